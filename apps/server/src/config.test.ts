@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { INIT_CWD: '/srv/portal' };
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded database', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/portal/.data');
+    expect(config.demo).toBe(true);
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.auth.accessTokenTtlSeconds).toBe(1800);
+    expect(config.auth.revealUnknownAccount).toBe(false);
+  });
+
+  it('is not in demo mode on PostgreSQL unless asked', () => {
+    const config = loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/portal', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/portal', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOCALE_BY_ORIGIN: '{"https://a.example":"fr-FR"}' }, 'LOCALE_BY_ORIGIN'],
+    [{ DATABASE_URL: 'postgres://u@db/portal' }, 'JWT_SECRET'],
+    [{ ENTERPRISE_OIDC_ISSUER: 'https://login.example' }, 'ENTERPRISE_OIDC_CLIENT_ID'],
+  ])('stops with one line naming the variable for %j', (env, key) => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base, ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(key);
+    expect(message).not.toContain('\n');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ ...base, PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads the origin → locale mapping', () => {
+    const config = loadConfig({ ...base, LOCALE_BY_ORIGIN: '{"https://portal.example.co.uk":"en-GB"}' });
+    expect(config.localeByOrigin).toEqual({ 'https://portal.example.co.uk': 'en-GB' });
+  });
+});

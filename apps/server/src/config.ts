@@ -1,0 +1,164 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LOCALES } from '@portal/contract/domain';
+
+/** The only module that reads process.env. A bad value stops start-up with one line naming the variable. */
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
+const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().min(1);
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL (${protocols.join(' or ')})`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Client Portal <no-reply@portal.localhost>'),
+  DEMO: bool.optional(),
+  SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: seconds.default(1800),
+  REFRESH_IDLE_SECONDS: seconds.default(1800),
+  REFRESH_ABSOLUTE_SECONDS: seconds.default(43200),
+  AUTH_REVEAL_UNKNOWN_ACCOUNT: bool.default(false),
+  TRUSTED_PROXIES: z.string().optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  ENTERPRISE_OIDC_ISSUER: url(['http:', 'https:']).optional(),
+  ENTERPRISE_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  ENTERPRISE_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SERVICE_STATUS_URL: z.string().min(1).optional(),
+  MAP_TILES_URL: z.string().min(1).optional(),
+  SENTRY_DSN: url(['http:', 'https:']).optional(),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en-AU'),
+  LOCALE_BY_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return z.record(z.string(), z.enum(LOCALES)).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of origin → locale (en, en-US, en-CA, en-NZ, en-GB, en-AU)' });
+        return z.NEVER;
+      }
+    }),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** The origin users reach the portal at; links in e-mails point here. */
+  publicOrigin: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demo: boolean;
+  seedScale: number;
+  logLevel: string;
+  auth: {
+    accessTokenTtlSeconds: number;
+    refreshIdleSeconds: number;
+    refreshAbsoluteSeconds: number;
+    revealUnknownAccount: boolean;
+  };
+  trustedProxies: string[];
+  redisUrl: string | undefined;
+  enterpriseOidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  serviceStatusUrl: string;
+  mapTilesUrl: string | null;
+  sentryDsn: string | null;
+  defaultLocale: (typeof LOCALES)[number];
+  localeByOrigin: Record<string, (typeof LOCALES)[number]>;
+  bodyLimitBytes: number;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function absolute(path: string, base: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${key} ${issue.message} (got ${JSON.stringify(cleaned[key] ?? null)})`);
+  }
+  const e = parsed.data;
+  // Relative paths are taken from where the command was launched (npm sets INIT_CWD), not the workspace folder.
+  const base = env.INIT_CWD ?? process.cwd();
+  const oidcParts = [e.ENTERPRISE_OIDC_ISSUER, e.ENTERPRISE_OIDC_CLIENT_ID];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Configuration error: ENTERPRISE_OIDC_ISSUER and ENTERPRISE_OIDC_CLIENT_ID must be set together');
+  }
+  const demo = e.DEMO ?? !e.DATABASE_URL;
+  if (!demo && !e.JWT_SECRET) {
+    throw new ConfigError('Configuration error: JWT_SECRET is required outside demo mode (at least 32 characters)');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: absolute(e.DATA_DIR, base),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demo,
+    seedScale: e.SEED_SCALE,
+    logLevel: e.LOG_LEVEL,
+    auth: {
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshIdleSeconds: e.REFRESH_IDLE_SECONDS,
+      refreshAbsoluteSeconds: e.REFRESH_ABSOLUTE_SECONDS,
+      revealUnknownAccount: e.AUTH_REVEAL_UNKNOWN_ACCOUNT,
+    },
+    trustedProxies: (e.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    redisUrl: e.REDIS_URL,
+    enterpriseOidc: e.ENTERPRISE_OIDC_ISSUER
+      ? { issuer: e.ENTERPRISE_OIDC_ISSUER, clientId: e.ENTERPRISE_OIDC_CLIENT_ID!, clientSecret: e.ENTERPRISE_OIDC_CLIENT_SECRET }
+      : undefined,
+    serviceStatusUrl: e.SERVICE_STATUS_URL ?? '/v1/service-status',
+    mapTilesUrl: e.MAP_TILES_URL ?? null,
+    sentryDsn: e.SENTRY_DSN ?? null,
+    defaultLocale: e.DEFAULT_LOCALE,
+    localeByOrigin: e.LOCALE_BY_ORIGIN,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: absolute(e.WEB_DIST_DIR ?? 'apps/web/dist', e.WEB_DIST_DIR ? base : repoRoot),
+  };
+}

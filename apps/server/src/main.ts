@@ -1,0 +1,87 @@
+import closeWithGrace from 'close-with-grace';
+import { openDatabase, type Database } from '@portal/db/client';
+import { migrateDatabase } from '@portal/db/migrate';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+import { demoJwtSecret } from './lib/secrets';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
+
+/** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    try {
+      return await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+    } catch (error) {
+      const url = new URL(config.databaseUrl);
+      fail(`Cannot reach the database at ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${(error as Error).message}`);
+    }
+  }
+  return openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (!config.databaseUrl || config.demo) {
+    try {
+      releaseLock = await acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+  }
+  if (!config.jwtSecret) config.jwtSecret = demoJwtSecret(config.dataDir);
+
+  const database = await openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  if (config.demo) {
+    const report = await ensureDemoWorld(database, {
+      scale: config.seedScale,
+      log: (line) => process.stdout.write(`[demo] ${line}\n`),
+    });
+    if (report.seeded) process.stdout.write(`[demo] world ready in ${(report.durationMs / 1000).toFixed(1)} s\n`);
+  }
+
+  const app = await buildApp({ config, database });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+    await database.close();
+    await releaseLock?.();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Client portal listening at http://${shownHost}:${port}  (public origin ${config.publicOrigin})`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: http://${shownHost}:${port}/docs`,
+  ];
+  if (config.demo) {
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(28)} ${account.description}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  fail(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RuntimeConfig } from '@portal/contract/runtime-config';
+
+export const APP_VERSION = '1.0.0';
+
+/** Health and the web app's runtime configuration. */
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const Ping = z.object({ status: z.literal('ok'), version: z.string() });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/ping',
+    schema: { tags: ['system'], summary: 'Liveness: answers while the process serves requests', response: { 200: Ping } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const, version: APP_VERSION };
+    },
+  });
+
+  const Ready = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['system'], summary: 'Readiness: the database answers', response: { 200: Ready } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await app.database.ping();
+      return { status: 'ok' as const, database: app.database.kind };
+    },
+  );
+
+  app.get(
+    '/config.runtime.json',
+    { schema: { tags: ['system'], summary: 'Runtime configuration of the web app', response: { 200: RuntimeConfig } } },
+    async (_request, reply) => {
+      const c = app.config;
+      reply.header('cache-control', 'no-cache');
+      return {
+        apiBaseUrl: '/',
+        apiVersion: '1',
+        defaultLocale: c.defaultLocale,
+        localeByOrigin: c.localeByOrigin,
+        serviceStatusUrl: c.serviceStatusUrl,
+        mapTilesUrl: c.mapTilesUrl,
+        errorReportingDsn: c.sentryDsn,
+        appStoreLinks: {
+          'en-GB': {
+            ios: 'https://apps.apple.com/gb/app/client-portal/id0000000000',
+            android: 'https://play.google.com/store/apps/details?id=uk.example.clientportal',
+          },
+        },
+        environment: c.env,
+        demo: c.demo,
+        appVersion: APP_VERSION,
+      };
+    },
+  );
+};
+
+export default systemRoutes;

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/** API versions this server speaks. `Accept-Version` may name one (1, 1.0, v1); anything else is a 400. */
+export const SUPPORTED_API_VERSIONS = ['1'] as const;
+
+function normalise(value: string): string {
+  return value.trim().toLowerCase().replace(/^v/, '').replace(/\.0+$/, '');
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/v1/')) return;
+      reply.header('api-version', SUPPORTED_API_VERSIONS[0]);
+      const header = request.headers['accept-version'];
+      if (header === undefined) return;
+      const value = Array.isArray(header) ? header[0] ?? '' : header;
+      if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(normalise(value))) {
+        throw new AppError('unsupported-version', {
+          detail: `Accept-Version '${value.slice(0, 20)}' is not supported; this server speaks version ${SUPPORTED_API_VERSIONS.join(', ')}.`,
+          errors: { 'Accept-Version': [`Supported: ${SUPPORTED_API_VERSIONS.join(', ')}`] },
+        });
+      }
+    });
+  },
+  { name: 'accept-version' },
+);

@@ -1,0 +1,91 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '@portal/db/client';
+import { buildApp } from '../src/app';
+import { copyPostgresTemplate, type TestDatabase } from './database';
+import { testConfig } from './helpers';
+
+/**
+ * A brief PostgreSQL outage, made real by a TCP proxy between the server and the database that we can cut:
+ * requests get a 503 problem instead of hanging, and the server recovers by itself. Runs in the PostgreSQL pass
+ * of the suite (TEST_DATABASE_URL); PGlite is in-process and cannot go away.
+ */
+const postgresUrl = inject('postgresUrl');
+
+class CuttableProxy {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  constructor(
+    private readonly target: { host: string; port: number },
+    readonly port: number,
+  ) {}
+
+  async up(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  async down(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+describe.runIf(postgresUrl)('a PostgreSQL outage', () => {
+  let copy: TestDatabase;
+  let proxy: CuttableProxy;
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    copy = await copyPostgresTemplate(postgresUrl, 'migrated');
+    const target = new URL(postgresUrl);
+    const probe = createServer();
+    const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    await new Promise((r) => probe.close(r));
+    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
+    await proxy.up();
+    const dbName = (await copy.database.db.execute<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    const viaProxy = new URL(postgresUrl);
+    viaProxy.host = `127.0.0.1:${port}`;
+    viaProxy.pathname = `/${dbName}`;
+    database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), connectTimeoutMs: 1000 });
+    app = await buildApp({ config: testConfig(), database });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await proxy?.down();
+    await copy?.drop();
+  });
+
+  it('answers 503 during the outage and recovers when the database returns', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+
+    await proxy.down();
+    const during = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(during.statusCode).toBe(503);
+    expect(during.json().code).toBe('service-unavailable');
+    expect(during.headers['retry-after']).toBeDefined();
+    // Health of the process itself does not depend on the database.
+    expect((await app.inject({ method: 'GET', url: '/api/ping' })).statusCode).toBe(200);
+
+    await proxy.up();
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+      status = (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,193 @@
+/**
+ * API benchmark: starts the real server on PostgreSQL (and on PGlite when asked) with a demo world of
+ * `--scale N`, loads each route with autocannon side by side with a bare Fastify route returning the same bytes,
+ * and prints req/s, p50 and p99 and the ratio to that ceiling. Figures only; nothing here passes or fails.
+ *
+ *   npm run bench -- [--scale 1] [--engine postgres|pglite|both] [--database-url URL]
+ *                    [--duration 10] [--connections 50] [--rate 1000]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    engine: { type: 'string', default: 'postgres' },
+    'database-url': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rate: { type: 'string', default: '1000' },
+    account: { type: 'string', default: 'group.admin@demo.test' },
+  },
+});
+const scale = Number(values.scale);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const rate = Number(values.rate);
+const engines = values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine!];
+const PASSWORD = 'Portal#2026demo';
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ child, match: m });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`process exited (${code}) before ready:\n${out.slice(-2000)}`)));
+  });
+}
+
+async function ensurePostgresWorld(url: string): Promise<void> {
+  const target = new URL(url);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  const name = target.pathname.slice(1);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let seededScale: number | undefined;
+  try {
+    const r = await client.query(`select value from meta where key = 'seed'`);
+    const v = r.rows[0]?.value as { complete?: boolean; scale?: number } | undefined;
+    if (v?.complete) seededScale = v.scale;
+  } catch {
+    // no tables yet
+  }
+  await client.end();
+  if (seededScale === scale) return;
+  console.log(`seeding a scale-${scale} world into ${name} …`);
+  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--database-url', url, '--reset'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('seeding failed');
+}
+
+function seedPglite(dir: string): void {
+  console.log(`seeding a scale-${scale} world into ${dir} …`);
+  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--data-dir', dir, '--reset'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('seeding failed');
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string>, extra: Partial<autocannon.Options> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers, ...extra });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function login(base: string): Promise<{ token: string; clientId?: number; groupId?: number } | undefined> {
+  const res = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: values.account, password: PASSWORD }),
+  });
+  if (!res.ok) return undefined;
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  const profile = await fetch(`${base}/v1/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
+  let clientId: number | undefined;
+  let groupId: number | undefined;
+  if (profile.ok) {
+    const p = (await profile.json()) as { links: { groups: Array<{ groupId: number; clients: Array<{ clientId: number }> }>; clients: Array<{ clientId: number }> } };
+    groupId = p.links.groups[0]?.groupId;
+    clientId = p.links.groups[0]?.clients[0]?.clientId ?? p.links.clients[0]?.clientId;
+  }
+  return { token: accessToken, clientId, groupId };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function benchEngine(engine: string): Promise<void> {
+  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_SCALE: String(scale), WEB_DIST_DIR: '/nonexistent' };
+  let label: string;
+  if (engine === 'postgres') {
+    const url = values['database-url'] ?? `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`;
+    await ensurePostgresWorld(url);
+    Object.assign(env, { DATABASE_URL: url, DEMO: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')), DATABASE_POOL_SIZE: '20' });
+    label = `PostgreSQL, scale ${scale}`;
+  } else {
+    const dir = join(root, `.data-bench-s${scale}`);
+    seedPglite(dir);
+    Object.assign(env, { DATA_DIR: dir, DEMO: 'true' });
+    label = `PGlite, scale ${scale}`;
+  }
+  const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], env, /listening at (http:\/\/\S+)/);
+  const base = server.match[1]!;
+  const session = await login(base);
+
+  const served: Array<{ name: string; path: string; auth: boolean; body: string; contentType: string }> = [];
+  for (const route of BENCH_ROUTES) {
+    const path = route.path({ clientId: session?.clientId, groupId: session?.groupId });
+    if (route.auth && !session) {
+      console.log(`  ${route.name}: not benchmarked (no sign-in endpoint yet)`);
+      continue;
+    }
+    const res = await fetch(base + path, { headers: route.auth ? { authorization: `Bearer ${session!.token}` } : {} });
+    if (res.status !== 200) {
+      console.log(`  ${route.name}: not benchmarked (answers ${res.status})`);
+      continue;
+    }
+    served.push({ ...route, path, body: Buffer.from(await res.arrayBuffer()).toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
+  writeFileSync(join(dir, 'routes.json'), JSON.stringify(served));
+  const ceiling = await startProcess(['--import', 'tsx', 'bench/ceiling-server.ts', join(dir, 'routes.json')], {}, /ceiling listening on (\d+)/);
+  const ceilingBase = `http://127.0.0.1:${ceiling.match[1]}`;
+
+  console.log(`\n${label}: ${connections} connections, ${duration} s per route\n`);
+  console.log('| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | ratio | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const rows: unknown[] = [];
+  for (const route of served) {
+    const headers: Record<string, string> = route.auth ? { authorization: `Bearer ${session!.token}` } : {};
+    const real = await load(base + route.path, headers);
+    const bare = await load(ceilingBase + route.path, {});
+    const ratio = real.rps / bare.rps;
+    rows.push({ route: route.name, real, ceiling: bare, ratio });
+    console.log(`| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${real.errors + real.non2xx} |`);
+  }
+  const fixed = served.find((r) => r.name === FIXED_RATE_ROUTE);
+  if (fixed) {
+    const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
+    const f = await load(base + fixed.path, headers, { overallRate: rate, connections: 20 });
+    console.log(`\n${fixed.name} at a fixed ${rate} req/s: achieved ${f.rps.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx}`);
+    rows.push({ route: fixed.name, fixedRate: rate, figures: f });
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, `bench/results/api-${engine}-s${scale}.json`), JSON.stringify({ at: new Date().toISOString(), label, rows }, null, 2));
+  ceiling.child.kill('SIGTERM');
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+}
+
+for (const engine of engines) await benchEngine(engine);
+process.exit(0);
