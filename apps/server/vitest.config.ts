@@ -7,7 +7,5 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    // Each file gets its own database; two cores are the limit here.
-    maxWorkers: 2,
   },
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { Redis } from 'ioredis';
 import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PROBLEMS } from '@portal/contract/problems';
@@ -12,12 +14,24 @@ import acceptVersion from './plugins/accept-version';
 import openapi from './plugins/openapi';
 import staticWeb, { API_PREFIXES } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
+import authenticate from './plugins/authenticate';
+import { AccessTokens } from './modules/identity/access-tokens';
+import { DatabaseAttemptCounters, RedisAttemptCounters, type AttemptCounters } from './modules/identity/attempt-counters';
+import { AuthService } from './modules/identity/auth.service';
+import authRoutes from './modules/identity/auth.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import outboxRoutes from './modules/dev/outbox.routes';
+import { createMailer, type Mailer } from './lib/mailer';
+import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
+import { injectFetch } from './lib/inject-fetch';
 
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Overrides for tests (e.g. logger: false). */
+  /** Overrides for tests. */
   fastify?: FastifyServerOptions;
+  /** Where logs go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -49,16 +63,18 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export async function buildApp({ config, database, fastify }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, fastify, logStream }: AppOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["impersonated-contact"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    requestIdHeader: 'x-request-id',
+    // Our genReqId reads (and vets) x-request-id itself.
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -72,6 +88,15 @@ export async function buildApp({ config, database, fastify }: AppOptions): Promi
   // JSON only: a text/plain body is a 415, not a string that slips past a schema.
   app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
+  // Every route and how it is guarded: the cross-client test checks that each one has its case.
+  const routeCatalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routeCatalogue.push({ method, url: route.url, public: route.config?.public === true, staff: route.config?.staff === true });
+    }
+  });
   app.decorate('database', database);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -91,7 +116,39 @@ export async function buildApp({ config, database, fastify }: AppOptions): Promi
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
 
+  if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
+  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds);
+  let counters: AttemptCounters = new DatabaseAttemptCounters(database.db);
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => void redis.disconnect());
+    counters = new RedisAttemptCounters(redis);
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  app.decorate('mailer', mailer);
+  const auth = new AuthService({ database, config, tokens, counters, mailer });
+
+  await app.register(cookie, { secret: config.jwtSecret });
+  await app.register(authenticate, { tokens });
   await app.register(systemRoutes);
+  await app.register(authRoutes, { auth, tokens });
+  if (config.enterpriseOidc) {
+    await app.register(enterpriseLoginRoutes, { ...config.enterpriseOidc, auth });
+  } else if (config.demo) {
+    // Loaded only when used: oidc-provider warns about Node 20 on import (it runs fine on it).
+    const { EMBEDDED_CLIENT_ID, ISSUER_PATH, embeddedClientSecret, embeddedIssuer } = await import('./modules/identity/embedded-issuer');
+    await app.register(embeddedIssuer, { publicOrigin: config.publicOrigin, jwtSecret: config.jwtSecret, counters });
+    await app.register(enterpriseLoginRoutes, {
+      issuer: `${config.publicOrigin}${ISSUER_PATH}`,
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: embeddedClientSecret(config.jwtSecret),
+      fetch: injectFetch(app, config.publicOrigin),
+      auth,
+    });
+  }
+  await app.register(profileRoutes);
+  if (config.demo) await app.register(outboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -109,9 +166,18 @@ export async function buildApp({ config, database, fastify }: AppOptions): Promi
   return app;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  staff: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeCatalogue: RouteEntry[];
     config: Config;
     database: Database;
+    mailer: Mailer;
   }
 }

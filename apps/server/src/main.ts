@@ -20,7 +20,10 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
       return await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
     } catch (error) {
       const url = new URL(config.databaseUrl);
-      fail(`Cannot reach the database at ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${(error as Error).message}`);
+      let cause: unknown = error;
+      while (cause instanceof Error && cause.cause) cause = cause.cause;
+      const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
+      fail(`Cannot reach the database at ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${reason}`);
     }
   }
   return openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });

@@ -1,6 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '@portal/db/client';
+import { openDatabase, queryRows, type Database } from '@portal/db/client';
 import { buildApp } from '../src/app';
 import { copyPostgresTemplate, type TestDatabase } from './database';
 import { testConfig } from './helpers';
@@ -53,7 +53,7 @@ describe.runIf(postgresUrl)('a PostgreSQL outage', () => {
     await new Promise((r) => probe.close(r));
     proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
     await proxy.up();
-    const dbName = (await copy.database.db.execute<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    const dbName = (await queryRows<{ name: string }>(copy.database.db, 'select current_database() as name'))[0]!.name;
     const viaProxy = new URL(postgresUrl);
     viaProxy.host = `127.0.0.1:${port}`;
     viaProxy.pathname = `/${dbName}`;

@@ -50,7 +50,7 @@ async function start(dataDir: string, timeoutMs = 150_000): Promise<Started & { 
   try {
     await waitFor(() => pattern.test(p.stdout()), timeoutMs, 'the listening line', p.exited);
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nstdout: ${p.stdout()}\nstderr: ${p.stderr()}`);
+    throw new Error(`${(error as Error).message}\nstdout: ${p.stdout()}\nstderr: ${p.stderr()}`, { cause: error });
   }
   return { ...p, url: pattern.exec(p.stdout())![1]! };
 }

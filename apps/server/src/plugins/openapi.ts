@@ -25,7 +25,7 @@ export default fp(
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header });
-    app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
 );

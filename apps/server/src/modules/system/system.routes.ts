@@ -10,6 +10,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/ping',
+    config: { public: true },
     schema: { tags: ['system'], summary: 'Liveness: answers while the process serves requests', response: { 200: Ping } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');

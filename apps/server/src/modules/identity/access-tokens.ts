@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+/**
+ * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
+ * per-contact "not before" (checked by the authenticate plugin against the database) ends old tokens at once
+ * after sign-out, a password change or a reset.
+ */
+export const ACCESS_TOKEN_AUDIENCE = 'client-portal-api';
+
+export type AccessClaims =
+  | { kind: 'contact'; contactId: number; familyId: string; issuedAt: number }
+  | { kind: 'staff'; staffUserId: number; familyId: string; issuedAt: number };
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly issuer: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number }, familyId: string): Promise<string> {
+    const sub = subject.kind === 'contact' ? `contact:${subject.contactId}` : `staff:${subject.staffUserId}`;
+    return new SignJWT({ fam: familyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(this.issuer)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or undefined for a missing, expired, forged or wrongly signed token. */
+  async verify(token: string): Promise<AccessClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.issuer,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'iat', 'exp', 'fam'],
+        clockTolerance: 5,
+      });
+      const match = /^(contact|staff):(\d{1,10})$/.exec(payload.sub ?? '');
+      if (!match || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return undefined;
+      const id = Number(match[2]);
+      return match[1] === 'contact'
+        ? { kind: 'contact', contactId: id, familyId: payload.fam, issuedAt: payload.iat }
+        : { kind: 'staff', staffUserId: id, familyId: payload.fam, issuedAt: payload.iat };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+}

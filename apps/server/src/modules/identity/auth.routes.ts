@@ -1,0 +1,110 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ChangePasswordBody, LoginBody, PasswordResetBody, PasswordResetConfirmBody, TokenResponse, UnlockBody } from '@portal/contract/auth';
+import { ProblemDetails } from '@portal/contract/problems';
+import { requirePrincipal } from '../../plugins/authenticate';
+import type { AccessTokens } from './access-tokens';
+import type { AuthService, Session } from './auth.service';
+
+/** HTTP of sign-in: the refresh token travels only in an httpOnly, SameSite=Strict cookie scoped to /v1/auth. */
+export const REFRESH_COOKIE = 'portal_rt';
+const COOKIE_PATH = '/v1/auth';
+
+const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails };
+
+const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessTokens }> = async (app, { auth, tokens }) => {
+  const secure = app.config.publicOrigin.startsWith('https:');
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+  const answer = (reply: FastifyReply, session: Session) => {
+    reply.header('cache-control', 'no-store');
+    if (session.refreshToken) {
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: app.config.auth.refreshAbsoluteSeconds,
+      });
+    }
+    return { accessToken: session.accessToken, expiresIn: session.expiresIn, tokenType: 'Bearer' as const };
+  };
+  const tags = ['auth'];
+
+  app.post(
+    '/v1/auth/login',
+    { config: { public: true }, schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: TokenResponse, ...problems } } },
+    async (request, reply) => answer(reply, await auth.login(request.body.email, request.body.password, meta(request))),
+  );
+
+  app.post(
+    '/v1/auth/refresh',
+    { config: { public: true }, schema: { tags, summary: 'A new access token (and refresh cookie) from the refresh cookie', response: { 200: TokenResponse, 401: ProblemDetails } } },
+    async (request, reply) => {
+      try {
+        return answer(reply, await auth.refresh(request.cookies[REFRESH_COOKIE], meta(request)));
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/v1/auth/logout',
+    { config: { public: true }, schema: { tags, summary: 'Sign out: ends this sign-in and the access tokens issued so far', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const claims = bearer ? await tokens.verify(bearer) : undefined;
+      await auth.logout(request.cookies[REFRESH_COOKIE], claims?.kind === 'contact' ? { contactId: claims.contactId, familyId: claims.familyId } : claims ? { familyId: claims.familyId } : undefined);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/auth/password-reset',
+    { config: { public: true }, schema: { tags, summary: 'E-mail a single-use password reset link (valid 60 minutes)', body: PasswordResetBody, response: { 202: z.null(), 400: ProblemDetails, 401: ProblemDetails } } },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, meta(request));
+      return reply.code(202).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/auth/password-reset/confirm',
+    { config: { public: true }, schema: { tags, summary: 'Set a new password with the token of a reset link', body: PasswordResetConfirmBody, response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails } } },
+    async (request, reply) => {
+      await auth.confirmPasswordReset(request.body.token, request.body.newPassword, meta(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; every other sign-in of the contact ends',
+        security: [{ bearer: [] }],
+        body: ChangePasswordBody,
+        response: { 200: TokenResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return answer(reply, await auth.changePassword(principal, request.body.currentPassword, request.body.newPassword, meta(request)));
+    },
+  );
+
+  app.post(
+    '/v1/auth/unlock',
+    { config: { public: true }, schema: { tags, summary: 'Unlock an account with the token of the e-mailed link', body: UnlockBody, response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails } } },
+    async (request, reply) => {
+      await auth.unlock(request.body.token, meta(request));
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
+import { AUTH_ERRORS } from '@portal/contract/auth';
+import { PASSWORD_MESSAGES } from '@portal/contract/messages';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { DEMO_PASSWORD, refreshCookieOf, signIn } from '../../../test/auth-client';
+import { ACCESS_TOKEN_AUDIENCE } from './access-tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password }, remoteAddress });
+const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/v1/profile', headers });
+const refresh = (cookie: string) => t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie } });
+
+async function outboxLink(to: string, path: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/dev/outbox?to=${encodeURIComponent(to)}` });
+  const message = (res.json() as Array<{ text: string }>).find((m) => m.text.includes(path));
+  if (!message) throw new Error(`no ${path} link for ${to}`);
+  const url = new URL(/(https?:\/\/\S+)/.exec(message.text)![1]!);
+  return url.searchParams.get('token')!;
+}
+
+describe('sign-in', () => {
+  it('answers an access token and sets the refresh cookie httpOnly, SameSite=Strict, scoped to /v1/auth', async () => {
+    const res = await login('group.admin@demo.test', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.tokenType).toBe('Bearer');
+    expect(body.expiresIn).toBe(1800);
+    expect(body.accessToken.split('.')).toHaveLength(3);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/portal_rt=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/v1\/auth/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('takes the e-mail without regard to case or surrounding spaces', async () => {
+    expect((await login('Group.Admin@Demo.Test', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail and a wrong password alike by default', async () => {
+    const wrong = await login('group.admin@demo.test', 'Wrong#2026demo', '10.0.1.1');
+    const unknown = await login('nobody@demo.test', 'Wrong#2026demo', '10.0.1.2');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('auth/invalid-credential');
+      expect(res.json().detail).toBe(AUTH_ERRORS['auth/invalid-credential'].text);
+    }
+  });
+
+  it('answers with the spec texts when AUTH_REVEAL_UNKNOWN_ACCOUNT is on', async () => {
+    const revealing = await buildTestApp({ env: { AUTH_REVEAL_UNKNOWN_ACCOUNT: 'true' } });
+    try {
+      const wrong = await revealing.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'group.admin@demo.test', password: 'nope' } });
+      expect(wrong.json()).toMatchObject({ code: 'auth/wrong-password', detail: 'Sorry, that password is incorrect...' });
+      const unknown = await revealing.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'nobody@demo.test', password: 'nope' } });
+      expect(unknown.json()).toMatchObject({ code: 'auth/user-not-found', detail: "Sorry, we couldn't find an account with that username." });
+      const reset = await revealing.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email: 'nobody@demo.test' } });
+      expect(reset.json().code).toBe('auth/user-not-found');
+    } finally {
+      await revealing.close();
+    }
+  });
+
+  it.each([
+    [{}, ['email', 'password']],
+    [{ email: 'not-an-email', password: 'x' }, ['email']],
+    [{ email: 'a@b.test', password: '' }, ['password']],
+    [{ email: 'a@b.test', password: 'x'.repeat(2000) }, ['password']],
+    [{ email: 'a@b.test', password: 42 }, ['password']],
+    [{ email: 'a@b.test', password: 'x', remember: true }, ['body']],
+  ])('refuses %j with a 400 naming the fields', async (payload, fields) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(fields.sort());
+  });
+
+  it('writes no password or token to the log', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (l: string) => void lines.push(l) } });
+    try {
+      const res = await logged.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'group.admin@demo.test', password: DEMO_PASSWORD } });
+      const token = res.json().accessToken as string;
+      await logged.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${token}` } });
+      const all = lines.join('\n');
+      expect(all).toContain('/v1/auth/login');
+      expect(all).not.toContain(DEMO_PASSWORD);
+      expect(all).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('access tokens', () => {
+  const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+  const forge = (claims: Record<string, unknown>, key = secret, alg = 'HS256') =>
+    new SignJWT({ fam: '00000000-0000-0000-0000-000000000000', ...claims })
+      .setProtectedHeader({ alg })
+      .setSubject('contact:1')
+      .setIssuer('http://portal.test')
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(key);
+
+  it('refuses a missing token with a 401 problem and WWW-Authenticate', async () => {
+    const res = await profile({});
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(res.json().code).toBe('unauthorized');
+  });
+
+  it('refuses forged, wrongly signed, expired and foreign tokens', async () => {
+    const other = new TextEncoder().encode('another-secret-another-secret-another-secret');
+    const expired = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('http://portal.test').setAudience(ACCESS_TOKEN_AUDIENCE).setIssuedAt(1000).setExpirationTime(2000).sign(secret);
+    const wrongAudience = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('http://portal.test').setAudience('other').setIssuedAt().setExpirationTime('10m').sign(secret);
+    const wrongIssuer = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('https://evil.test').setAudience(ACCESS_TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m').sign(secret);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'contact:1', iss: 'http://portal.test', aud: ACCESS_TOKEN_AUDIENCE, exp: 9999999999, iat: 1, fam: 'x' })).toString('base64url')}.`;
+    const hs512 = await forge({}, secret, 'HS512');
+    for (const token of [await forge({}, other), expired, wrongAudience, wrongIssuer, unsigned, hs512, 'garbage.garbage.garbage']) {
+      const res = await profile({ authorization: `Bearer ${token}` });
+      expect(res.statusCode, token).toBe(401);
+    }
+  });
+});
+
+describe('refresh and sign-out', () => {
+  it('rotates the refresh token; a reused old one revokes the whole family', async () => {
+    const session = await signIn(t.app, 'uk.admin@demo.test');
+    const first = await refresh(session.refreshCookie);
+    expect(first.statusCode).toBe(200);
+    const next = refreshCookieOf(first.headers['set-cookie']);
+    expect(next).not.toBe(session.refreshCookie);
+    // The old token was rotated a minute ago: presenting it again is theft, not a second tab.
+    await t.database.db.execute(sql`update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null`);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(401);
+  });
+
+  it('refuses a refresh without a cookie, and an expired family', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh' })).statusCode).toBe(401);
+    const session = await signIn(t.app, 'us.admin@demo.test');
+    await t.database.db.execute(sql`update refresh_tokens set expires_at = now() - interval '1 second' where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'us.admin@demo.test')`);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('signs out: the family is revoked and earlier access tokens end at once', async () => {
+    const session = await signIn(t.app, 'ca.admin@demo.test');
+    expect((await profile(session.headers)).statusCode).toBe(200);
+    // A token issued in an earlier second than the sign-out.
+    await new Promise((r) => setTimeout(r, 1100));
+    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { ...session.headers, cookie: session.refreshCookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/portal_rt=;/);
+    expect((await profile(session.headers)).statusCode).toBe(401);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password through the e-mailed single-use link', async () => {
+    const email = 'bookings.viewer@demo.test';
+    const asked = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email } });
+    expect(asked.statusCode).toBe(202);
+    const token = await outboxLink(email, '/reset-password?token=');
+    const weak = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'short' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.newPassword).toEqual([PASSWORD_MESSAGES.min(8), PASSWORD_MESSAGES.uppercase, PASSWORD_MESSAGES.number, PASSWORD_MESSAGES.special]);
+    const common = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'P@ssw0rd' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().code).toBe('auth/common-password');
+    const done = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Fresh#Start2026' } });
+    expect(done.statusCode).toBe(204);
+    expect((await login(email, 'Fresh#Start2026')).statusCode).toBe(200);
+    expect((await login(email, DEMO_PASSWORD, '10.9.9.9')).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Another#Start2026' } });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().code).toBe('auth/link-expired');
+  });
+
+  it('refuses an expired reset link with 410', async () => {
+    const email = 'finance@demo.test';
+    await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email } });
+    const token = await outboxLink(email, '/reset-password?token=');
+    await t.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Fresh#Start2026' } });
+    expect(res.statusCode).toBe(410);
+  });
+
+  it('answers 202 for an unknown e-mail and sends nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email: 'nobody@demo.test' } });
+    expect(res.statusCode).toBe(202);
+    const outbox = await t.app.inject({ method: 'GET', url: '/v1/dev/outbox?to=nobody@demo.test' });
+    expect(outbox.json()).toEqual([]);
+  });
+
+  it('changes the password: the current one must match, other sign-ins end, this one goes on', async () => {
+    const email = 'school.admin@demo.test';
+    const here = await signIn(t.app, email);
+    const elsewhere = await signIn(t.app, email, DEMO_PASSWORD, '10.5.5.5');
+    const wrong = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: here.headers, payload: { currentPassword: 'nope', newPassword: 'Brand#New2026' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ currentPassword: ['Current password is incorrect'] });
+    await new Promise((r) => setTimeout(r, 1100));
+    const ok = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: here.headers, payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026' } });
+    expect(ok.statusCode).toBe(200);
+    const fresh = { authorization: `Bearer ${ok.json().accessToken}` };
+    expect((await profile(fresh)).statusCode).toBe(200);
+    expect((await profile(here.headers)).statusCode).toBe(401);
+    expect((await refresh(elsewhere.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(here.refreshCookie)).statusCode).toBe(200);
+    expect((await login(email, 'Brand#New2026')).statusCode).toBe(200);
+  });
+});
+
+describe('brute force', () => {
+  it('slows, then locks an account and IP pair for 15 minutes after 10 failures, without locking others out', async () => {
+    const email = 'group.admin@demo.test';
+    const ip = '10.66.0.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) answers.push((await login(email, `Wrong#${i}`, ip)).statusCode);
+    expect(answers.slice(0, 9).every((s) => s === 401)).toBe(true);
+    expect(answers[9]).toBe(429);
+    const locked = await login(email, DEMO_PASSWORD, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(locked.json().code).toBe('auth/too-many-attempts');
+    // The real user, from elsewhere, still gets in.
+    expect((await login(email, DEMO_PASSWORD, '10.66.0.2')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('locks an account after 100 failures from many addresses until the e-mailed unlock link is followed', async () => {
+    const email = 'teacher@demo.test';
+    let last = 0;
+    for (let i = 0; i < 100; i++) last = (await login(email, `Wrong#${i}`, `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`)).statusCode;
+    expect(last).toBe(401);
+    const locked = await login(email, DEMO_PASSWORD, '10.78.0.1');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toMatchObject({ code: 'auth/account-locked', detail: 'This action has been locked. Please verify your email address and try again.' });
+    const token = await outboxLink(email, '/unlock?token=');
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token } })).statusCode).toBe(204);
+    expect((await login(email, DEMO_PASSWORD, '10.78.0.1')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token } })).statusCode).toBe(410);
+  }, 120_000);
+
+  it('keeps its counters where every server process sees them', async () => {
+    const rows = await queryRows<{ key: string }>(t.database.db, sql`select key from auth_counters where key like 'login:10.66.0.1:%'`);
+    expect(rows.length).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import middie from '@fastify/middie';
+import Provider, { type Configuration } from 'oidc-provider';
+import { findStaff, findStaffByEmail } from './identity.repository';
+import { verifyPassword } from './passwords';
+import type { AttemptCounters } from './attempt-counters';
+
+/**
+ * Demo mode's enterprise identity provider: a real OpenID Connect issuer (oidc-provider) at /oidc, with a staff
+ * login page of our own at /staff-login/:uid. Production points ENTERPRISE_OIDC_ISSUER at the provider's real
+ * one instead; the portal's side of the flow (openid-client) is the same for both.
+ */
+export const EMBEDDED_CLIENT_ID = 'client-portal';
+export const ISSUER_PATH = '/oidc';
+
+export function embeddedClientSecret(jwtSecret: string): string {
+  return createHash('sha256').update(`oidc-client:${jwtSecret}`).digest('base64url');
+}
+
+const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function loginPage(uid: string, error?: string, email = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Staff sign-in | Provider enterprise login</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef3f7;color:#1d2733;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px;width:min(400px,calc(100vw - 32px));box-sizing:border-box}
+h1{font-size:1.4rem;margin:0 0 4px;color:#00597c}p{margin:0 0 20px;color:#52606d}
+label{display:block;font-weight:600;margin:16px 0 6px}input{width:100%;box-sizing:border-box;padding:12px;border:1px solid #9aa5b1;border-radius:6px;font-size:1rem}
+input:focus{outline:3px solid #00acef;outline-offset:1px}button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;background:#00739f;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+button:focus{outline:3px solid #1d2733;outline-offset:2px}.error{background:#fdecea;color:#8a1c14;border-radius:6px;padding:10px 12px;margin:0 0 8px}
+</style></head><body><main>
+<h1>Provider staff sign-in</h1><p>Enterprise login for the staffing provider's own staff.</p>
+${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+<form method="post" action="/staff-login/${escape(uid)}" autocomplete="on">
+<label for="email">Work e-mail</label><input id="email" name="email" type="email" required autocomplete="username" value="${escape(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
+<button type="submit">Sign in</button></form></main></body></html>`;
+}
+
+const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret: string; counters: AttemptCounters }> = async (app, options) => {
+  const issuer = `${options.publicOrigin}${ISSUER_PATH}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
+  const db = app.database.db;
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: EMBEDDED_CLIENT_ID,
+        client_secret: embeddedClientSecret(options.jwtSecret),
+        redirect_uris: [`${options.publicOrigin}/v1/auth/enterprise/callback`],
+        post_logout_redirect_uris: [`${options.publicOrigin}/login`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    scopes: ['openid', 'email', 'profile', 'read'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    pkce: { required: () => true },
+    cookies: { keys: [createHash('sha256').update(`oidc-cookies:${options.jwtSecret}`).digest('base64url')] },
+    jwks: { keys: [jwk as never] },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    interactions: { url: (_ctx, interaction) => `/staff-login/${interaction.uid}` },
+    async findAccount(_ctx, id) {
+      const staff = /^\d+$/.test(id) ? await findStaff(db, Number(id)) : undefined;
+      if (!staff) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id, email: staff.email, email_verified: true, name: staff.name }) };
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+
+  await app.register(middie);
+  app.use(ISSUER_PATH, provider.callback());
+
+  // The login page is a plain HTML form: its body is urlencoded, which only this scope accepts.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    scope.get<{ Params: { uid: string } }>('/staff-login/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.prompt.name === 'consent') {
+        // The portal is the provider's own client: consent is implied.
+        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        const grantId = await grant.save();
+        const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        return reply.redirect(to, 303);
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(request.params.uid));
+    });
+
+    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>('/staff-login/:uid', { schema: { hide: true } }, async (request, reply) => {
+      await provider.interactionDetails(request.raw, reply.raw);
+      const email = String(request.body?.email ?? '').slice(0, 254);
+      const password = String(request.body?.password ?? '').slice(0, 1024);
+      const key = `staff-login:${request.ip}:${email.toLowerCase()}`;
+      const html = (error: string, status: number) => reply.code(status).type('text/html; charset=utf-8').send(loginPage(request.params.uid, error, email));
+      if ((await options.counters.lockedFor(key)) > 0) return html('Too many attempts. Please wait 15 minutes and try again.', 429);
+      const staff = email ? await findStaffByEmail(db, email) : undefined;
+      if (!(await verifyPassword(staff?.passwordHash, password)) || !staff) {
+        if ((await options.counters.hit(key, 900)) >= 10) await options.counters.lock(key, 900);
+        return html('That e-mail address and password do not match a staff account.', 401);
+      }
+      await options.counters.reset(key);
+      const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: String(staff.id) } }, { mergeWithLastSubmission: false });
+      return reply.redirect(to, 303);
+    });
+  });
+};
+
+/** Not encapsulated: the /oidc middleware must see requests that match no Fastify route. */
+export const embeddedIssuer = fp(embeddedIssuerPlugin, { name: 'embedded-issuer' });

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as oidc from 'openid-client';
+import { AppError } from '../../lib/app-error';
+import type { AuthService } from './auth.service';
+import { findStaffByEmail } from './identity.repository';
+import { REFRESH_COOKIE } from './auth.routes';
+
+/**
+ * The portal's side of the enterprise login (OpenID Connect, authorization code with PKCE, state and nonce):
+ * provider staff sign in here before they impersonate a contact. The web app sends the browser to /start with
+ * the contact id; the callback starts a staff session and returns to /user/impersonate/{contactId}.
+ */
+const FLOW_COOKIE = 'portal_oidc';
+const ID_TOKEN_COOKIE = 'portal_idt';
+const FLOW_PATH = '/v1/auth/enterprise';
+
+export interface EnterpriseLoginOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** For the embedded issuer: answer its calls in-process instead of over the network. */
+  fetch?: oidc.CustomFetch;
+  auth: AuthService;
+}
+
+const FlowState = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), contactId: z.number().int() });
+
+const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = async (app, options) => {
+  const origin = app.config.publicOrigin;
+  const secure = origin.startsWith('https:');
+  const redirectUri = `${origin}${FLOW_PATH}/callback`;
+  let configuration: Promise<oidc.Configuration> | undefined;
+  const discover = () =>
+    (configuration ??= oidc
+      .discovery(new URL(options.issuer), options.clientId, undefined, options.clientSecret ? oidc.ClientSecretBasic(options.clientSecret) : oidc.None(), {
+        ...(options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
+      })
+      .catch((error: unknown) => {
+        configuration = undefined;
+        throw new AppError('service-unavailable', { detail: 'The enterprise login is not reachable right now.', cause: error });
+      }));
+  const back = (contactId: number | string, query: string) => `/user/impersonate/${encodeURIComponent(String(contactId))}?${query}`;
+
+  app.get(
+    `${FLOW_PATH}/start`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Provider staff: start the enterprise login, to impersonate the given contact afterwards',
+        querystring: z.strictObject({ contactId: z.coerce.number().int().min(1).describe('The contact to impersonate after sign-in') }),
+      },
+    },
+    async (request, reply) => {
+      const config = await discover();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, nonce, contactId: request.query.contactId }), {
+        path: FLOW_PATH,
+        httpOnly: true,
+        // Lax: the issuer sends the browser back with a top-level GET from its own site.
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: 600,
+      });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email read',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(`${FLOW_PATH}/callback`, { config: { public: true }, schema: { tags: ['auth'], summary: 'Return from the enterprise login', hide: true } }, async (request, reply) => {
+    const raw = request.cookies[FLOW_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
+    let flow: z.infer<typeof FlowState>;
+    try {
+      if (!unsigned?.valid || !unsigned.value) throw new Error('no flow');
+      flow = FlowState.parse(JSON.parse(unsigned.value));
+    } catch {
+      return reply.redirect('/login?impersonation=failed', 303);
+    }
+    try {
+      const config = await discover();
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      let email = claims?.email;
+      // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token.
+      if (typeof email !== 'string' && claims?.sub) email = (await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)).email;
+      const staff = typeof email === 'string' ? await findStaffByEmail(app.database.db, email) : undefined;
+      if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
+      const session = await options.auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, { path: '/v1/auth', httpOnly: true, sameSite: 'strict', secure, maxAge: app.config.auth.refreshAbsoluteSeconds });
+      if (tokens.id_token) reply.setCookie(ID_TOKEN_COOKIE, tokens.id_token, { path: '/v1/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: app.config.auth.refreshAbsoluteSeconds });
+      return reply.redirect(back(flow.contactId, 'signedIn=1'), 303);
+    } catch (error) {
+      request.log.warn({ err: error }, 'enterprise login failed');
+      return reply.redirect(back(flow.contactId, 'error=failed'), 303);
+    }
+  });
+
+  app.get(`${FLOW_PATH}/logout`, { config: { public: true }, schema: { tags: ['auth'], summary: 'Provider staff: sign out through the enterprise logout', hide: true } }, async (request, reply) => {
+    await options.auth.logout(request.cookies[REFRESH_COOKIE], undefined);
+    const idToken = request.cookies[ID_TOKEN_COOKIE];
+    reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
+    reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
+    try {
+      const config = await discover();
+      const url = oidc.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: `${origin}/login`,
+        client_id: options.clientId,
+        ...(idToken ? { id_token_hint: idToken } : {}),
+      });
+      return reply.redirect(url.href, 303);
+    } catch {
+      return reply.redirect('/login', 303);
+    }
+  });
+};
+
+export default enterpriseLoginRoutes;

@@ -1,0 +1,182 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { contacts, passwordResetTokens, refreshTokens, staffUsers, auditLog } from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+
+/** Queries of the identity module. Secrets (refresh, reset and unlock tokens) are stored only as SHA-256 hashes. */
+
+export function newSecret(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashSecret(token) };
+}
+
+export function hashSecret(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function findContactByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: contacts.id, email: contacts.email, passwordHash: contacts.passwordHash, firstName: contacts.firstName })
+    .from(contacts)
+    .where(sql`lower(${contacts.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findContactAuthState(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: contacts.id, tokensNotBefore: contacts.tokensNotBefore, passwordHash: contacts.passwordHash, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findStaffByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findStaff(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return row;
+}
+
+export interface FamilySubject {
+  contactId?: number | null;
+  staffUserId?: number | null;
+}
+
+/** Starts a sign-in (a refresh-token family) and returns its first token. */
+export async function startFamily(db: DbOrTx, subject: FamilySubject, lifetime: { idleSeconds: number; absoluteSeconds: number }) {
+  const familyId = randomUUID();
+  const { token, hash } = newSecret();
+  const now = Date.now();
+  await db.insert(refreshTokens).values({
+    contactId: subject.contactId ?? null,
+    staffUserId: subject.staffUserId ?? null,
+    familyId,
+    tokenHash: hash,
+    familyStartedAt: new Date(now),
+    lastUsedAt: new Date(now),
+    expiresAt: new Date(now + Math.min(lifetime.idleSeconds, lifetime.absoluteSeconds) * 1000),
+  });
+  return { familyId, token };
+}
+
+export async function findRefreshTokenForUpdate(db: DbOrTx, token: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashSecret(token))).for('update').limit(1);
+  return row;
+}
+
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  current: typeof refreshTokens.$inferSelect,
+  lifetime: { idleSeconds: number; absoluteSeconds: number },
+) {
+  const now = Date.now();
+  await db.update(refreshTokens).set({ rotatedAt: new Date(now) }).where(eq(refreshTokens.id, current.id));
+  const { token, hash } = newSecret();
+  const absoluteEnd = current.familyStartedAt.getTime() + lifetime.absoluteSeconds * 1000;
+  await db.insert(refreshTokens).values({
+    contactId: current.contactId,
+    staffUserId: current.staffUserId,
+    impersonatedContactId: current.impersonatedContactId,
+    familyId: current.familyId,
+    tokenHash: hash,
+    familyStartedAt: current.familyStartedAt,
+    lastUsedAt: new Date(now),
+    expiresAt: new Date(Math.min(now + lifetime.idleSeconds * 1000, absoluteEnd)),
+  });
+  return token;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every sign-in of a contact, except `keepFamilyId` when given. */
+export async function revokeContactFamilies(db: DbOrTx, contactId: number, keepFamilyId?: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.contactId, contactId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
+}
+
+export async function isFamilyActive(db: DbOrTx, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Access tokens issued before now stop working (their iat is compared in whole seconds). */
+export async function endAccessTokens(db: DbOrTx, contactId: number) {
+  await db.update(contacts).set({ tokensNotBefore: new Date() }).where(eq(contacts.id, contactId));
+}
+
+export async function setPassword(db: DbOrTx, contactId: number, passwordHash: string) {
+  await db.update(contacts).set({ passwordHash, lastUpdated: new Date() }).where(eq(contacts.id, contactId));
+}
+
+export async function createResetToken(db: DbOrTx, contactId: number, ttlMinutes: number) {
+  const { token, hash } = newSecret();
+  await db.insert(passwordResetTokens).values({ contactId, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMinutes * 60_000) });
+  return token;
+}
+
+export async function consumeResetToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`))
+    .returning({ contactId: passwordResetTokens.contactId });
+  return row;
+}
+
+export async function setUnlockToken(db: DbOrTx, contactId: number, hash: string | null) {
+  await db.update(contacts).set({ unlockTokenHash: hash, lockedUntil: hash ? new Date('9999-12-31T00:00:00Z') : null }).where(eq(contacts.id, contactId));
+}
+
+export async function findContactByUnlockToken(db: DbOrTx, token: string) {
+  const [row] = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(eq(contacts.unlockTokenHash, hashSecret(token))).limit(1);
+  return row;
+}
+
+export interface AuditEntry {
+  contactId?: number | null;
+  staffUserId?: number | null;
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  details?: Record<string, unknown>;
+  requestId?: string;
+  ip?: string;
+}
+
+export async function audit(db: DbOrTx, entry: AuditEntry) {
+  await db.insert(auditLog).values({
+    contactId: entry.contactId ?? null,
+    staffUserId: entry.staffUserId ?? null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    requestId: entry.requestId ?? null,
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,124 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { allClients, meetsRequirement, ROUTE_REQUIREMENTS, type GuardedRoute, type PermissionTree, type RouteRequirement } from '@portal/contract/permissions';
+import { AppError } from '../lib/app-error';
+import type { AccessTokens } from '../modules/identity/access-tokens';
+import { audit, findContactAuthState, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
+import { loadPermissionTree } from '../modules/profile/permission-tree.repository';
+
+/**
+ * Every /v1 route needs a valid bearer token unless it is declared `config: { public: true }`. Provider staff
+ * tokens act as a contact only with an `Impersonated-Contact` header; staff-only routes declare `staff: true`.
+ * A route may declare `permission` (a spec §6 route name or a requirement); data scoping is the services' job.
+ */
+
+export interface Principal {
+  kind: 'contact' | 'staff';
+  /** The contact acted as: the signed-in one, or the impersonated one for staff. */
+  contactId: number | undefined;
+  staffUserId: number | undefined;
+  impersonating: boolean;
+  familyId: string;
+  /** The contact's permission tree, loaded once per request. */
+  tree(): Promise<PermissionTree>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    /** Staff without impersonation may call it (and contacts may not). */
+    staff?: boolean;
+    permission?: GuardedRoute | RouteRequirement;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const unauthorized = (detail: string, error = 'invalid_token') =>
+  new AppError('unauthorized', { detail, headers: { 'www-authenticate': `Bearer error="${error}"` } });
+
+export function requirePrincipal(request: FastifyRequest): Principal & { contactId: number } {
+  const p = request.principal;
+  if (!p || p.contactId === undefined) throw new AppError('unauthorized', { detail: 'Please sign in.' });
+  return p as Principal & { contactId: number };
+}
+
+export default fp(
+  async (app, options: { tokens: AccessTokens }) => {
+    app.decorateRequest('principal', null);
+
+    app.addHook('preHandler', async (request) => {
+      const config = request.routeOptions.config;
+      if (!request.url.startsWith('/v1/') || !request.routeOptions.url || config.public) return;
+
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]{10,4096})$/.exec(header) : null;
+      if (!match) throw unauthorized('Please sign in.', 'invalid_request');
+      const claims = await options.tokens.verify(match[1]!);
+      if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+      const db = app.database.db;
+      const impersonate = request.headers['impersonated-contact'];
+
+      let contactId: number | undefined;
+      let staffUserId: number | undefined;
+      if (claims.kind === 'contact') {
+        if (impersonate !== undefined) throw new AppError('forbidden', { detail: 'Only provider staff may impersonate a contact.' });
+        const contact = await findContactAuthState(db, claims.contactId);
+        if (!contact) throw unauthorized('Your session has expired. Please sign in again.');
+        if (contact.tokensNotBefore && claims.issuedAt < Math.floor(contact.tokensNotBefore.getTime() / 1000)) {
+          throw unauthorized('Your session has ended. Please sign in again.');
+        }
+        contactId = contact.id;
+      } else {
+        const [staff, active] = await Promise.all([findStaff(db, claims.staffUserId), isFamilyActive(db, claims.familyId)]);
+        if (!staff || !active) throw unauthorized('Your session has ended. Please sign in again.');
+        staffUserId = staff.id;
+        if (impersonate !== undefined) {
+          const value = Array.isArray(impersonate) ? impersonate[0] : impersonate;
+          if (!value || !/^\d{1,10}$/.test(value)) throw AppError.field('Impersonated-Contact', 'Must be a contact id', 'bad-request');
+          const contact = await findContactAuthState(db, Number(value));
+          if (!contact) throw new AppError('not-found', { detail: 'There is no such contact to impersonate.' });
+          contactId = contact.id;
+        } else if (!config.staff) {
+          throw new AppError('forbidden', { detail: 'Choose a contact to impersonate first.' });
+        }
+      }
+      if (config.staff && claims.kind !== 'staff') throw new AppError('forbidden', { detail: 'Only provider staff may do this.' });
+
+      let tree: Promise<PermissionTree> | undefined;
+      request.principal = {
+        kind: claims.kind,
+        contactId,
+        staffUserId,
+        impersonating: claims.kind === 'staff' && contactId !== undefined,
+        familyId: claims.familyId,
+        tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : loadPermissionTree(db, contactId)),
+      };
+
+      if (config.permission) {
+        const requirement = typeof config.permission === 'string' ? ROUTE_REQUIREMENTS[config.permission] : config.permission;
+        const t = await request.principal.tree();
+        const selectedClientIds = allClients(t).map((c) => c.clientId);
+        if (!meetsRequirement(t, requirement, { selectedClientIds })) {
+          throw new AppError('forbidden', { detail: "You don't have sufficient permissions to view this page" });
+        }
+      }
+    });
+
+    // Every write made while impersonating is recorded with the staff member who made it.
+    app.addHook('onResponse', async (request, reply) => {
+      const p = request.principal;
+      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return;
+      await audit(app.database.db, {
+        contactId: p.contactId,
+        staffUserId: p.staffUserId,
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        details: { status: reply.statusCode, params: request.params as Record<string, unknown> },
+        requestId: request.id,
+        ip: request.ip,
+      }).catch((err: unknown) => request.log.error({ err }, 'could not write the audit log'));
+    });
+  },
+  { name: 'authenticate' },
+);

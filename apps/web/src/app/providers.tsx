@@ -1,0 +1,23 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from './theme';
+
+/** Theme only: enough for the loading and start-up error screens shown before the app is configured. */
+export function ThemeProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme} defaultMode="light" disableTransitionOnChange>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <ThemeProviders>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ThemeProviders>
+  );
+}

@@ -1,0 +1,44 @@
+import { TokenResponse, type LoginBody } from '@portal/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { setSession } from '../../../lib/session';
+
+/** POST /v1/auth/login: anonymous, JSON in, the access token out (schemas from the contract). */
+export function signIn(body: LoginBody): Promise<TokenResponse> {
+  return apiRequest('auth/login', { method: 'POST', body, anonymous: true, schema: TokenResponse });
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (result) => setSession({ accessToken: result.accessToken }),
+  });
+}
+
+/** Provider codes with their own text (spec §8). */
+const AUTH_CODE_MESSAGES = {
+  'auth/wrong-password': 'errors.wrongPassword',
+  'auth/user-not-found': 'errors.userNotFound',
+} as const;
+
+export type SignInErrorMessage =
+  | { key: (typeof AUTH_CODE_MESSAGES)[keyof typeof AUTH_CODE_MESSAGES] | 'errors.authentication' }
+  | { key: 'api.generic' | 'api.noServerResponse'; ns: 'errors' }
+  | { text: string };
+
+/**
+ * What the sign-in form says about a failure (spec §8): the two known provider codes get their own text; other
+ * authentication refusals show the server's message (or a generic authentication text); anything else, such as
+ * a missing endpoint or a server fault, shows the generic API text.
+ */
+export function describeSignInError(error: unknown): SignInErrorMessage {
+  if (!(error instanceof ApiError)) return { key: 'api.generic', ns: 'errors' };
+  if (error.noResponse) return { key: 'api.noServerResponse', ns: 'errors' };
+  if (error.code && error.code in AUTH_CODE_MESSAGES) {
+    return { key: AUTH_CODE_MESSAGES[error.code as keyof typeof AUTH_CODE_MESSAGES] };
+  }
+  const isAuthRefusal = [401, 403, 423, 429].includes(error.status) || error.code?.startsWith('auth/') === true;
+  if (isAuthRefusal) return error.serverMessage ? { text: error.serverMessage } : { key: 'errors.authentication' };
+  return { key: 'api.generic', ns: 'errors' };
+}

@@ -1,0 +1,39 @@
+/**
+ * Every route path of spec §2 in one place, so links and redirects never spell a path by hand. Where the spec
+ * gives no path (the bookings children, the account-load and no-response pages) the path is ours.
+ */
+export const paths = {
+  home: '/',
+  availability: '/availability',
+  clientOverview: '/overview',
+  groupOverview: '/group-overview',
+  timesheets: '/timesheets',
+  candidates: '/candidates',
+  help: '/help',
+  bookings: '/bookings',
+  bookingsCreate: '/bookings/create',
+  bookingsPendingApproval: '/bookings/pending-approval',
+  settings: '/settings',
+  changePassword: '/settings/change-password',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  logout: '/logout',
+  impersonateLogout: '/user/impersonate/logout',
+  impersonateLogin: '/user/impersonate/:contactId',
+  finance: '/finance',
+  invoiceDetails: '/finance/invoices/:invoiceNo',
+  underConstruction: '/under-construction',
+  landing: '/:lang/landing',
+  notFound: '/404',
+  error: '/500',
+  unauthorized: '/401',
+  forbidden: '/403',
+  errorRedirect: '/error',
+  accountLoadFailed: '/account-load-failed',
+  noServerResponse: '/no-server-response',
+  actionLocked: '/action-locked',
+} as const;
+
+export function invoicePath(invoiceNo: string): string {
+  return `/finance/invoices/${encodeURIComponent(invoiceNo)}`;
+}

@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { setRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config';
+
+export const testRuntimeConfig: RuntimeConfig = {
+  apiBaseUrl: '/',
+  apiVersion: '1',
+  localeByOrigin: {},
+  defaultLocale: 'en',
+  serviceStatusUrl: null,
+  mapTilesUrl: null,
+  errorReportingDsn: null,
+  appStoreLinks: {},
+  environment: 'test',
+  demo: false,
+  appVersion: '1.0.0',
+};
+
+/** Renders a component inside the app's providers and a memory router, with a test configuration loaded. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  setRuntimeConfig(testRuntimeConfig);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
+  return {
+    router,
+    ...render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
+}
+
+/** A fetch stub answering with one JSON body (problem+json when the status is an error). */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+}

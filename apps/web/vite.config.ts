@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+/** Everything the API server answers; the dev server and `vite preview` forward these to it. */
+const apiProxy: Record<string, ProxyOptions> = {
+  '^/(v1|api|docs|dev)(/|$)': { target: apiTarget },
+  '/config.runtime.json': { target: apiTarget },
+};
+
+/**
+ * index.html is painted before any script runs, so its few texts (title, loading text) are filled in at build
+ * time from the `en` locale: the texts still live only in src/locales.
+ */
+function htmlTexts(): Plugin {
+  return {
+    name: 'portal-html-texts',
+    transformIndexHtml(html) {
+      const common = JSON.parse(readFileSync(new URL('./src/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+      const texts: Record<string, unknown> = {
+        PORTAL_APP_NAME: common.appName,
+        PORTAL_LOADING: common.loading,
+        PORTAL_DESCRIPTION: common.description,
+        PORTAL_NOSCRIPT: common.noscript,
+      };
+      return html.replace(/%(PORTAL_[A-Z_]+)%/g, (whole, key: string) => {
+        const value = texts[key];
+        if (typeof value !== 'string') throw new Error(`index.html uses ${whole}, which has no text in en/common.json`);
+        return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), htmlTexts()],
+  server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy: apiProxy },
+  preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

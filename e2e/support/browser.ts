@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { artifactsDir } from './paths';
+
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  mobile: { width: 375, height: 812 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Debian's chromium (playwright's own browser download does not work here): CHROMIUM_PATH, else the PATH. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    accessSync(fromEnv, constants.X_OK);
+    return fromEnv;
+  }
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH');
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // Root needs --no-sandbox; the rest stop Chromium from reaching the network or doing background work.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * Registers one Chromium for the spec file and closes every page's context after each test. Pages come from
+ * `browser.newContext()` then `context.newPage()`, which @axe-core/playwright needs.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    /** A fresh page (own cookies and storage) at the given viewport, with the server as base URL. */
+    async newPage(viewport: ViewportName = 'desktop'): Promise<Page> {
+      if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: VIEWPORTS[viewport],
+        isMobile: viewport === 'mobile',
+        hasTouch: viewport === 'mobile',
+        reducedMotion: 'reduce',
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      pageErrors.set(page, errors);
+      page.on('pageerror', (error) => errors.push(error.message));
+      return page;
+    },
+  };
+}
+
+export function viewportOf(page: Page): ViewportName {
+  return (page.viewportSize()?.width ?? VIEWPORTS.desktop.width) <= VIEWPORTS.mobile.width ? 'mobile' : 'desktop';
+}
+
+/** Runs axe-core on the page as it is now; fails listing every violation of impact serious or critical. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const list = serious
+      .map(
+        (v) =>
+          `- ${v.id} (${v.impact}): ${v.help}\n` +
+          v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.html.slice(0, 160)}\n      ${n.failureSummary ?? ''}`).join('\n'),
+      )
+      .join('\n');
+    throw new Error(`axe found ${serious.length} serious/critical violation(s) on ${page.url()} (${viewportOf(page)}):\n${list}`);
+  }
+}
+
+/** Saves e2e/artifacts/screenshots/<name>-<desktop|mobile>.png (full page) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(artifactsDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}-${viewportOf(page)}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/** Waits until the locator (which must match exactly one element) is visible. */
+export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** Fails if the page threw an uncaught error since it was opened. */
+export function expectNoPageErrors(page: Page): void {
+  const errors = pageErrors.get(page) ?? [];
+  if (errors.length > 0) throw new Error(`uncaught error(s) in the page:\n${errors.join('\n')}`);
+}

@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { repoRoot } from './paths';
+
+/**
+ * The server serves `apps/web/dist`, so the tests always run against a fresh production build of the web app
+ * (a build takes a few seconds; a stale one would test yesterday's code). E2E_SKIP_BUILD=1 skips it.
+ */
+export async function buildWebApp(): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    console.log('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist');
+    return;
+  }
+  const started = Date.now();
+  let output = '';
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  if (code !== 0) {
+    console.error(output);
+    throw new Error(`[e2e] building the web app failed (npm run build -w @portal/web exited ${code})`);
+  }
+  console.log(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

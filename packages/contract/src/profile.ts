@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LOCALES, PERMISSION_SCOPES } from './domain';
+import { ACTIONS, PermissionTree } from './permissions';
+
+/** GET /v1/profile (spec §3 'Profile response'). */
+
+export const Contact = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    emailAddress: z.string(),
+    language: z.enum(LOCALES).describe('Locale of the contact; the web app switches to it after sign-in'),
+    isClientGroupOverviewEnabled: z.boolean(),
+    standardBookings: z.array(z.unknown()),
+    lastUpdated: z.string().describe('ISO 8601 instant'),
+  })
+  .meta({ id: 'Contact' });
+export type Contact = z.infer<typeof Contact>;
+
+export const Features = z
+  .object({
+    selfServiceShowBookingStatus: z.boolean(),
+    showBookingCardV2: z.boolean(),
+    enableExtendBooking: z.boolean(),
+  })
+  .meta({ id: 'Features' });
+export type Features = z.infer<typeof Features>;
+
+export const GeneralFile = z
+  .object({ id: z.number().int(), name: z.string(), filePath: z.string(), contentType: z.string(), sizeBytes: z.number().int() })
+  .meta({ id: 'GeneralFile' });
+
+const Flags = z.object(Object.fromEntries(ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof ACTIONS)[number], z.ZodBoolean>);
+/** view/create/modify/delete per scope, for each node id of the tree (`group:1`, `client:2`, `location:3`). */
+export const PermissionFlags = z.record(z.string(), z.object(Object.fromEntries(PERMISSION_SCOPES.map((s) => [s, Flags])) as Record<(typeof PERMISSION_SCOPES)[number], typeof Flags>));
+
+export const ProfileResponse = z
+  .object({
+    contact: Contact,
+    links: PermissionTree,
+    flags: PermissionFlags.describe('The permission strings of each node converted to flags per scope'),
+    features: Features,
+    generalFiles: z.array(GeneralFile),
+    impersonation: z.object({ staffName: z.string(), staffEmail: z.string() }).nullable().describe('Set while provider staff act as this contact'),
+  })
+  .meta({ id: 'ProfileResponse' });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;

@@ -1,0 +1,48 @@
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, idColumn } from './columns';
+import { clients } from './organisations';
+
+/**
+ * Educators. Profile pictures are drawn on demand from avatar_seed; profile_image only holds an uploaded picture,
+ * so a million candidates do not store a million images.
+ */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: idColumn(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    preferredName: text('preferred_name'),
+    email: text('email'),
+    phone: text('phone'),
+    /** ISO 3166-1 alpha-2 of where the educator works. */
+    country: text('country').notNull(),
+    /** e.g. 'Primary Teacher', 'Teaching Assistant'. */
+    headline: text('headline'),
+    summary: text('summary'),
+    avatarSeed: text('avatar_seed').notNull(),
+    profileImage: bytea('profile_image'),
+    profileImageType: text('profile_image_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('candidates_last_name_first_name_idx').on(t.lastName, t.firstName)],
+);
+
+/** The educators a client knows: those who have worked there (GET candidate/CandidateList?ClientId=). */
+export const clientCandidates = pgTable(
+  'client_candidates',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    isFavourite: boolean('is_favourite').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'client_candidates_pk', columns: [t.clientId, t.candidateId] }),
+    index('client_candidates_candidate_id_idx').on(t.candidateId),
+  ],
+);

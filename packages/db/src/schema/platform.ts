@@ -1,0 +1,68 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, idColumn, timestamptz } from './columns';
+import { staffUsers } from './contacts';
+import { outboxChannelEnum, serviceStatusSeverityEnum } from './enums';
+
+/** Help files offered to every contact (GET file/general?filePath=). */
+export const generalFiles = pgTable('general_files', {
+  id: idColumn(),
+  name: text('name').notNull(),
+  filePath: text('file_path').notNull().unique('general_files_file_path_key'),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The service status banner; only an active row is shown. */
+export const serviceStatus = pgTable(
+  'service_status',
+  {
+    id: idColumn(),
+    bannerTitle: text('banner_title').notNull(),
+    severity: serviceStatusSeverityEnum('severity').notNull(),
+    region: text('region'),
+    bodyMarkdown: text('body_markdown').notNull(),
+    active: boolean('active').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedByStaffUserId: integer('updated_by_staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('service_status_active_idx').on(t.active)],
+);
+
+/** Answers remembered per (contact, Idempotency-Key): a repeated write gets the same answer and no second effect. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    contactId: integer('contact_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.contactId, t.key] }),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Mail, SMS, voice and push messages; in demo mode they are only recorded here. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: idColumn(),
+    channel: outboxChannelEnum('channel').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
