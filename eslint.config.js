@@ -1,7 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
@@ -15,35 +14,50 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
-      'import-x/no-duplicates': 'error',
-      // Boundaries (CONVENTIONS.md): packages never reach into apps; the web app never imports server code or
-      // Drizzle; features never import each other (they meet only in app/).
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Boundaries (CONVENTIONS.md), with ESLint's own no-restricted-imports: packages never reach into apps; the
+  // contract knows nothing of the database; the web app talks to the server over HTTP only; features never
+  // import each other (they meet only in app/).
+  {
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/server/*', '@portal/web', '@portal/web/*'], message: 'packages must not depend on apps' }] }] },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', '**/apps/**'], message: 'the contract knows nothing of the database or the apps' }] }] },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/web', '@portal/web/*', '**/apps/web/**'], message: 'the server does not import the web app' }] }] },
+  },
+  ...features.map((f) => ({
+    files: [`${featuresDir}/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            { target: './packages', from: './apps', message: 'packages must not depend on apps' },
-            { target: './packages/contract', from: './packages/db', message: 'the contract knows nothing of the database' },
-            { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
-            { target: './apps/web', from: './packages/db', message: 'the web app never touches the database' },
-            { target: './apps/server', from: './apps/web' },
-            ...features.map((f) => ({
-              target: `./${featuresDir}/${f}`,
-              from: `./${featuresDir}`,
-              except: [`./${f}`],
+          patterns: [
+            { group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' },
+            {
+              group: features.filter((o) => o !== f).flatMap((o) => [`../${o}/**`, `../../${o}/**`, `../../../${o}/**`, `../../../../${o}/**`, `**/features/${o}/**`]),
               message: 'features do not import each other; compose them in app/',
-            })),
+            },
           ],
         },
       ],
     },
+  })),
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: [`${featuresDir}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' }] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
