@@ -37,7 +37,11 @@ const PASSWORD = 'Portal#2026demo';
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
@@ -76,13 +80,19 @@ async function ensurePostgresWorld(url: string): Promise<void> {
   await client.end();
   if (seededScale === scale) return;
   console.log(`seeding a scale-${scale} world into ${name} …`);
-  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--database-url', url, '--reset'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--database-url', url, '--reset'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('seeding failed');
 }
 
 function seedPglite(dir: string): void {
   console.log(`seeding a scale-${scale} world into ${dir} …`);
-  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--data-dir', dir, '--reset'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale), '--data-dir', dir, '--reset'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('seeding failed');
 }
 
@@ -117,7 +127,9 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
   let clientId: number | undefined;
   let groupId: number | undefined;
   if (profile.ok) {
-    const p = (await profile.json()) as { links: { groups: Array<{ groupId: number; clients: Array<{ clientId: number }> }>; clients: Array<{ clientId: number }> } };
+    const p = (await profile.json()) as {
+      links: { groups: Array<{ groupId: number; clients: Array<{ clientId: number }> }>; clients: Array<{ clientId: number }> };
+    };
     groupId = p.links.groups[0]?.groupId;
     clientId = p.links.groups[0]?.clients[0]?.clientId ?? p.links.clients[0]?.clientId;
   }
@@ -127,12 +139,25 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function benchEngine(engine: string): Promise<void> {
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_SCALE: String(scale), WEB_DIST_DIR: '/nonexistent' };
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_SCALE: String(scale),
+    WEB_DIST_DIR: '/nonexistent',
+  };
   let label: string;
   if (engine === 'postgres') {
     const url = values['database-url'] ?? `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`;
     await ensurePostgresWorld(url);
-    Object.assign(env, { DATABASE_URL: url, DEMO: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')), DATABASE_POOL_SIZE: '20' });
+    Object.assign(env, {
+      DATABASE_URL: url,
+      DEMO: 'false',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
+      DATABASE_POOL_SIZE: '20',
+    });
     label = `PostgreSQL, scale ${scale}`;
   } else {
     const dir = join(root, `.data-bench-s${scale}`);
@@ -156,11 +181,20 @@ async function benchEngine(engine: string): Promise<void> {
       console.log(`  ${route.name}: not benchmarked (answers ${res.status})`);
       continue;
     }
-    served.push({ ...route, path, body: Buffer.from(await res.arrayBuffer()).toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' });
+    served.push({
+      ...route,
+      path,
+      body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+      contentType: res.headers.get('content-type') ?? 'application/json',
+    });
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
   writeFileSync(join(dir, 'routes.json'), JSON.stringify(served));
-  const ceiling = await startProcess(['--import', 'tsx', 'bench/ceiling-server.ts', join(dir, 'routes.json')], {}, /ceiling listening on (\d+)/);
+  const ceiling = await startProcess(
+    ['--import', 'tsx', 'bench/ceiling-server.ts', join(dir, 'routes.json')],
+    {},
+    /ceiling listening on (\d+)/,
+  );
   const ceilingBase = `http://127.0.0.1:${ceiling.match[1]}`;
 
   console.log(`\n${label}: ${connections} connections, ${duration} s per route\n`);
@@ -173,17 +207,24 @@ async function benchEngine(engine: string): Promise<void> {
     const bare = await load(ceilingBase + route.path, {});
     const ratio = real.rps / bare.rps;
     rows.push({ route: route.name, real, ceiling: bare, ratio });
-    console.log(`| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${real.errors + real.non2xx} |`);
+    console.log(
+      `| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${real.errors + real.non2xx} |`,
+    );
   }
   const fixed = served.find((r) => r.name === FIXED_RATE_ROUTE);
   if (fixed) {
     const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
     const f = await load(base + fixed.path, headers, { overallRate: rate, connections: 20 });
-    console.log(`\n${fixed.name} at a fixed ${rate} req/s: achieved ${f.rps.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx}`);
+    console.log(
+      `\n${fixed.name} at a fixed ${rate} req/s: achieved ${f.rps.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx}`,
+    );
     rows.push({ route: fixed.name, fixedRate: rate, figures: f });
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, `bench/results/api-${engine}-s${scale}.json`), JSON.stringify({ at: new Date().toISOString(), label, rows }, null, 2));
+  writeFileSync(
+    join(root, `bench/results/api-${engine}-s${scale}.json`),
+    JSON.stringify({ at: new Date().toISOString(), label, rows }, null, 2),
+  );
   ceiling.child.kill('SIGTERM');
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));

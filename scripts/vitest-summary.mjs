@@ -18,7 +18,11 @@ export async function runVitest(args, { label = 'tests', env = process.env } = {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
-    counts = { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0 ? 0 : 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+    counts = {
+      passed: r.numPassedTests ?? 0,
+      failed: (r.numFailedTests ?? 0) + ((r.numFailedTestSuites ?? 0) ? 0 : 0),
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    };
     if (!r.success && counts.failed === 0) counts.failed = r.numFailedTestSuites ?? 1;
   } catch {
     if (code !== 0) counts.failed = 1;

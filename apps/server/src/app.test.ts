@@ -10,7 +10,11 @@ const Echo = z.strictObject({ name: z.string().min(1).max(10), count: z.number()
 
 function testRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.post('/v1/__test/echo', { config: { public: true }, schema: { body: Echo, response: { 200: Echo } } }, async (request) => request.body);
+  typed.post(
+    '/v1/__test/echo',
+    { config: { public: true }, schema: { body: Echo, response: { 200: Echo } } },
+    async (request) => request.body,
+  );
   typed.get('/v1/__test/crash', { config: { public: true } }, async () => {
     throw new Error('secret internal detail');
   });
@@ -158,7 +162,12 @@ describe('problem details for bad input', () => {
 describe('Accept-Version', () => {
   it('accepts version 1 in its spellings and no header at all', async () => {
     for (const v of ['1', 'v1', '1.0']) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/__test/echo', payload: { name: 'A', count: 1 }, headers: { 'accept-version': v } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/__test/echo',
+        payload: { name: 'A', count: 1 },
+        headers: { 'accept-version': v },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['api-version']).toBe('1');
     }

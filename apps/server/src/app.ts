@@ -53,7 +53,11 @@ function contentSecurityPolicy(config: Config) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.mapTilesUrl)],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...origins(config.serviceStatusUrl.startsWith('http') ? config.serviceStatusUrl : null), ...origins(config.sentryDsn)],
+      connectSrc: [
+        "'self'",
+        ...origins(config.serviceStatusUrl.startsWith('http') ? config.serviceStatusUrl : null),
+        ...origins(config.sentryDsn),
+      ],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
@@ -68,7 +72,10 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["impersonated-contact"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["impersonated-contact"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
@@ -109,7 +116,11 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
     retryAfter: 5,
     pressureHandler: (request, reply) => {
       reply.header('retry-after', '5');
-      sendProblem(reply, request, { code: 'service-unavailable', ...PROBLEMS['service-unavailable'], detail: 'The server is under heavy load. Please try again in a moment.' });
+      sendProblem(reply, request, {
+        code: 'service-unavailable',
+        ...PROBLEMS['service-unavailable'],
+        detail: 'The server is under heavy load. Please try again in a moment.',
+      });
     },
   });
   await app.register(acceptVersion);

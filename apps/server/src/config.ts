@@ -13,13 +13,16 @@ const bool = z
 const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
 const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().min(1);
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL (${protocols.join(' or ')})`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL (${protocols.join(' or ')})`,
+  );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -60,7 +63,11 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
 });
 

@@ -16,7 +16,12 @@ export function refreshCookieOf(setCookie: string | string[] | undefined): strin
   return cookie.split(';')[0]!;
 }
 
-export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD, remoteAddress = '127.0.0.1'): Promise<SignedIn> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+  remoteAddress = '127.0.0.1',
+): Promise<SignedIn> {
   const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const accessToken = res.json().accessToken as string;

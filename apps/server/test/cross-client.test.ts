@@ -34,7 +34,10 @@ beforeAll(async () => {
         join clients c on c.group_id = g.id join locations l on l.client_id = c.id
         where ct.email = 'group.admin@demo.test' order by c.id, l.id limit 1`,
   );
-  ctx = { outsider: await signIn(t.app, 'school.admin@demo.test'), foreign: { clientId: row!.client_id, locationId: row!.location_id, groupId: row!.group_id } };
+  ctx = {
+    outsider: await signIn(t.app, 'school.admin@demo.test'),
+    foreign: { clientId: row!.client_id, locationId: row!.location_id, groupId: row!.group_id },
+  };
 });
 afterAll(async () => {
   await t?.close();
@@ -42,7 +45,9 @@ afterAll(async () => {
 
 describe('cross-client isolation', () => {
   it('has a case (or a self-only entry) for every authenticated endpoint', () => {
-    const guarded = t.app.routeCatalogue.filter((r) => r.url.startsWith('/v1/') && !r.public && !r.staff).map((r) => `${r.method} ${r.url}`);
+    const guarded = t.app.routeCatalogue
+      .filter((r) => r.url.startsWith('/v1/') && !r.public && !r.staff)
+      .map((r) => `${r.method} ${r.url}`);
     const missing = guarded.filter((r) => !SELF_ONLY.has(r) && !CASES[r]);
     expect(missing).toEqual([]);
   });

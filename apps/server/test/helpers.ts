@@ -39,7 +39,12 @@ export interface TestApp {
  * exercise plugins with a body schema before the domain's own routes exist).
  */
 export async function buildTestApp(
-  options: { kind?: TemplateKind; env?: Record<string, string>; routes?: (app: FastifyInstance) => void; logStream?: { write(line: string): void } } = {},
+  options: {
+    kind?: TemplateKind;
+    env?: Record<string, string>;
+    routes?: (app: FastifyInstance) => void;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(options.kind ?? 'seeded');
   const app = await buildApp({ config: testConfig(options.env), database, logStream: options.logStream });

@@ -49,7 +49,9 @@ describe.runIf(postgresUrl)('a PostgreSQL outage', () => {
     copy = await copyPostgresTemplate(postgresUrl, 'migrated');
     const target = new URL(postgresUrl);
     const probe = createServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
+    );
     await new Promise((r) => probe.close(r));
     proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
     await proxy.up();

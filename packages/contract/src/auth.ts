@@ -52,17 +52,33 @@ export const NewPasswordForm = z
 export const AUTH_ERRORS = {
   'auth/wrong-password': { status: 401, title: 'Wrong password', text: 'Sorry, that password is incorrect...' },
   'auth/user-not-found': { status: 401, title: 'Unknown account', text: "Sorry, we couldn't find an account with that username." },
-  'auth/invalid-credential': { status: 401, title: 'Wrong e-mail or password', text: "Sorry, that e-mail address and password don't match an account." },
+  'auth/invalid-credential': {
+    status: 401,
+    title: 'Wrong e-mail or password',
+    text: "Sorry, that e-mail address and password don't match an account.",
+  },
   'auth/too-many-attempts': {
     status: 429,
     title: 'Too many attempts',
     text: 'Too many attempts to sign in. Even the best students need a break: please wait a few minutes and try again.',
   },
-  'auth/account-locked': { status: 401, title: 'Account locked', text: 'This action has been locked. Please verify your email address and try again.' },
-  'auth/link-expired': { status: 410, title: 'Link expired', text: 'This link has expired or has already been used. Please ask for a new one.' },
+  'auth/account-locked': {
+    status: 401,
+    title: 'Account locked',
+    text: 'This action has been locked. Please verify your email address and try again.',
+  },
+  'auth/link-expired': {
+    status: 410,
+    title: 'Link expired',
+    text: 'This link has expired or has already been used. Please ask for a new one.',
+  },
   'auth/wrong-current-password': { status: 400, title: 'Current password is incorrect', text: 'Current password is incorrect' },
   'auth/common-password': { status: 400, title: 'Password too common', text: 'This password is too common. Please choose another one.' },
-  'auth/impersonation-forbidden': { status: 403, title: 'Not while impersonating', text: 'Staff cannot change a contact\u2019s password while impersonating.' },
+  'auth/impersonation-forbidden': {
+    status: 403,
+    title: 'Not while impersonating',
+    text: 'Staff cannot change a contact\u2019s password while impersonating.',
+  },
   'auth/other': { status: 401, title: 'Authentication failed', text: 'There was an error authenticating your credentials' },
 } as const;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;

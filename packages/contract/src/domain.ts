@@ -26,15 +26,7 @@ export const LOCATION_TAGS = { replaceMe: 'replace_me_feature_enabled', primary:
  * pending bookings; unfilled is open at the provider; filled has an educator; commenced and completed follow the
  * day itself.
  */
-export const BOOKING_STATUSES = [
-  'pending_approval',
-  'rejected',
-  'unfilled',
-  'filled',
-  'commenced',
-  'completed',
-  'cancelled',
-] as const;
+export const BOOKING_STATUSES = ['pending_approval', 'rejected', 'unfilled', 'filled', 'commenced', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOOKING_REQUEST_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;

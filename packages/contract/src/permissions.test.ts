@@ -46,7 +46,14 @@ describe('permission strings', () => {
 
 describe('levels', () => {
   const t = tree({
-    groups: [{ groupId: 1, groupName: 'G', access: { permissions: ['accounts_view'] }, clients: [client(2, ['booking_view']), client(3, [], [loc(31, ['timesheets_view'])])] }],
+    groups: [
+      {
+        groupId: 1,
+        groupName: 'G',
+        access: { permissions: ['accounts_view'] },
+        clients: [client(2, ['booking_view']), client(3, [], [loc(31, ['timesheets_view'])])],
+      },
+    ],
     clients: [client(4, ['pendingBooking_create'])],
   });
 
@@ -92,7 +99,9 @@ describe('levels', () => {
 describe('inheritance', () => {
   it('flows down from group to client to location, never up', () => {
     const t = tree({
-      groups: [{ groupId: 1, groupName: 'G', access: { permissions: ['booking_all'] }, clients: [client(2, [], [loc(20, ['replaceMe_all'])])] }],
+      groups: [
+        { groupId: 1, groupName: 'G', access: { permissions: ['booking_all'] }, clients: [client(2, [], [loc(20, ['replaceMe_all'])])] },
+      ],
     });
     const c = t.groups[0]!.clients[0]!;
     expect(c.access.permissions).toEqual(['booking_all']);
@@ -157,7 +166,14 @@ describe('route requirements of spec §6', () => {
 
 describe('data scoping', () => {
   const t = tree({
-    groups: [{ groupId: 1, groupName: 'G', access: { permissions: [] }, clients: [client(2, ['booking_view']), client(3, [], [loc(30), loc(31, ['booking_all'])])] }],
+    groups: [
+      {
+        groupId: 1,
+        groupName: 'G',
+        access: { permissions: [] },
+        clients: [client(2, ['booking_view']), client(3, [], [loc(30), loc(31, ['booking_all'])])],
+      },
+    ],
     clients: [client(4, ['accounts_view'])],
   });
 

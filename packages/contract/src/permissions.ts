@@ -216,10 +216,18 @@ export function withInheritance(tree: PermissionTree): PermissionTree {
   const merge = (own: readonly string[], inherited: readonly string[]) => [...new Set([...inherited, ...own])].sort();
   const client = (c: ClientLink, inherited: readonly string[]): ClientLink => {
     const permissions = merge(c.access.permissions, inherited);
-    return { ...c, access: { permissions }, locations: c.locations.map((l) => ({ ...l, access: { permissions: merge(l.access.permissions, permissions) } })) };
+    return {
+      ...c,
+      access: { permissions },
+      locations: c.locations.map((l) => ({ ...l, access: { permissions: merge(l.access.permissions, permissions) } })),
+    };
   };
   return {
-    groups: tree.groups.map((g) => ({ ...g, access: { permissions: merge(g.access.permissions, []) }, clients: g.clients.map((c) => client(c, g.access.permissions)) })),
+    groups: tree.groups.map((g) => ({
+      ...g,
+      access: { permissions: merge(g.access.permissions, []) },
+      clients: g.clients.map((c) => client(c, g.access.permissions)),
+    })),
     clients: tree.clients.map((c) => client(c, [])),
   };
 }

@@ -33,7 +33,10 @@ export const GeneralFile = z
 
 const Flags = z.object(Object.fromEntries(ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof ACTIONS)[number], z.ZodBoolean>);
 /** view/create/modify/delete per scope, for each node id of the tree (`group:1`, `client:2`, `location:3`). */
-export const PermissionFlags = z.record(z.string(), z.object(Object.fromEntries(PERMISSION_SCOPES.map((s) => [s, Flags])) as Record<(typeof PERMISSION_SCOPES)[number], typeof Flags>));
+export const PermissionFlags = z.record(
+  z.string(),
+  z.object(Object.fromEntries(PERMISSION_SCOPES.map((s) => [s, Flags])) as Record<(typeof PERMISSION_SCOPES)[number], typeof Flags>),
+);
 
 export const ProfileResponse = z
   .object({
@@ -42,7 +45,10 @@ export const ProfileResponse = z
     flags: PermissionFlags.describe('The permission strings of each node converted to flags per scope'),
     features: Features,
     generalFiles: z.array(GeneralFile),
-    impersonation: z.object({ staffName: z.string(), staffEmail: z.string() }).nullable().describe('Set while provider staff act as this contact'),
+    impersonation: z
+      .object({ staffName: z.string(), staffEmail: z.string() })
+      .nullable()
+      .describe('Set while provider staff act as this contact'),
   })
   .meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;

@@ -9,7 +9,12 @@ export function injectFetch(app: FastifyInstance, publicOrigin: string) {
   return async (url: string, options: { method: string; headers: Record<string, string>; body?: unknown }): Promise<Response> => {
     const target = new URL(url);
     if (target.origin !== new URL(publicOrigin).origin) return fetch(url, options as RequestInit);
-    const body = options.body === undefined || options.body === null ? undefined : options.body instanceof URLSearchParams ? options.body.toString() : String(options.body);
+    const body =
+      options.body === undefined || options.body === null
+        ? undefined
+        : options.body instanceof URLSearchParams
+          ? options.body.toString()
+          : String(options.body);
     const res = await app.inject({
       method: options.method as 'GET',
       url: target.pathname + target.search,

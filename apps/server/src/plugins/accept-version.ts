@@ -15,7 +15,7 @@ export default fp(
       reply.header('api-version', SUPPORTED_API_VERSIONS[0]);
       const header = request.headers['accept-version'];
       if (header === undefined) return;
-      const value = Array.isArray(header) ? header[0] ?? '' : header;
+      const value = Array.isArray(header) ? (header[0] ?? '') : header;
       if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(normalise(value))) {
         throw new AppError('unsupported-version', {
           detail: `Accept-Version '${value.slice(0, 20)}' is not supported; this server speaks version ${SUPPORTED_API_VERSIONS.join(', ')}.`,

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { allClients, meetsRequirement, ROUTE_REQUIREMENTS, type GuardedRoute, type PermissionTree, type RouteRequirement } from '@portal/contract/permissions';
+import {
+  allClients,
+  meetsRequirement,
+  ROUTE_REQUIREMENTS,
+  type GuardedRoute,
+  type PermissionTree,
+  type RouteRequirement,
+} from '@portal/contract/permissions';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import { audit, findContactAuthState, findStaff, isFamilyActive } from '../modules/identity/identity.repository';

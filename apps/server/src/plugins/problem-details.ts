@@ -22,13 +22,31 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
 };
 
 /** Errors that mean the database is unreachable right now (pg network errors and server shutdown codes). */
-const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const err = e as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof err.code === 'string' && DB_UNAVAILABLE.has(err.code)) return true;
-    if (typeof err.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i.test(err.message)) return true;
+    if (
+      typeof err.message === 'string' &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i.test(err.message)
+    )
+      return true;
     e = err.cause;
   }
   return false;
@@ -97,8 +115,23 @@ export default fp(
       if (mapped || (status >= 400 && status < 500)) {
         const code: ProblemCode =
           mapped ??
-          (status === 429 ? 'rate-limited' : status === 413 ? 'payload-too-large' : status === 404 ? 'not-found' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'bad-request');
-        return sendProblem(reply, request, { code, ...PROBLEMS[code], status: mapped ? PROBLEMS[code].status : status, detail: error.message });
+          (status === 429
+            ? 'rate-limited'
+            : status === 413
+              ? 'payload-too-large'
+              : status === 404
+                ? 'not-found'
+                : status === 401
+                  ? 'unauthorized'
+                  : status === 403
+                    ? 'forbidden'
+                    : 'bad-request');
+        return sendProblem(reply, request, {
+          code,
+          ...PROBLEMS[code],
+          status: mapped ? PROBLEMS[code].status : status,
+          detail: error.message,
+        });
       }
       if (status === 503) {
         return sendProblem(reply, request, { code: 'service-unavailable', ...PROBLEMS['service-unavailable'] });

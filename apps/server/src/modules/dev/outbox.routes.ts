@@ -33,12 +33,28 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(to ? sql`lower(${outboxMessages.toAddress}) = ${to.trim().toLowerCase()}` : undefined)
       .orderBy(desc(outboxMessages.id))
       .limit(take);
-    return rows.map((r) => ({ id: r.id, channel: r.channel, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.textBody,
+      html: r.htmlBody,
+      createdAt: r.createdAt.toISOString(),
+    }));
   };
 
   app.get(
     '/v1/dev/outbox',
-    { config: { public: true }, schema: { tags: ['dev'], summary: 'Demo mode: messages kept instead of sent, newest first', querystring: OutboxQuery, response: { 200: z.array(OutboxMessage) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['dev'],
+        summary: 'Demo mode: messages kept instead of sent, newest first',
+        querystring: OutboxQuery,
+        response: { 200: z.array(OutboxMessage) },
+      },
+    },
     async (request) => list(request.query.to, request.query.take),
   );
 
@@ -46,7 +62,8 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const messages = await list(request.query.to, request.query.take);
     const items = messages
       .map(
-        (m) => `<article><h2>${escape(m.subject ?? m.channel.toUpperCase())}</h2><p class="meta">${escape(m.channel)} to <strong>${escape(m.to)}</strong> · ${escape(m.createdAt)}</p><pre>${linkify(m.text)}</pre></article>`,
+        (m) =>
+          `<article><h2>${escape(m.subject ?? m.channel.toUpperCase())}</h2><p class="meta">${escape(m.channel)} to <strong>${escape(m.to)}</strong> · ${escape(m.createdAt)}</p><pre>${linkify(m.text)}</pre></article>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

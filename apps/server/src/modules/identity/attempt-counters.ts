@@ -21,18 +21,24 @@ export class DatabaseAttemptCounters implements AttemptCounters {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, windowSeconds: number): Promise<number> {
-    const rows = await queryRows<{ count: number }>(this.db, sql`
+    const rows = await queryRows<{ count: number }>(
+      this.db,
+      sql`
       insert into auth_counters (key, count, window_started_at) values (${key}, 1, now())
       on conflict (key) do update set
         count = case when auth_counters.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else auth_counters.count + 1 end,
         window_started_at = case when auth_counters.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else auth_counters.window_started_at end
-      returning count`);
+      returning count`,
+    );
     return Number(rows[0]?.count ?? 1);
   }
 
   async count(key: string, windowSeconds: number): Promise<number> {
-    const rows = await queryRows<{ count: number }>(this.db, sql`
-      select count from auth_counters where key = ${key} and window_started_at >= now() - make_interval(secs => ${windowSeconds})`);
+    const rows = await queryRows<{ count: number }>(
+      this.db,
+      sql`
+      select count from auth_counters where key = ${key} and window_started_at >= now() - make_interval(secs => ${windowSeconds})`,
+    );
     return Number(rows[0]?.count ?? 0);
   }
 
@@ -43,8 +49,11 @@ export class DatabaseAttemptCounters implements AttemptCounters {
   }
 
   async lockedFor(key: string): Promise<number> {
-    const rows = await queryRows<{ seconds: number | string | null }>(this.db, sql`
-      select ceil(extract(epoch from (locked_until - now()))) as seconds from auth_counters where key = ${key} and locked_until > now()`);
+    const rows = await queryRows<{ seconds: number | string | null }>(
+      this.db,
+      sql`
+      select ceil(extract(epoch from (locked_until - now()))) as seconds from auth_counters where key = ${key} and locked_until > now()`,
+    );
     return Math.max(0, Number(rows[0]?.seconds ?? 0));
   }
 

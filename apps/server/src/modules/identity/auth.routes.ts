@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordBody, LoginBody, PasswordResetBody, PasswordResetConfirmBody, TokenResponse, UnlockBody } from '@portal/contract/auth';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  TokenResponse,
+  UnlockBody,
+} from '@portal/contract/auth';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import type { AccessTokens } from './access-tokens';
@@ -33,13 +40,23 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
 
   app.post(
     '/v1/auth/login',
-    { config: { public: true }, schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: TokenResponse, ...problems } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: TokenResponse, ...problems } },
+    },
     async (request, reply) => answer(reply, await auth.login(request.body.email, request.body.password, meta(request))),
   );
 
   app.post(
     '/v1/auth/refresh',
-    { config: { public: true }, schema: { tags, summary: 'A new access token (and refresh cookie) from the refresh cookie', response: { 200: TokenResponse, 401: ProblemDetails } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A new access token (and refresh cookie) from the refresh cookie',
+        response: { 200: TokenResponse, 401: ProblemDetails },
+      },
+    },
     async (request, reply) => {
       try {
         return answer(reply, await auth.refresh(request.cookies[REFRESH_COOKIE], meta(request)));
@@ -52,11 +69,21 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
 
   app.post(
     '/v1/auth/logout',
-    { config: { public: true }, schema: { tags, summary: 'Sign out: ends this sign-in and the access tokens issued so far', response: { 204: z.null() } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Sign out: ends this sign-in and the access tokens issued so far', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       const claims = bearer ? await tokens.verify(bearer) : undefined;
-      await auth.logout(request.cookies[REFRESH_COOKIE], claims?.kind === 'contact' ? { contactId: claims.contactId, familyId: claims.familyId } : claims ? { familyId: claims.familyId } : undefined);
+      await auth.logout(
+        request.cookies[REFRESH_COOKIE],
+        claims?.kind === 'contact'
+          ? { contactId: claims.contactId, familyId: claims.familyId }
+          : claims
+            ? { familyId: claims.familyId }
+            : undefined,
+      );
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return reply.code(204).send(null);
     },
@@ -64,7 +91,15 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
 
   app.post(
     '/v1/auth/password-reset',
-    { config: { public: true }, schema: { tags, summary: 'E-mail a single-use password reset link (valid 60 minutes)', body: PasswordResetBody, response: { 202: z.null(), 400: ProblemDetails, 401: ProblemDetails } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'E-mail a single-use password reset link (valid 60 minutes)',
+        body: PasswordResetBody,
+        response: { 202: z.null(), 400: ProblemDetails, 401: ProblemDetails },
+      },
+    },
     async (request, reply) => {
       await auth.requestPasswordReset(request.body.email, meta(request));
       return reply.code(202).send(null);
@@ -73,7 +108,15 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
 
   app.post(
     '/v1/auth/password-reset/confirm',
-    { config: { public: true }, schema: { tags, summary: 'Set a new password with the token of a reset link', body: PasswordResetConfirmBody, response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of a reset link',
+        body: PasswordResetConfirmBody,
+        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails },
+      },
+    },
     async (request, reply) => {
       await auth.confirmPasswordReset(request.body.token, request.body.newPassword, meta(request));
       return reply.code(204).send(null);
@@ -99,7 +142,15 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
 
   app.post(
     '/v1/auth/unlock',
-    { config: { public: true }, schema: { tags, summary: 'Unlock an account with the token of the e-mailed link', body: UnlockBody, response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Unlock an account with the token of the e-mailed link',
+        body: UnlockBody,
+        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails },
+      },
+    },
     async (request, reply) => {
       await auth.unlock(request.body.token, meta(request));
       return reply.code(204).send(null);

@@ -68,7 +68,10 @@ export class AuthService {
     return { idleSeconds: a.refreshIdleSeconds, absoluteSeconds: a.refreshAbsoluteSeconds };
   }
 
-  private async session(subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number }, family: { familyId: string; token: string }): Promise<Session> {
+  private async session(
+    subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number },
+    family: { familyId: string; token: string },
+  ): Promise<Session> {
     const accessToken = await this.deps.tokens.sign(subject, family.familyId);
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token };
   }
@@ -145,12 +148,21 @@ export class AuthService {
       case 'reused': {
         const { row } = outcome;
         await repo.revokeFamily(this.db, row.familyId);
-        await repo.audit(this.db, { contactId: row.contactId, staffUserId: row.staffUserId, action: 'auth.refresh-reuse', details: { familyId: row.familyId }, ip: meta.ip, requestId: meta.requestId });
+        await repo.audit(this.db, {
+          contactId: row.contactId,
+          staffUserId: row.staffUserId,
+          action: 'auth.refresh-reuse',
+          details: { familyId: row.familyId },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        });
         throw ended();
       }
       case 'rotated': {
         const { row, token } = outcome;
-        const subject = row.contactId ? ({ kind: 'contact', contactId: row.contactId } as const) : ({ kind: 'staff', staffUserId: row.staffUserId! } as const);
+        const subject = row.contactId
+          ? ({ kind: 'contact', contactId: row.contactId } as const)
+          : ({ kind: 'staff', staffUserId: row.staffUserId! } as const);
         return this.session(subject, { familyId: row.familyId, token });
       }
     }

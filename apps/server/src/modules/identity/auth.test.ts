@@ -62,10 +62,21 @@ describe('sign-in', () => {
   it('answers with the spec texts when AUTH_REVEAL_UNKNOWN_ACCOUNT is on', async () => {
     const revealing = await buildTestApp({ env: { AUTH_REVEAL_UNKNOWN_ACCOUNT: 'true' } });
     try {
-      const wrong = await revealing.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'group.admin@demo.test', password: 'nope' } });
+      const wrong = await revealing.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: 'group.admin@demo.test', password: 'nope' },
+      });
       expect(wrong.json()).toMatchObject({ code: 'auth/wrong-password', detail: 'Sorry, that password is incorrect...' });
-      const unknown = await revealing.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'nobody@demo.test', password: 'nope' } });
-      expect(unknown.json()).toMatchObject({ code: 'auth/user-not-found', detail: "Sorry, we couldn't find an account with that username." });
+      const unknown = await revealing.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: 'nobody@demo.test', password: 'nope' },
+      });
+      expect(unknown.json()).toMatchObject({
+        code: 'auth/user-not-found',
+        detail: "Sorry, we couldn't find an account with that username.",
+      });
       const reset = await revealing.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email: 'nobody@demo.test' } });
       expect(reset.json().code).toBe('auth/user-not-found');
     } finally {
@@ -90,7 +101,11 @@ describe('sign-in', () => {
     const lines: string[] = [];
     const logged = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (l: string) => void lines.push(l) } });
     try {
-      const res = await logged.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'group.admin@demo.test', password: DEMO_PASSWORD } });
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: 'group.admin@demo.test', password: DEMO_PASSWORD },
+      });
       const token = res.json().accessToken as string;
       await logged.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${token}` } });
       const all = lines.join('\n');
@@ -124,9 +139,30 @@ describe('access tokens', () => {
 
   it('refuses forged, wrongly signed, expired and foreign tokens', async () => {
     const other = new TextEncoder().encode('another-secret-another-secret-another-secret');
-    const expired = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('http://portal.test').setAudience(ACCESS_TOKEN_AUDIENCE).setIssuedAt(1000).setExpirationTime(2000).sign(secret);
-    const wrongAudience = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('http://portal.test').setAudience('other').setIssuedAt().setExpirationTime('10m').sign(secret);
-    const wrongIssuer = await new SignJWT({ fam: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('contact:1').setIssuer('https://evil.test').setAudience(ACCESS_TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m').sign(secret);
+    const expired = await new SignJWT({ fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('contact:1')
+      .setIssuer('http://portal.test')
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(1000)
+      .setExpirationTime(2000)
+      .sign(secret);
+    const wrongAudience = await new SignJWT({ fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('contact:1')
+      .setIssuer('http://portal.test')
+      .setAudience('other')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(secret);
+    const wrongIssuer = await new SignJWT({ fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('contact:1')
+      .setIssuer('https://evil.test')
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(secret);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'contact:1', iss: 'http://portal.test', aud: ACCESS_TOKEN_AUDIENCE, exp: 9999999999, iat: 1, fam: 'x' })).toString('base64url')}.`;
     const hs512 = await forge({}, secret, 'HS512');
     for (const token of [await forge({}, other), expired, wrongAudience, wrongIssuer, unsigned, hs512, 'garbage.garbage.garbage']) {
@@ -152,7 +188,9 @@ describe('refresh and sign-out', () => {
   it('refuses a refresh without a cookie, and an expired family', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh' })).statusCode).toBe(401);
     const session = await signIn(t.app, 'us.admin@demo.test');
-    await t.database.db.execute(sql`update refresh_tokens set expires_at = now() - interval '1 second' where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'us.admin@demo.test')`);
+    await t.database.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 second' where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'us.admin@demo.test')`,
+    );
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });
 
@@ -161,7 +199,11 @@ describe('refresh and sign-out', () => {
     expect((await profile(session.headers)).statusCode).toBe(200);
     // A token issued in an earlier second than the sign-out.
     await new Promise((r) => setTimeout(r, 1100));
-    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { ...session.headers, cookie: session.refreshCookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { ...session.headers, cookie: session.refreshCookie },
+    });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/portal_rt=;/);
     expect((await profile(session.headers)).statusCode).toBe(401);
@@ -177,15 +219,32 @@ describe('passwords', () => {
     const token = await outboxLink(email, '/reset-password?token=');
     const weak = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'short' } });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors.newPassword).toEqual([PASSWORD_MESSAGES.min(8), PASSWORD_MESSAGES.uppercase, PASSWORD_MESSAGES.number, PASSWORD_MESSAGES.special]);
-    const common = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'P@ssw0rd' } });
+    expect(weak.json().errors.newPassword).toEqual([
+      PASSWORD_MESSAGES.min(8),
+      PASSWORD_MESSAGES.uppercase,
+      PASSWORD_MESSAGES.number,
+      PASSWORD_MESSAGES.special,
+    ]);
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'P@ssw0rd' },
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().code).toBe('auth/common-password');
-    const done = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Fresh#Start2026' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'Fresh#Start2026' },
+    });
     expect(done.statusCode).toBe(204);
     expect((await login(email, 'Fresh#Start2026')).statusCode).toBe(200);
     expect((await login(email, DEMO_PASSWORD, '10.9.9.9')).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Another#Start2026' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'Another#Start2026' },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('auth/link-expired');
   });
@@ -195,7 +254,11 @@ describe('passwords', () => {
     await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email } });
     const token = await outboxLink(email, '/reset-password?token=');
     await t.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', payload: { token, newPassword: 'Fresh#Start2026' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'Fresh#Start2026' },
+    });
     expect(res.statusCode).toBe(410);
   });
 
@@ -210,11 +273,21 @@ describe('passwords', () => {
     const email = 'school.admin@demo.test';
     const here = await signIn(t.app, email);
     const elsewhere = await signIn(t.app, email, DEMO_PASSWORD, '10.5.5.5');
-    const wrong = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: here.headers, payload: { currentPassword: 'nope', newPassword: 'Brand#New2026' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers: here.headers,
+      payload: { currentPassword: 'nope', newPassword: 'Brand#New2026' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ currentPassword: ['Current password is incorrect'] });
     await new Promise((r) => setTimeout(r, 1100));
-    const ok = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: here.headers, payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers: here.headers,
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026' },
+    });
     expect(ok.statusCode).toBe(200);
     const fresh = { authorization: `Bearer ${ok.json().accessToken}` };
     expect((await profile(fresh)).statusCode).toBe(200);
@@ -248,7 +321,10 @@ describe('brute force', () => {
     expect(last).toBe(401);
     const locked = await login(email, DEMO_PASSWORD, '10.78.0.1');
     expect(locked.statusCode).toBe(401);
-    expect(locked.json()).toMatchObject({ code: 'auth/account-locked', detail: 'This action has been locked. Please verify your email address and try again.' });
+    expect(locked.json()).toMatchObject({
+      code: 'auth/account-locked',
+      detail: 'This action has been locked. Please verify your email address and try again.',
+    });
     const token = await outboxLink(email, '/unlock?token=');
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token } })).statusCode).toBe(204);
     expect((await login(email, DEMO_PASSWORD, '10.78.0.1')).statusCode).toBe(200);

@@ -40,7 +40,10 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <button type="submit">Sign in</button></form></main></body></html>`;
 }
 
-const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret: string; counters: AttemptCounters }> = async (app, options) => {
+const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret: string; counters: AttemptCounters }> = async (
+  app,
+  options,
+) => {
   const issuer = `${options.publicOrigin}${ISSUER_PATH}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
@@ -96,22 +99,35 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(request.params.uid));
     });
 
-    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>('/staff-login/:uid', { schema: { hide: true } }, async (request, reply) => {
-      await provider.interactionDetails(request.raw, reply.raw);
-      const email = String(request.body?.email ?? '').slice(0, 254);
-      const password = String(request.body?.password ?? '').slice(0, 1024);
-      const key = `staff-login:${request.ip}:${email.toLowerCase()}`;
-      const html = (error: string, status: number) => reply.code(status).type('text/html; charset=utf-8').send(loginPage(request.params.uid, error, email));
-      if ((await options.counters.lockedFor(key)) > 0) return html('Too many attempts. Please wait 15 minutes and try again.', 429);
-      const staff = email ? await findStaffByEmail(db, email) : undefined;
-      if (!(await verifyPassword(staff?.passwordHash, password)) || !staff) {
-        if ((await options.counters.hit(key, 900)) >= 10) await options.counters.lock(key, 900);
-        return html('That e-mail address and password do not match a staff account.', 401);
-      }
-      await options.counters.reset(key);
-      const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: String(staff.id) } }, { mergeWithLastSubmission: false });
-      return reply.redirect(to, 303);
-    });
+    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
+      '/staff-login/:uid',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        await provider.interactionDetails(request.raw, reply.raw);
+        const email = String(request.body?.email ?? '').slice(0, 254);
+        const password = String(request.body?.password ?? '').slice(0, 1024);
+        const key = `staff-login:${request.ip}:${email.toLowerCase()}`;
+        const html = (error: string, status: number) =>
+          reply
+            .code(status)
+            .type('text/html; charset=utf-8')
+            .send(loginPage(request.params.uid, error, email));
+        if ((await options.counters.lockedFor(key)) > 0) return html('Too many attempts. Please wait 15 minutes and try again.', 429);
+        const staff = email ? await findStaffByEmail(db, email) : undefined;
+        if (!(await verifyPassword(staff?.passwordHash, password)) || !staff) {
+          if ((await options.counters.hit(key, 900)) >= 10) await options.counters.lock(key, 900);
+          return html('That e-mail address and password do not match a staff account.', 401);
+        }
+        await options.counters.reset(key);
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: String(staff.id) } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      },
+    );
   });
 };
 

@@ -33,10 +33,16 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
   let configuration: Promise<oidc.Configuration> | undefined;
   const discover = () =>
     (configuration ??= oidc
-      .discovery(new URL(options.issuer), options.clientId, undefined, options.clientSecret ? oidc.ClientSecretBasic(options.clientSecret) : oidc.None(), {
-        ...(options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
-        ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
-      })
+      .discovery(
+        new URL(options.issuer),
+        options.clientId,
+        undefined,
+        options.clientSecret ? oidc.ClientSecretBasic(options.clientSecret) : oidc.None(),
+        {
+          ...(options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+          ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
+        },
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw new AppError('service-unavailable', { detail: 'The enterprise login is not reachable right now.', cause: error });
@@ -79,58 +85,79 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
     },
   );
 
-  app.get(`${FLOW_PATH}/callback`, { config: { public: true }, schema: { tags: ['auth'], summary: 'Return from the enterprise login', hide: true } }, async (request, reply) => {
-    const raw = request.cookies[FLOW_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
-    let flow: z.infer<typeof FlowState>;
-    try {
-      if (!unsigned?.valid || !unsigned.value) throw new Error('no flow');
-      flow = FlowState.parse(JSON.parse(unsigned.value));
-    } catch {
-      return reply.redirect('/login?impersonation=failed', 303);
-    }
-    try {
-      const config = await discover();
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
-        pkceCodeVerifier: flow.verifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
-      const claims = tokens.claims();
-      let email = claims?.email;
-      // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token.
-      if (typeof email !== 'string' && claims?.sub) email = (await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)).email;
-      const staff = typeof email === 'string' ? await findStaffByEmail(app.database.db, email) : undefined;
-      if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
-      const session = await options.auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
-      reply.setCookie(REFRESH_COOKIE, session.refreshToken, { path: '/v1/auth', httpOnly: true, sameSite: 'strict', secure, maxAge: app.config.auth.refreshAbsoluteSeconds });
-      if (tokens.id_token) reply.setCookie(ID_TOKEN_COOKIE, tokens.id_token, { path: '/v1/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: app.config.auth.refreshAbsoluteSeconds });
-      return reply.redirect(back(flow.contactId, 'signedIn=1'), 303);
-    } catch (error) {
-      request.log.warn({ err: error }, 'enterprise login failed');
-      return reply.redirect(back(flow.contactId, 'error=failed'), 303);
-    }
-  });
+  app.get(
+    `${FLOW_PATH}/callback`,
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Return from the enterprise login', hide: true } },
+    async (request, reply) => {
+      const raw = request.cookies[FLOW_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
+      let flow: z.infer<typeof FlowState>;
+      try {
+        if (!unsigned?.valid || !unsigned.value) throw new Error('no flow');
+        flow = FlowState.parse(JSON.parse(unsigned.value));
+      } catch {
+        return reply.redirect('/login?impersonation=failed', 303);
+      }
+      try {
+        const config = await discover();
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
+          pkceCodeVerifier: flow.verifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        const claims = tokens.claims();
+        let email = claims?.email;
+        // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token.
+        if (typeof email !== 'string' && claims?.sub) email = (await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)).email;
+        const staff = typeof email === 'string' ? await findStaffByEmail(app.database.db, email) : undefined;
+        if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
+        const session = await options.auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
+        reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+          path: '/v1/auth',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure,
+          maxAge: app.config.auth.refreshAbsoluteSeconds,
+        });
+        if (tokens.id_token)
+          reply.setCookie(ID_TOKEN_COOKIE, tokens.id_token, {
+            path: '/v1/auth',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure,
+            maxAge: app.config.auth.refreshAbsoluteSeconds,
+          });
+        return reply.redirect(back(flow.contactId, 'signedIn=1'), 303);
+      } catch (error) {
+        request.log.warn({ err: error }, 'enterprise login failed');
+        return reply.redirect(back(flow.contactId, 'error=failed'), 303);
+      }
+    },
+  );
 
-  app.get(`${FLOW_PATH}/logout`, { config: { public: true }, schema: { tags: ['auth'], summary: 'Provider staff: sign out through the enterprise logout', hide: true } }, async (request, reply) => {
-    await options.auth.logout(request.cookies[REFRESH_COOKIE], undefined);
-    const idToken = request.cookies[ID_TOKEN_COOKIE];
-    reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
-    reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
-    try {
-      const config = await discover();
-      const url = oidc.buildEndSessionUrl(config, {
-        post_logout_redirect_uri: `${origin}/login`,
-        client_id: options.clientId,
-        ...(idToken ? { id_token_hint: idToken } : {}),
-      });
-      return reply.redirect(url.href, 303);
-    } catch {
-      return reply.redirect('/login', 303);
-    }
-  });
+  app.get(
+    `${FLOW_PATH}/logout`,
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Provider staff: sign out through the enterprise logout', hide: true } },
+    async (request, reply) => {
+      await options.auth.logout(request.cookies[REFRESH_COOKIE], undefined);
+      const idToken = request.cookies[ID_TOKEN_COOKIE];
+      reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
+      reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
+      try {
+        const config = await discover();
+        const url = oidc.buildEndSessionUrl(config, {
+          post_logout_redirect_uri: `${origin}/login`,
+          client_id: options.clientId,
+          ...(idToken ? { id_token_hint: idToken } : {}),
+        });
+        return reply.redirect(url.href, 303);
+      } catch {
+        return reply.redirect('/login', 303);
+      }
+    },
+  );
 };
 
 export default enterpriseLoginRoutes;

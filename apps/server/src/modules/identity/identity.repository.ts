@@ -42,7 +42,11 @@ export async function findStaffByEmail(db: DbOrTx, email: string) {
 }
 
 export async function findStaff(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id))
+    .limit(1);
   return row;
 }
 
@@ -69,7 +73,12 @@ export async function startFamily(db: DbOrTx, subject: FamilySubject, lifetime: 
 }
 
 export async function findRefreshTokenForUpdate(db: DbOrTx, token: string) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashSecret(token))).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashSecret(token)))
+    .for('update')
+    .limit(1);
   return row;
 }
 
@@ -79,7 +88,10 @@ export async function rotateRefreshToken(
   lifetime: { idleSeconds: number; absoluteSeconds: number },
 ) {
   const now = Date.now();
-  await db.update(refreshTokens).set({ rotatedAt: new Date(now) }).where(eq(refreshTokens.id, current.id));
+  await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date(now) })
+    .where(eq(refreshTokens.id, current.id));
   const { token, hash } = newSecret();
   const absoluteEnd = current.familyStartedAt.getTime() + lifetime.absoluteSeconds * 1000;
   await db.insert(refreshTokens).values({
@@ -143,17 +155,30 @@ export async function consumeResetToken(db: DbOrTx, token: string) {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashSecret(token)),
+        isNull(passwordResetTokens.usedAt),
+        sql`${passwordResetTokens.expiresAt} > now()`,
+      ),
+    )
     .returning({ contactId: passwordResetTokens.contactId });
   return row;
 }
 
 export async function setUnlockToken(db: DbOrTx, contactId: number, hash: string | null) {
-  await db.update(contacts).set({ unlockTokenHash: hash, lockedUntil: hash ? new Date('9999-12-31T00:00:00Z') : null }).where(eq(contacts.id, contactId));
+  await db
+    .update(contacts)
+    .set({ unlockTokenHash: hash, lockedUntil: hash ? new Date('9999-12-31T00:00:00Z') : null })
+    .where(eq(contacts.id, contactId));
 }
 
 export async function findContactByUnlockToken(db: DbOrTx, token: string) {
-  const [row] = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(eq(contacts.unlockTokenHash, hashSecret(token))).limit(1);
+  const [row] = await db
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.unlockTokenHash, hashSecret(token)))
+    .limit(1);
   return row;
 }
 

@@ -73,13 +73,24 @@ describe('impersonation by provider staff', () => {
     expect(profile.json().impersonation.staffEmail).toBe('staff@provider.test');
 
     // Without a contact to act as, a staff token reaches no contact data.
-    expect((await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${staffToken}` } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${staffToken}` } })).statusCode).toBe(
+      403,
+    );
     // A bad or unknown contact id.
-    expect((await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...headers, 'impersonated-contact': 'abc' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...headers, 'impersonated-contact': '99999999' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...headers, 'impersonated-contact': 'abc' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...headers, 'impersonated-contact': '99999999' } })).statusCode,
+    ).toBe(404);
 
     // Staff cannot change the contact's password; the refusal is recorded against the staff member.
-    const change = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers, payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Staff#Chose2026' } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers,
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Staff#Chose2026' },
+    });
     expect(change.statusCode).toBe(403);
     const trail = await queryRows<{ action: string; staff_user_id: number | null; contact_id: number }>(
       t.database.db,
@@ -102,7 +113,11 @@ describe('impersonation by provider staff', () => {
 
   it('does not let a contact token impersonate', async () => {
     const contact = await signIn(t.app, 'group.admin@demo.test');
-    const res = await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...contact.headers, 'impersonated-contact': String(contactId) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/profile',
+      headers: { ...contact.headers, 'impersonated-contact': String(contactId) },
+    });
     expect(res.statusCode).toBe(403);
   });
 

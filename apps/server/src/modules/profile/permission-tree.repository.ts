@@ -32,11 +32,20 @@ export async function loadPermissionTree(db: DbOrTx, contactId: number): Promise
   const clientRows = await db
     .select({ id: clients.id, name: clients.name, groupId: clients.groupId })
     .from(clients)
-    .where(or(groupIds.length ? inArray(clients.groupId, groupIds) : undefined, reachedClientIds.length ? inArray(clients.id, reachedClientIds) : undefined))
+    .where(
+      or(
+        groupIds.length ? inArray(clients.groupId, groupIds) : undefined,
+        reachedClientIds.length ? inArray(clients.id, reachedClientIds) : undefined,
+      ),
+    )
     .orderBy(clients.name, clients.id);
   const allGroupIds = [...new Set([...groupIds, ...clientRows.flatMap((c) => (c.groupId ? [c.groupId] : []))])];
   const groupRows = allGroupIds.length
-    ? await db.select({ id: clientGroups.id, name: clientGroups.name }).from(clientGroups).where(inArray(clientGroups.id, allGroupIds)).orderBy(clientGroups.name)
+    ? await db
+        .select({ id: clientGroups.id, name: clientGroups.name })
+        .from(clientGroups)
+        .where(inArray(clientGroups.id, allGroupIds))
+        .orderBy(clientGroups.name)
     : [];
 
   const wholeGroupIds = new Set(groupIds);

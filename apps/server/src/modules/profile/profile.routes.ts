@@ -37,7 +37,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select().from(contacts).where(eq(contacts.id, principal.contactId)).limit(1),
         principal.tree(),
         db
-          .select({ id: generalFiles.id, name: generalFiles.name, filePath: generalFiles.filePath, contentType: generalFiles.contentType, sizeBytes: generalFiles.sizeBytes })
+          .select({
+            id: generalFiles.id,
+            name: generalFiles.name,
+            filePath: generalFiles.filePath,
+            contentType: generalFiles.contentType,
+            sizeBytes: generalFiles.sizeBytes,
+          })
           .from(generalFiles)
           .orderBy(generalFiles.name),
         principal.staffUserId ? findStaff(db, principal.staffUserId) : Promise.resolve(undefined),

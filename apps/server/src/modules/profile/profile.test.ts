@@ -78,17 +78,48 @@ describe('GET /v1/profile', () => {
 
   it('evaluates the route table of spec §6 per demo account', async () => {
     const expectations: Record<string, Partial<Record<keyof typeof ROUTE_REQUIREMENTS, boolean>>> = {
-      'group.admin@demo.test': { timesheets: true, candidates: true, bookingsCreate: true, bookingsPendingApproval: true, finance: true, invoiceDetails: true },
-      'bookings.viewer@demo.test': { timesheets: false, candidates: true, bookingsCreate: true, bookingsPendingApproval: false, finance: false, invoiceDetails: false },
-      'finance@demo.test': { timesheets: false, candidates: true, bookingsCreate: false, bookingsPendingApproval: false, finance: true, invoiceDetails: true },
-      'teacher@demo.test': { timesheets: false, candidates: false, bookingsCreate: false, bookingsPendingApproval: false, finance: false, invoiceDetails: false },
+      'group.admin@demo.test': {
+        timesheets: true,
+        candidates: true,
+        bookingsCreate: true,
+        bookingsPendingApproval: true,
+        finance: true,
+        invoiceDetails: true,
+      },
+      'bookings.viewer@demo.test': {
+        timesheets: false,
+        candidates: true,
+        bookingsCreate: true,
+        bookingsPendingApproval: false,
+        finance: false,
+        invoiceDetails: false,
+      },
+      'finance@demo.test': {
+        timesheets: false,
+        candidates: true,
+        bookingsCreate: false,
+        bookingsPendingApproval: false,
+        finance: true,
+        invoiceDetails: true,
+      },
+      'teacher@demo.test': {
+        timesheets: false,
+        candidates: false,
+        bookingsCreate: false,
+        bookingsPendingApproval: false,
+        finance: false,
+        invoiceDetails: false,
+      },
       'pending.booker@demo.test': { bookingsCreate: true, bookingsPendingApproval: true, finance: false },
     };
     for (const [email, routes] of Object.entries(expectations)) {
       const p = await profileOf(email);
       const selectedClientIds = allClients(p.links).map((c) => c.clientId);
       for (const [route, allowed] of Object.entries(routes)) {
-        expect(meetsRequirement(p.links, ROUTE_REQUIREMENTS[route as keyof typeof ROUTE_REQUIREMENTS], { selectedClientIds }), `${email} ${route}`).toBe(allowed);
+        expect(
+          meetsRequirement(p.links, ROUTE_REQUIREMENTS[route as keyof typeof ROUTE_REQUIREMENTS], { selectedClientIds }),
+          `${email} ${route}`,
+        ).toBe(allowed);
       }
     }
   });
