@@ -18,6 +18,7 @@ import authenticate from './plugins/authenticate';
 import { AccessTokens } from './modules/identity/access-tokens';
 import { DatabaseAttemptCounters, RedisAttemptCounters, type AttemptCounters } from './modules/identity/attempt-counters';
 import { AuthService } from './modules/identity/auth.service';
+import { PrincipalCache } from './modules/identity/principal-cache';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
@@ -138,10 +139,11 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   app.decorate('mailer', mailer);
-  const auth = new AuthService({ database, config, tokens, counters, mailer });
+  const principals = new PrincipalCache(database.db);
+  const auth = new AuthService({ database, config, tokens, counters, mailer, principals });
 
   await app.register(cookie, { secret: config.jwtSecret });
-  await app.register(authenticate, { tokens });
+  await app.register(authenticate, { tokens, principals });
   await app.register(systemRoutes);
   await app.register(authRoutes, { auth, tokens });
   if (config.enterpriseOidc) {

@@ -10,8 +10,8 @@ import {
 } from '@portal/contract/permissions';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
-import { audit, findContactAuthState, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
-import { loadPermissionTree } from '../modules/profile/permission-tree.repository';
+import { audit, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
+import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
 
 /**
  * Every /v1 route needs a valid bearer token unless it is declared `config: { public: true }`. Provider staff
@@ -26,7 +26,9 @@ export interface Principal {
   staffUserId: number | undefined;
   impersonating: boolean;
   familyId: string;
-  /** The contact's permission tree, loaded once per request. */
+  /** The contact acted as, as the database had it a moment ago. */
+  contact: ContactRecord | undefined;
+  /** The contact's permission tree (effective permissions). */
   tree(): Promise<PermissionTree>;
 }
 
@@ -52,7 +54,7 @@ export function requirePrincipal(request: FastifyRequest): Principal & { contact
 }
 
 export default fp(
-  async (app, options: { tokens: AccessTokens }) => {
+  async (app, options: { tokens: AccessTokens; principals: PrincipalCache }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('preHandler', async (request) => {
@@ -67,16 +69,15 @@ export default fp(
       const db = app.database.db;
       const impersonate = request.headers['impersonated-contact'];
 
-      let contactId: number | undefined;
+      let contact: ContactRecord | undefined;
       let staffUserId: number | undefined;
       if (claims.kind === 'contact') {
         if (impersonate !== undefined) throw new AppError('forbidden', { detail: 'Only provider staff may impersonate a contact.' });
-        const contact = await findContactAuthState(db, claims.contactId);
+        contact = await options.principals.contact(claims.contactId);
         if (!contact) throw unauthorized('Your session has expired. Please sign in again.');
         if (contact.tokensNotBefore && claims.issuedAt < Math.floor(contact.tokensNotBefore.getTime() / 1000)) {
           throw unauthorized('Your session has ended. Please sign in again.');
         }
-        contactId = contact.id;
       } else {
         const [staff, active] = await Promise.all([findStaff(db, claims.staffUserId), isFamilyActive(db, claims.familyId)]);
         if (!staff || !active) throw unauthorized('Your session has ended. Please sign in again.');
@@ -84,9 +85,8 @@ export default fp(
         if (impersonate !== undefined) {
           const value = Array.isArray(impersonate) ? impersonate[0] : impersonate;
           if (!value || !/^\d{1,10}$/.test(value)) throw AppError.field('Impersonated-Contact', 'Must be a contact id', 'bad-request');
-          const contact = await findContactAuthState(db, Number(value));
+          contact = await options.principals.contact(Number(value));
           if (!contact) throw new AppError('not-found', { detail: 'There is no such contact to impersonate.' });
-          contactId = contact.id;
         } else if (!config.staff) {
           throw new AppError('forbidden', { detail: 'Choose a contact to impersonate first.' });
         }
@@ -94,13 +94,15 @@ export default fp(
       if (config.staff && claims.kind !== 'staff') throw new AppError('forbidden', { detail: 'Only provider staff may do this.' });
 
       let tree: Promise<PermissionTree> | undefined;
+      const contactId = contact?.id;
       request.principal = {
         kind: claims.kind,
         contactId,
         staffUserId,
         impersonating: claims.kind === 'staff' && contactId !== undefined,
         familyId: claims.familyId,
-        tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : loadPermissionTree(db, contactId)),
+        contact,
+        tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : options.principals.tree(contactId)),
       };
 
       if (config.permission) {

@@ -8,6 +8,7 @@ import type { AttemptCounters } from './attempt-counters';
 import { authError } from './auth-errors';
 import * as repo from './identity.repository';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import type { PrincipalCache } from './principal-cache';
 
 /**
  * Sign-in, refresh, sign-out and passwords.
@@ -45,6 +46,8 @@ interface Deps {
   tokens: AccessTokens;
   counters: AttemptCounters;
   mailer: Mailer;
+  /** Told when a contact's sign-ins end, so this process stops accepting its old tokens at once. */
+  principals?: PrincipalCache;
 }
 
 interface RequestMeta {
@@ -178,6 +181,9 @@ export class AuthService {
         await repo.endAccessTokens(tx, contactId);
         await repo.audit(tx, { contactId, action: 'auth.logout' });
       }
+      return contactId;
+    }).then((contactId) => {
+      if (contactId) this.deps.principals?.forget(contactId);
     });
   }
 
@@ -221,6 +227,7 @@ export class AuthService {
       await repo.audit(tx, { contactId: row.contactId, action: 'auth.password-reset', ip: meta.ip, requestId: meta.requestId });
       return row.contactId;
     });
+    this.deps.principals?.forget(contactId);
     const contact = await repo.findContactAuthState(this.db, contactId);
     if (contact) await this.deps.counters.reset(accountKey(contact.email));
   }
@@ -244,6 +251,7 @@ export class AuthService {
       await repo.revokeContactFamilies(tx, contact.id, principal.familyId);
       await repo.audit(tx, { contactId: contact.id, action: 'auth.password-changed', ip: meta.ip, requestId: meta.requestId });
     });
+    this.deps.principals?.forget(contact.id);
     // This sign-in goes on with a fresh access token; every other one has ended.
     const accessToken = await this.deps.tokens.sign({ kind: 'contact', contactId: contact.id }, principal.familyId);
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: '' };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { contacts, generalFiles } from '@portal/db/schema';
+import { LRUCache } from 'lru-cache';
+import { generalFiles } from '@portal/db/schema';
 import { ProfileResponse } from '@portal/contract/profile';
 import { ProblemDetails } from '@portal/contract/problems';
 import { allClients, toFlags, type PermissionTree } from '@portal/contract/permissions';
@@ -20,6 +20,20 @@ function flagsOf(tree: PermissionTree) {
 
 /** GET /v1/profile: who the caller is, what it may reach (the permission tree), feature flags and help files. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Help files change with a deploy, not per request: a minute's cache saves a query on every sign-in.
+  type FileRow = { id: number; name: string; filePath: string; contentType: string; sizeBytes: number };
+  const filesCache = new LRUCache<'all', FileRow[]>({ max: 1, ttl: 60_000 });
+  const listFiles = async () => {
+    const cached = filesCache.get('all');
+    if (cached) return cached;
+    const rows = await app.database.db
+      .select({ id: generalFiles.id, name: generalFiles.name, filePath: generalFiles.filePath, contentType: generalFiles.contentType, sizeBytes: generalFiles.sizeBytes })
+      .from(generalFiles)
+      .orderBy(generalFiles.name);
+    filesCache.set('all', rows);
+    return rows;
+  };
+
   app.get(
     '/v1/profile',
     {
@@ -33,22 +47,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const db = app.database.db;
-      const [contactRows, tree, files, staff] = await Promise.all([
-        db.select().from(contacts).where(eq(contacts.id, principal.contactId)).limit(1),
+      const [tree, files, staff] = await Promise.all([
         principal.tree(),
-        db
-          .select({
-            id: generalFiles.id,
-            name: generalFiles.name,
-            filePath: generalFiles.filePath,
-            contentType: generalFiles.contentType,
-            sizeBytes: generalFiles.sizeBytes,
-          })
-          .from(generalFiles)
-          .orderBy(generalFiles.name),
+        listFiles(),
         principal.staffUserId ? findStaff(db, principal.staffUserId) : Promise.resolve(undefined),
       ]);
-      const contact = contactRows[0];
+      const contact = principal.contact;
       if (!contact) throw new AppError('not-found', { detail: "Couldn't load user profile" });
       reply.header('cache-control', 'private, no-store');
       return {
