@@ -124,3 +124,17 @@ export function expectNoPageErrors(page: Page): void {
   const errors = pageErrors.get(page) ?? [];
   if (errors.length > 0) throw new Error(`uncaught error(s) in the page:\n${errors.join('\n')}`);
 }
+
+/**
+ * For states that take a whole journey to reach: the screenshot at the page's width, then at the other one
+ * (resizing the same page; touch emulation stays as the page was opened), then back.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? VIEWPORTS.desktop;
+  await screenshot(page, name);
+  const other = viewportOf(page) === 'desktop' ? VIEWPORTS.mobile : VIEWPORTS.desktop;
+  await page.setViewportSize(other);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, name);
+  await page.setViewportSize(original);
+}

@@ -4,4 +4,6 @@ import { afterEach } from 'vitest';
 import { initI18n } from './lib/i18n';
 
 initI18n('en');
+// jsdom has no layout: React Router's scroll restoration calls scrollTo on every navigation.
+window.scrollTo = () => {};
 afterEach(() => cleanup());

@@ -71,15 +71,29 @@ describe('sign-in page', () => {
     await screenshot(page, 'sign-in-refused');
   });
 
-  it('signs a demo contact in and goes home', async () => {
+  it('signs a demo contact with one school in and goes home', async () => {
     const page = await browser.newPage('desktop');
     await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill('group.admin@demo.test');
+    await page.getByRole('textbox', { name: 'Email' }).fill('school.admin@demo.test');
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Home' }));
     expect(new URL(page.url()).pathname).toBe('/');
     expectNoPageErrors(page);
+  });
+
+  it('signs a demo contact with several schools in and goes to the client overview (spec §2)', async () => {
+    const page = await browser.newPage('desktop');
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill('group.admin@demo.test');
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Overview' }));
+    expect(new URL(page.url()).pathname).toBe('/overview');
+    // Already signed in: the sign-in page sends the user home.
+    await page.goto('/login');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Home' }));
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('links to the password reset page', async () => {
@@ -92,9 +106,11 @@ describe('sign-in page', () => {
     await screenshot(page, 'forgot-password');
   });
 
-  it('is where home sends you without a session', async () => {
+  it('is one click from the landing page, where home sends you without a session', async () => {
     const page = await browser.newPage('desktop');
     await page.goto('/');
+    await page.waitForURL((url) => /^\/[a-z-]+\/landing$/.test(url.pathname));
+    await page.getByRole('link', { name: 'Sign in' }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
     expect(new URL(page.url()).pathname).toBe('/login');
   });
@@ -112,8 +128,10 @@ describe('not-found page', () => {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'not-found');
 
+      // Home without a session is the landing page.
       await page.getByRole('link', { name: 'Back to Home' }).click();
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+      await page.waitForURL((url) => url.pathname.endsWith('/landing'));
+      await expectVisible(page.getByRole('link', { name: 'Sign in' }));
       expectNoPageErrors(page);
     });
   }

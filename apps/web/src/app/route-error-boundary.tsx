@@ -1,23 +1,25 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen, type ErrorType } from '../components/error-screen';
-import { getSession } from '../lib/session';
+import { useSession } from '../lib/use-session';
 import { PublicLayoutFrame } from './layouts/public-layout';
 
 /** Whatever a route throws (a failed chunk load, a loader error, a 404 response) ends up here. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const signedIn = useSession() !== null;
   let type: ErrorType = 'internalServerError';
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) type = 'pageNotFoundError';
     else if (error.status === 401) type = 'unAuthorizedError';
     else if (error.status === 403) type = 'forbiddenError';
     else if (error.status === 400) type = 'badRequestError';
+    else if (error.status === 410) type = 'expiredError';
   } else if (import.meta.env.DEV) {
     console.error(error);
   }
   return (
     <PublicLayoutFrame>
-      <ErrorScreen type={type} signedIn={getSession() !== null} />
+      <ErrorScreen type={type} signedIn={signedIn} />
     </PublicLayoutFrame>
   );
 }

@@ -1,182 +1,278 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { paths } from '../lib/paths';
-import { clearSession, getSession } from '../lib/session';
+import { i18n, resolveLocale } from '../lib/i18n';
+import { landingPath, paths } from '../lib/paths';
+import { profileQueryOptions } from '../lib/profile';
+import { getSelectedClientIds, setSelectedClientIds } from '../lib/selected-clients';
+import {
+  getSession,
+  isImpersonating,
+  refreshSession,
+  restoreSessionOnce,
+  setImpersonationAccount,
+  signOut,
+  type RefreshOutcome,
+} from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { checkRoute, checkSession, type GuardDeps, type GuardResult, type RouteAccess } from './route-guard';
 
 /*
  * Every page is its own lazily loaded chunk (Vite 8 ignores manualChunks, so route-level `lazy` is what keeps
  * the first page small). The signed-in shell is lazy too, so the sign-in page never downloads it; the public
  * frame is tiny and also wraps the error boundary, so it is loaded eagerly.
+ *
+ * The route guard (spec §2) runs as middleware, which React Router runs top-down before any loader on every
+ * navigation: the root restores the session once at app start, the signed-in area checks session, profile and
+ * selected clients, and each guarded route checks its own permission.
  */
 
+/** The outcome of the app-start refresh, in the navigation that made it (so the guard does not ask twice). */
+const startupRefreshContext = createContext<RefreshOutcome | null>(null);
+const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
+
 const appLayout = async () => ({ Component: (await import('./layouts/app-layout')).AppLayout });
+const errorPages = () => import('../features/errors/error-pages');
 
-/** Spec §2: login and impersonate-login go home when already signed in. */
-function redirectHomeIfSignedIn() {
-  return getSession() ? redirect(paths.home) : null;
+/** Routes that only redirect render nothing meanwhile (the progress bar shows). */
+function Nothing() {
+  return null;
 }
 
-/** Temporary stand-in for the route guard (next issue): without a session, home sends you to sign in. */
-function requireSessionForHome() {
-  return getSession() ? null : redirect(paths.login);
+function currentLandingPath(): string {
+  return landingPath(i18n.language || 'en');
 }
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: LoadingScreen,
-    ErrorBoundary: RouteErrorBoundary,
-    children: [
-      {
-        // Signed-in area. Pages are placeholders until their issues land; the guard of spec §2 goes here.
-        lazy: appLayout,
-        children: [
-          {
-            index: true,
-            loader: requireSessionForHome,
-            lazy: async () => ({ Component: (await import('../features/dashboard/home-page')).HomePage }),
-          },
-          {
-            path: paths.availability,
-            lazy: async () => ({ Component: (await import('../features/availability/availability-page')).AvailabilityPage }),
-          },
-          {
-            path: paths.clientOverview,
-            lazy: async () => ({ Component: (await import('../features/overview/client-overview-page')).ClientOverviewPage }),
-          },
-          {
-            path: paths.groupOverview,
-            lazy: async () => ({ Component: (await import('../features/group-overview/group-overview-page')).GroupOverviewPage }),
-          },
-          {
-            path: paths.timesheets,
-            lazy: async () => ({ Component: (await import('../features/timesheets/timesheets-page')).TimesheetsPage }),
-          },
-          {
-            path: paths.candidates,
-            lazy: async () => ({ Component: (await import('../features/candidates/candidates-page')).CandidatesPage }),
-          },
-          {
-            path: paths.help,
-            lazy: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
-          },
-          {
-            path: paths.bookings,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('../features/bookings/bookings-page')).BookingsPage }),
-              },
-              {
-                path: paths.bookingsCreate,
-                lazy: async () => ({ Component: (await import('../features/bookings/bookings-create-page')).BookingsCreatePage }),
-              },
-              {
-                path: paths.bookingsPendingApproval,
-                lazy: async () => ({ Component: (await import('../features/bookings/pending-approval-page')).PendingApprovalPage }),
-              },
-            ],
-          },
-          {
-            path: paths.settings,
-            lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
-          },
-          {
-            path: paths.changePassword,
-            lazy: async () => ({ Component: (await import('../features/settings/change-password-page')).ChangePasswordPage }),
-          },
-          {
-            path: paths.finance,
-            lazy: async () => ({ Component: (await import('../features/finance/finance-page')).FinancePage }),
-          },
-          {
-            path: paths.invoiceDetails,
-            lazy: async () => ({ Component: (await import('../features/finance/invoice-page')).InvoicePage }),
-          },
-        ],
-      },
-      {
-        // Public pages.
-        Component: PublicLayout,
-        children: [
-          {
-            path: paths.login,
-            loader: redirectHomeIfSignedIn,
-            lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
-          },
-          {
-            path: paths.forgotPassword,
-            lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
-          },
-          {
-            path: paths.impersonateLogout,
-            lazy: async () => ({ Component: (await import('../features/auth/impersonate-pages')).ImpersonateLogoutPage }),
-          },
-          {
-            path: paths.impersonateLogin,
-            loader: redirectHomeIfSignedIn,
-            lazy: async () => ({ Component: (await import('../features/auth/impersonate-pages')).ImpersonateLoginPage }),
-          },
-          {
-            path: paths.underConstruction,
-            lazy: async () => ({ Component: (await import('../features/public/under-construction-page')).UnderConstructionPage }),
-          },
-          {
-            path: paths.landing,
-            lazy: async () => ({ Component: (await import('../features/public/landing-page')).LandingPage }),
-          },
-          {
-            path: paths.notFound,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).NotFoundPage }),
-          },
-          {
-            path: paths.error,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).InternalErrorPage }),
-          },
-          {
-            path: paths.unauthorized,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).UnauthorizedPage }),
-          },
-          {
-            path: paths.forbidden,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).ForbiddenPage }),
-          },
-          {
-            path: paths.accountLoadFailed,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).AccountLoadFailedPage }),
-          },
-          {
-            path: paths.noServerResponse,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).NoServerResponsePage }),
-          },
-          {
-            path: paths.actionLocked,
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).ActionLockedPage }),
-          },
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('../features/errors/error-pages')).NotFoundPage }),
-          },
-        ],
-      },
-      // Spec §2: /error goes to the generic error page.
-      { path: paths.errorRedirect, loader: () => redirect(paths.error) },
-      {
-        // Signs out, then home (which, without a session, is the sign-in page).
-        path: paths.logout,
-        loader: () => {
-          clearSession();
-          return redirect(paths.home);
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  let startup: Promise<RefreshOutcome> | undefined;
+
+  /** App start: one silent refresh, so a reload keeps the user signed in. */
+  const restoreSession: MiddlewareFunction = async ({ context }) => {
+    if (startup) {
+      await startup;
+      return;
+    }
+    startup = restoreSessionOnce();
+    context.set(startupRefreshContext, await startup);
+  };
+
+  const guardDeps = (startupOutcome: RefreshOutcome | null): GuardDeps => ({
+    hasSession: () => getSession() !== null,
+    refresh: () => (startupOutcome ? Promise.resolve(startupOutcome) : refreshSession()),
+    isImpersonating,
+    loadProfile: () => queryClient.fetchQuery(profileQueryOptions()),
+    onProfile: async (profile) => {
+      const locale = resolveLocale(profile.contact.language);
+      if (i18n.language !== locale) await i18n.changeLanguage(locale);
+      setImpersonationAccount(
+        profile.impersonation ? { name: profile.impersonation.staffName, email: profile.impersonation.staffEmail } : null,
+      );
+    },
+    getSelectedClientIds,
+    setSelectedClientIds,
+    // Hook point (spec §2): the client details endpoint comes with the client selector issue.
+    loadFirstClientDetails: async () => {},
+    landingPath: currentLandingPath,
+  });
+
+  /** The signed-in area: session, profile, selected clients. */
+  const requireSession: MiddlewareFunction = async ({ context }) => {
+    const result = await checkSession(guardDeps(context.get(startupRefreshContext)));
+    if (result.kind === 'redirect') throw redirect(result.to);
+    context.set(guardContext, result);
+  };
+
+  /** A guarded route: its permission check (spec §6 route requirements). */
+  const requireAccess =
+    (access: RouteAccess): MiddlewareFunction =>
+    ({ context }) => {
+      const { profile, selectedClientIds } = context.get(guardContext);
+      const to = checkRoute(access, profile, selectedClientIds);
+      if (to) throw redirect(to);
+    };
+
+  /** Spec §2: login and impersonate-login go home when already signed in. */
+  const redirectHomeIfSignedIn: MiddlewareFunction = () => {
+    if (getSession()) throw redirect(paths.home);
+  };
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: LoadingScreen,
+      ErrorBoundary: RouteErrorBoundary,
+      middleware: [restoreSession],
+      // A loader, so the loading screen (HydrateFallback) shows while the app starts.
+      loader: () => null,
+      shouldRevalidate: () => false,
+      children: [
+        {
+          id: 'app',
+          lazy: appLayout,
+          middleware: [requireSession],
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../features/dashboard/home-page')).HomePage }),
+            },
+            {
+              path: paths.availability,
+              lazy: async () => ({ Component: (await import('../features/availability/availability-page')).AvailabilityPage }),
+            },
+            {
+              path: paths.clientOverview,
+              lazy: async () => ({ Component: (await import('../features/overview/client-overview-page')).ClientOverviewPage }),
+            },
+            {
+              path: paths.groupOverview,
+              middleware: [requireAccess('groupOverview')],
+              lazy: async () => ({ Component: (await import('../features/group-overview/group-overview-page')).GroupOverviewPage }),
+            },
+            {
+              path: paths.timesheets,
+              middleware: [requireAccess('timesheets')],
+              lazy: async () => ({ Component: (await import('../features/timesheets/timesheets-page')).TimesheetsPage }),
+            },
+            {
+              path: paths.candidates,
+              middleware: [requireAccess('candidates')],
+              lazy: async () => ({ Component: (await import('../features/candidates/candidates-page')).CandidatesPage }),
+            },
+            {
+              path: paths.help,
+              lazy: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
+            },
+            {
+              path: paths.bookings,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({ Component: (await import('../features/bookings/bookings-page')).BookingsPage }),
+                },
+                {
+                  path: paths.bookingsCreate,
+                  middleware: [requireAccess('bookingsCreate')],
+                  lazy: async () => ({ Component: (await import('../features/bookings/bookings-create-page')).BookingsCreatePage }),
+                },
+                {
+                  path: paths.bookingsPendingApproval,
+                  middleware: [requireAccess('bookingsPendingApproval')],
+                  lazy: async () => ({ Component: (await import('../features/bookings/pending-approval-page')).PendingApprovalPage }),
+                },
+              ],
+            },
+            {
+              path: paths.settings,
+              lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+            },
+            {
+              path: paths.changePassword,
+              lazy: async () => ({ Component: (await import('../features/settings/change-password-page')).ChangePasswordPage }),
+            },
+            {
+              path: paths.finance,
+              middleware: [requireAccess('finance')],
+              lazy: async () => ({ Component: (await import('../features/finance/finance-page')).FinancePage }),
+            },
+            {
+              path: paths.invoiceDetails,
+              middleware: [requireAccess('invoiceDetails')],
+              lazy: async () => ({ Component: (await import('../features/finance/invoice-page')).InvoicePage }),
+            },
+          ],
         },
-      },
-    ],
-  },
-];
+        {
+          // Public pages.
+          Component: PublicLayout,
+          children: [
+            {
+              path: paths.login,
+              middleware: [redirectHomeIfSignedIn],
+              lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+            },
+            {
+              path: paths.forgotPassword,
+              lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
+            },
+            {
+              path: paths.resetPassword,
+              lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+            },
+            {
+              path: paths.unlock,
+              lazy: async () => {
+                const { unlockLoader, UnlockPage } = await import('../features/auth/unlock-page');
+                return { loader: unlockLoader, Component: UnlockPage };
+              },
+            },
+            {
+              path: paths.impersonateLogout,
+              lazy: async () => {
+                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await import('../features/auth/impersonate-pages');
+                return { loader: impersonateLogoutLoader, Component: ImpersonateLogoutPage };
+              },
+            },
+            {
+              // Already signed in goes home, except on the way back from the enterprise login (its loader decides).
+              path: paths.impersonateLogin,
+              lazy: async () => {
+                const { impersonateLoginLoader, ImpersonateLoginPage } = await import('../features/auth/impersonate-pages');
+                return { loader: impersonateLoginLoader, Component: ImpersonateLoginPage };
+              },
+            },
+            {
+              path: paths.underConstruction,
+              lazy: async () => ({ Component: (await import('../features/public/under-construction-page')).UnderConstructionPage }),
+            },
+            {
+              path: paths.landing,
+              lazy: async () => {
+                const { landingLoader, LandingPage } = await import('../features/public/landing-page');
+                return { loader: landingLoader, Component: LandingPage };
+              },
+            },
+            { path: paths.notFound, lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
+            { path: paths.error, lazy: async () => ({ Component: (await errorPages()).InternalErrorPage }) },
+            { path: paths.unauthorized, lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }) },
+            { path: paths.forbidden, lazy: async () => ({ Component: (await errorPages()).ForbiddenPage }) },
+            { path: paths.badRequest, lazy: async () => ({ Component: (await errorPages()).BadRequestPage }) },
+            { path: paths.linkExpired, lazy: async () => ({ Component: (await errorPages()).LinkExpiredPage }) },
+            { path: paths.accountLoadFailed, lazy: async () => ({ Component: (await errorPages()).AccountLoadFailedPage }) },
+            { path: paths.noServerResponse, lazy: async () => ({ Component: (await errorPages()).NoServerResponsePage }) },
+            { path: paths.actionLocked, lazy: async () => ({ Component: (await errorPages()).ActionLockedPage }) },
+            { path: '*', lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
+          ],
+        },
+        // Spec §2: /error goes to the generic error page.
+        { path: paths.errorRedirect, loader: () => redirect(paths.error), Component: Nothing },
+        {
+          // Spec §2 and §4: signs out (through the enterprise logout while impersonating), then home when the
+          // previous page needed a session (home then sends the signed-out visitor to the landing page).
+          path: paths.logout,
+          Component: Nothing,
+          loader: async () => {
+            if (isImpersonating()) return redirect(paths.impersonateLogout);
+            const cameFromSignedInArea = previousPageNeededSession();
+            await signOut();
+            return redirect(cameFromSignedInArea ? paths.home : currentLandingPath());
+          },
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** While a navigation loads, the router's matches are still those of the page being left. */
+function previousPageNeededSession(): boolean {
+  return router?.state.matches.some((match) => match.route.id === 'app') ?? false;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  router = createBrowserRouter(createRoutes(queryClient));
+  return router;
 }

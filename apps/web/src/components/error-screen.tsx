@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../lib/paths';
@@ -32,9 +33,11 @@ interface ErrorScreenProps {
   type: string;
   /** The sign-out button appears only for a signed-in user. */
   signedIn?: boolean;
+  /** Further actions, after the go-home button (e.g. request a new link). */
+  children?: ReactNode;
 }
 
-export function ErrorScreen({ type, signedIn = false }: ErrorScreenProps) {
+export function ErrorScreen({ type, signedIn = false, children }: ErrorScreenProps) {
   const { t } = useTranslation(['errors', 'common']);
   const id: ErrorType = isErrorType(type) ? type : 'internalServerError';
   const { status, showCode } = ERROR_TYPES[id];
@@ -64,6 +67,7 @@ export function ErrorScreen({ type, signedIn = false }: ErrorScreenProps) {
           <Button component={RouterLink} to={paths.home} variant="contained" size="large">
             {t('common:actions.backToHome')}
           </Button>
+          {children}
           {signedIn && (
             <Button component={RouterLink} to={paths.logout} variant="outlined" size="large">
               {t('common:actions.logOut')}

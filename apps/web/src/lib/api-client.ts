@@ -1,50 +1,73 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromResponse } from './api-error';
-import { getRuntimeConfig } from './runtime-config';
-import { getSession } from './session';
+import { apiUrl, baseHeaders, type QueryValue } from './api-url';
+import { getSession, impersonationHeaders, isTokenStale, refreshSession } from './session';
+
+export { apiUrl };
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   /** Sent as JSON. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  query?: Record<string, QueryValue>;
   /** Validates (and types) the answer. */
   schema?: z.ZodType<T>;
-  /** Calls that need no session (sign-in, password reset): no Authorization header. */
+  /** Calls that need no session (sign-in, password reset): no Authorization or impersonation header, no refresh. */
   anonymous?: boolean;
   signal?: AbortSignal;
 }
 
-/** `path` is relative to the versioned API root: `auth/login` → `/v1/auth/login` (spec §7). */
-export function apiUrl(path: string, query?: ApiRequestOptions<unknown>['query']): string {
-  const { apiBaseUrl, apiVersion } = getRuntimeConfig();
-  const base = apiBaseUrl.endsWith('/') ? apiBaseUrl : `${apiBaseUrl}/`;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  const qs = search.toString();
-  return `${base}v${apiVersion}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
-}
+const unauthorized = () => new ApiError({ status: 401, kind: 'security' });
 
 /**
- * The one way the app calls the API: versioned URL, Accept-Version, bearer token, JSON in and out, and every
- * failure turned into an ApiError. (Refresh-and-retry on 401 and impersonation headers come with the session.)
+ * The one way the app calls the API: versioned URL, Accept-Version, bearer token, the Impersonated-Contact
+ * header while impersonating, JSON in and out, and every failure turned into an ApiError.
+ *
+ * Spec §7 and §9: a token older than 30 minutes is refreshed before the call; on a 401 the token is refreshed
+ * and the call retried once. Concurrent 401s share one refresh, and a call whose token was replaced while it
+ * was in flight simply retries with the new one.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { apiVersion } = getRuntimeConfig();
-  const headers: Record<string, string> = {
-    Accept: 'application/json, application/problem+json',
-    'Accept-Version': apiVersion,
+  const send = (token: string | undefined) => {
+    const headers: Record<string, string> = { ...baseHeaders() };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!options.anonymous) {
+      if (token) headers.Authorization = `Bearer ${token}`;
+      Object.assign(headers, impersonationHeaders());
+    }
+    return sendRequest(path, options, headers);
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const session = getSession();
-  if (!options.anonymous && session) headers.Authorization = `Bearer ${session.accessToken}`;
 
   let response: Response;
+  if (options.anonymous) {
+    response = await send(undefined);
+  } else {
+    let session = getSession();
+    if (session && isTokenStale(session)) {
+      const outcome = await refreshSession();
+      if (outcome === 'rejected') throw unauthorized();
+      session = getSession();
+    }
+    const usedToken = session?.accessToken;
+    response = await send(usedToken);
+    if (response.status === 401) {
+      const current = getSession();
+      let retryToken: string | undefined;
+      if (current && current.accessToken !== usedToken) retryToken = current.accessToken;
+      else if ((await refreshSession()) === 'refreshed') retryToken = getSession()?.accessToken;
+      if (retryToken) response = await send(retryToken);
+    }
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+
+  const raw = response.status === 204 ? '' : await response.text();
+  const data: unknown = raw ? JSON.parse(raw) : undefined;
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+async function sendRequest(path: string, options: ApiRequestOptions<unknown>, headers: Record<string, string>): Promise<Response> {
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    return await fetch(apiUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
@@ -55,9 +78,4 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw ApiError.noResponse(cause);
   }
-  if (!response.ok) throw await apiErrorFromResponse(response);
-
-  const raw = response.status === 204 ? '' : await response.text();
-  const data: unknown = raw ? JSON.parse(raw) : undefined;
-  return options.schema ? options.schema.parse(data) : (data as T);
 }

@@ -1,6 +1,7 @@
 /**
  * Every route path of spec §2 in one place, so links and redirects never spell a path by hand. Where the spec
- * gives no path (the bookings children, the account-load and no-response pages) the path is ours.
+ * gives no path (the bookings children, the account-load, no-response, bad-request and expired-link pages, the
+ * password reset and unlock links of our e-mails) the path is ours.
  */
 export const paths = {
   home: '/',
@@ -17,6 +18,8 @@ export const paths = {
   changePassword: '/settings/change-password',
   login: '/login',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  unlock: '/unlock',
   logout: '/logout',
   impersonateLogout: '/user/impersonate/logout',
   impersonateLogin: '/user/impersonate/:contactId',
@@ -28,6 +31,8 @@ export const paths = {
   error: '/500',
   unauthorized: '/401',
   forbidden: '/403',
+  badRequest: '/400',
+  linkExpired: '/link-expired',
   errorRedirect: '/error',
   accountLoadFailed: '/account-load-failed',
   noServerResponse: '/no-server-response',
@@ -36,4 +41,13 @@ export const paths = {
 
 export function invoicePath(invoiceNo: string): string {
   return `/finance/invoices/${encodeURIComponent(invoiceNo)}`;
+}
+
+export function impersonateLoginPath(contactId: number | string): string {
+  return `/user/impersonate/${encodeURIComponent(String(contactId))}`;
+}
+
+/** Spec §2: the landing page sits under the language, e.g. /en-au/landing. */
+export function landingPath(language: string): string {
+  return `/${encodeURIComponent(language.toLowerCase())}/landing`;
 }

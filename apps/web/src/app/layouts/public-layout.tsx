@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useCachedProfile } from '../../lib/profile';
+import { useImpersonation, useSession } from '../../lib/use-session';
+import { ImpersonationBanner } from '../components/impersonation-banner';
 
 /** Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. */
 export function PublicLayout() {
@@ -18,6 +21,9 @@ export function PublicLayout() {
 /** The same frame around explicit children, for the route error boundary (which has no outlet). */
 export function PublicLayoutFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const impersonation = useImpersonation();
+  const signedIn = useSession() !== null;
+  const profile = useCachedProfile().data;
   return (
     <Box
       sx={{
@@ -31,6 +37,8 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
         },
       }}
     >
+      {/* Staff acting as a contact can stop from every page, error pages included. */}
+      {signedIn && impersonation?.status === 'active' && <ImpersonationBanner profile={profile} />}
       <Box
         component="main"
         sx={{ flex: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, px: 2, pt: { xs: 4, sm: 6 }, pb: 4 }}

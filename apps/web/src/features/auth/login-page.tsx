@@ -1,21 +1,42 @@
+import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { paths } from '../../lib/paths';
+import { profileQueryOptions, reachableClientCount } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
-function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
+function safeRedirect(target: string | null): string | undefined {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : undefined;
 }
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   usePageTitle(t('signIn.title'));
+  // The enterprise login sends staff back here when its flow could not be resumed.
+  const impersonationFailed = searchParams.get('impersonation') === 'failed';
+
+  /** Spec §2: after sign-in, the client overview when more than one client is reachable, else home. */
+  async function afterSignIn() {
+    const requested = safeRedirect(searchParams.get('redirectTo'));
+    let target = requested ?? paths.home;
+    if (!requested) {
+      try {
+        const profile = await queryClient.fetchQuery(profileQueryOptions());
+        if (reachableClientCount(profile.links) > 1) target = paths.clientOverview;
+      } catch {
+        // Home's route guard loads the profile again and shows the page for the failure.
+      }
+    }
+    await navigate(target, { replace: true });
+  }
 
   return (
     <CenteredCard>
@@ -23,7 +44,12 @@ export function LoginPage() {
         {t('signIn.heading')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>{t('signIn.intro')}</Typography>
-      <LoginForm onSignedIn={() => void navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true })} />
+      {impersonationFailed && (
+        <Alert severity="error" variant="outlined" sx={{ mb: 2.5 }}>
+          {t('signIn.impersonationFailed')}
+        </Alert>
+      )}
+      <LoginForm onSignedIn={afterSignIn} />
     </CenteredCard>
   );
 }

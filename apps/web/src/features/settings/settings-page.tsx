@@ -1,7 +1,82 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
+import { useProfile } from '../../lib/profile';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function SettingsPage() {
   const { t } = useTranslation('pages');
-  return <PlaceholderPage title={t('settings.title')} description={t('settings.description')} />;
+  usePageTitle(t('settings.title'));
+  const contact = useProfile().data?.contact;
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <div>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('settings.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('settings.description')}</Typography>
+      </div>
+      {contact && (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="settings-profile"
+          sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
+        >
+          <Typography variant="h2" id="settings-profile" sx={{ fontSize: '1.125rem', mb: 2 }}>
+            {t('settings.profileHeading')}
+          </Typography>
+          <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+            <div>
+              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('settings.name')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+                {`${contact.firstName} ${contact.lastName}`}
+              </Typography>
+            </div>
+            <div>
+              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('settings.email')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 500, wordBreak: 'break-word' }}>
+                {contact.emailAddress}
+              </Typography>
+            </div>
+          </Stack>
+        </Paper>
+      )}
+      <Paper variant="outlined" component="section" aria-labelledby="settings-security" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+        <Typography
+          variant="h2"
+          id="settings-security"
+          sx={{ fontSize: '1.125rem', px: { xs: 2.5, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 1 }}
+        >
+          {t('settings.securityHeading')}
+        </Typography>
+        <List disablePadding>
+          <ListItem disablePadding>
+            <ListItemButton component={RouterLink} to={paths.changePassword} sx={{ px: { xs: 2.5, sm: 3 }, py: 1.5 }}>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <LockOutlinedIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('settings.changePassword')} secondary={t('settings.changePasswordHint')} />
+              <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
+            </ListItemButton>
+          </ListItem>
+        </List>
+      </Paper>
+    </Stack>
+  );
 }

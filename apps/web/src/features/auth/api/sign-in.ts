@@ -2,7 +2,7 @@ import { TokenResponse, type LoginBody } from '@portal/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { setSession } from '../../../lib/session';
+import { startSession } from '../../../lib/session';
 
 /** POST /v1/auth/login: anonymous, JSON in, the access token out (schemas from the contract). */
 export function signIn(body: LoginBody): Promise<TokenResponse> {
@@ -12,7 +12,7 @@ export function signIn(body: LoginBody): Promise<TokenResponse> {
 export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (result) => setSession({ accessToken: result.accessToken }),
+    onSuccess: (result) => startSession(result),
   });
 }
 
@@ -23,14 +23,15 @@ const AUTH_CODE_MESSAGES = {
 } as const;
 
 export type SignInErrorMessage =
-  | { key: (typeof AUTH_CODE_MESSAGES)[keyof typeof AUTH_CODE_MESSAGES] | 'errors.authentication' }
-  | { key: 'api.generic' | 'api.noServerResponse'; ns: 'errors' }
+  | { key: (typeof AUTH_CODE_MESSAGES)[keyof typeof AUTH_CODE_MESSAGES] | 'errors.authentication' | 'errors.tooManyAttempts' }
+  | { key: 'api.generic' | 'api.noServerResponse' | 'pages.accountLockedError.description'; ns: 'errors' }
   | { text: string };
 
 /**
- * What the sign-in form says about a failure (spec §8): the two known provider codes get their own text; other
- * authentication refusals show the server's message (or a generic authentication text); anything else, such as
- * a missing endpoint or a server fault, shows the generic API text.
+ * What the sign-in form says about a failure (spec §8): the two known provider codes get their own text; a
+ * locked account gets the ActionLocked text; other authentication refusals (an unknown pair of e-mail and
+ * password, too many attempts) show the server's message or a text of ours; anything else, such as a missing
+ * endpoint or a server fault, shows the generic API text.
  */
 export function describeSignInError(error: unknown): SignInErrorMessage {
   if (!(error instanceof ApiError)) return { key: 'api.generic', ns: 'errors' };
@@ -38,7 +39,11 @@ export function describeSignInError(error: unknown): SignInErrorMessage {
   if (error.code && error.code in AUTH_CODE_MESSAGES) {
     return { key: AUTH_CODE_MESSAGES[error.code as keyof typeof AUTH_CODE_MESSAGES] };
   }
-  const isAuthRefusal = [401, 403, 423, 429].includes(error.status) || error.code?.startsWith('auth/') === true;
+  if (error.code === 'auth/account-locked') return { key: 'pages.accountLockedError.description', ns: 'errors' };
+  if (error.status === 429 || error.code === 'auth/too-many-attempts') {
+    return error.serverMessage ? { text: error.serverMessage } : { key: 'errors.tooManyAttempts' };
+  }
+  const isAuthRefusal = [401, 403, 423].includes(error.status) || error.code?.startsWith('auth/') === true;
   if (isAuthRefusal) return error.serverMessage ? { text: error.serverMessage } : { key: 'errors.authentication' };
   return { key: 'api.generic', ns: 'errors' };
 }

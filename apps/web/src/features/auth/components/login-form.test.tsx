@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, setSession } from '../../../lib/session';
+import { getSession, resetSessionForTests } from '../../../lib/session';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
@@ -18,7 +18,10 @@ function setup() {
 }
 
 describe('LoginForm', () => {
-  beforeEach(() => setSession(null));
+  beforeEach(() => {
+    resetSessionForTests();
+    localStorage.clear();
+  });
 
   it('says every field is required when submitted empty, without calling the server', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -52,7 +55,7 @@ describe('LoginForm', () => {
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Accept-Version')).toBe('1');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'head@school.example', password: 'correct horse' });
-    expect(getSession()).toEqual({ accessToken: 'token-1' });
+    expect(getSession()).toMatchObject({ accessToken: 'token-1', expiresInSeconds: 1800 });
   });
 
   it('shows the generic text when the server fails for a reason other than authentication', async () => {
@@ -76,6 +79,44 @@ describe('LoginForm', () => {
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that password is incorrect...');
     expect(getSession()).toBeNull();
+  });
+
+  it('ends an impersonation left over when a contact signs in', async () => {
+    localStorage.setItem('portal.impersonation', JSON.stringify({ contactId: 7, status: 'pending', account: null }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { accessToken: 'token-2', expiresIn: 1800, tokenType: 'Bearer' }));
+    const { email, password, submit, user, onSignedIn } = setup();
+    await user.type(email, 'head@school.example');
+    await user.type(password, 'secret');
+    await user.click(submit);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(localStorage.getItem('portal.impersonation')).toBeNull();
+  });
+
+  it('shows the ActionLocked text when the account is locked', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(401, {
+        title: 'Account locked',
+        status: 401,
+        code: 'auth/account-locked',
+        detail: 'This action has been locked. Please verify your email address and try again.',
+      }),
+    );
+    const { email, password, submit, user } = setup();
+    await user.type(email, 'head@school.example');
+    await user.type(password, 'nope');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This action has been locked. Please verify your email address and try again.',
+    );
+  });
+
+  it('shows its own too-many-attempts text when the server gives none', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 429 }));
+    const { email, password, submit, user } = setup();
+    await user.type(email, 'head@school.example');
+    await user.type(password, 'nope');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts to sign in/);
   });
 
   it("shows the server's message for other authentication refusals", async () => {

@@ -30,20 +30,29 @@ const LoginFormValues = z.object({
 type LoginFormValues = z.infer<typeof LoginFormValues>;
 type ValidationKey = 'required' | 'email';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) => void }) {
+/** `onSignedIn` may take its time (it loads the profile to choose the next page); the button spins meanwhile. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) => void | Promise<void> }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [showPassword, setShowPassword] = useState(false);
   const signIn = useSignIn();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormValues),
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onSignedIn }));
+  const onSubmit = handleSubmit(async (values) => {
+    let result: TokenResponse;
+    try {
+      result = await signIn.mutateAsync(values);
+    } catch {
+      return; // shown from signIn.error
+    }
+    await onSignedIn(result);
+  });
   const fieldError = (message: string | undefined) => (message ? t(message as ValidationKey, { ns: 'validation' }) : undefined);
 
   let failure: string | undefined;
@@ -105,7 +114,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             </Link>
           </Box>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('signIn.submit')}
         </Button>
       </Stack>

@@ -1,0 +1,141 @@
+import type { ProfileResponse } from '@portal/contract/profile';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { setRuntimeConfig } from '../lib/runtime-config';
+import { resetSessionForTests } from '../lib/session';
+import { jsonResponse, testRuntimeConfig } from '../testing/render';
+import { AppProviders } from './providers';
+import { createRoutes } from './router';
+
+function profileWith(permissions: string[], clients = 1): ProfileResponse {
+  return {
+    contact: {
+      id: 5,
+      firstName: 'Liam',
+      lastName: 'Carter',
+      emailAddress: 'bookings.viewer@demo.test',
+      language: 'en',
+      isClientGroupOverviewEnabled: false,
+      standardBookings: [],
+      lastUpdated: '2026-01-01T00:00:00Z',
+    },
+    links: {
+      groups: [],
+      clients: Array.from({ length: clients }, (_, i) => ({
+        clientId: i + 1,
+        clientName: `School ${i + 1}`,
+        access: { permissions },
+        locations: [],
+      })),
+    },
+    flags: {},
+    features: { selfServiceShowBookingStatus: true, showBookingCardV2: true, enableExtendBooking: true },
+    generalFiles: [],
+    impersonation: null,
+  };
+}
+
+/** A fake API: the refresh cookie is valid or not; the profile is the given one. */
+function server({ signedIn, profile = profileWith(['booking_view']) }: { signedIn: boolean; profile?: ProfileResponse }) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/v1/auth/refresh') {
+      return signedIn
+        ? jsonResponse(200, { accessToken: 'tok', expiresIn: 1800, tokenType: 'Bearer' })
+        : jsonResponse(401, { status: 401, title: 'Unauthorized' });
+    }
+    if (url === '/v1/profile') return jsonResponse(200, profile);
+    if (url === '/v1/auth/logout') return new Response(null, { status: 204 });
+    return jsonResponse(404, { status: 404, title: 'Not found' });
+  });
+}
+
+function start(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+
+describe('router and route guard', () => {
+  beforeEach(async () => {
+    setRuntimeConfig(testRuntimeConfig);
+    resetSessionForTests();
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('sends a visitor without a session to the landing page, asking the server once', async () => {
+    const spy = server({ signedIn: false });
+    const router = start('/');
+    await heading(/^Welcome to/);
+    expect(router.state.location.pathname).toBe('/en/landing');
+    expect(spy.mock.calls.filter(([url]) => String(url) === '/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it('keeps the session over a reload and fills the selected clients', async () => {
+    server({ signedIn: true, profile: profileWith(['booking_view'], 2) });
+    const router = start('/candidates');
+    await heading('Educators');
+    expect(router.state.location.pathname).toBe('/candidates');
+    expect(JSON.parse(localStorage.getItem('portal.selectedClientIds') ?? '[]')).toEqual([1, 2]);
+  });
+
+  it('sends a user without the permission of the route to forbidden', async () => {
+    server({ signedIn: true });
+    const router = start('/timesheets');
+    await heading('Staff only');
+    expect(router.state.location.pathname).toBe('/403');
+    expect(screen.getByText("You don't have sufficient permissions to view this page")).toBeInTheDocument();
+    // Signed in: the error page offers to log out.
+    expect(screen.getByRole('link', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('sends a user without any client to the generic error page', async () => {
+    server({ signedIn: true, profile: { ...profileWith([]), links: { groups: [], clients: [] } } });
+    const router = start('/');
+    await heading('Uh oh!');
+    expect(router.state.location.pathname).toBe('/500');
+  });
+
+  it('sends a signed-in user from the sign-in page home', async () => {
+    server({ signedIn: true });
+    const router = start('/login');
+    await heading('Home');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('logs out from the user menu and ends at the landing page', async () => {
+    const spy = server({ signedIn: true });
+    const router = start('/');
+    await heading('Home');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    spy.mockClear();
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await heading(/^Welcome to/);
+    expect(router.state.location.pathname).toBe('/en/landing');
+    expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
+    expect(spy.mock.calls.map(([url]) => String(url))).toContain('/v1/auth/logout');
+  });
+
+  it('/error goes to the generic error page, and an unknown path to not found', async () => {
+    server({ signedIn: false });
+    const router = start('/error');
+    await heading('Uh oh!');
+    expect(router.state.location.pathname).toBe('/500');
+    expect(screen.queryByRole('link', { name: 'Log Out' })).not.toBeInTheDocument();
+    await router.navigate('/no/such/page');
+    await heading('Our dog ate this page...');
+  });
+});

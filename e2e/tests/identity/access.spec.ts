@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, FORBIDDEN_TEXT, expectHeading, navigateInApp, pathOf, signInWithForm } from '../../support/auth';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  VIEWPORTS,
+  type ViewportName,
+} from '../../support/browser';
+
+/**
+ * Spec §2 route guard and §6 route requirements, for every demo account: sign in, then each guarded page either
+ * opens or sends the user to the forbidden page.
+ */
+const GUARDED: Array<[path: string, heading: string, key: GuardedKey]> = [
+  ['/timesheets', 'Timesheets', 'timesheets'],
+  ['/candidates', 'Educators', 'candidates'],
+  ['/bookings/create', 'Create Booking', 'bookingsCreate'],
+  ['/bookings/pending-approval', 'Bookings Pending Approval', 'pendingApproval'],
+  ['/finance', 'Finance', 'finance'],
+  ['/finance/invoices/INV-1001', 'View Invoice', 'invoiceDetails'],
+  ['/group-overview', 'Group overview', 'groupOverview'],
+];
+type GuardedKey = 'timesheets' | 'candidates' | 'bookingsCreate' | 'pendingApproval' | 'finance' | 'invoiceDetails' | 'groupOverview';
+
+const EVERYTHING: GuardedKey[] = ['timesheets', 'candidates', 'bookingsCreate', 'pendingApproval', 'finance', 'invoiceDetails'];
+const ACCOUNTS: Array<{ email: string; firstPage: '/' | '/overview'; allowed: GuardedKey[] }> = [
+  { email: 'group.admin@demo.test', firstPage: '/overview', allowed: [...EVERYTHING, 'groupOverview'] },
+  { email: 'school.admin@demo.test', firstPage: '/', allowed: EVERYTHING },
+  { email: 'bookings.viewer@demo.test', firstPage: '/', allowed: ['candidates', 'bookingsCreate'] },
+  { email: 'finance@demo.test', firstPage: '/', allowed: ['candidates', 'finance', 'invoiceDetails'] },
+  { email: 'uk.admin@demo.test', firstPage: '/overview', allowed: [...EVERYTHING, 'groupOverview'] },
+  { email: 'us.admin@demo.test', firstPage: '/overview', allowed: [...EVERYTHING, 'groupOverview'] },
+  { email: 'ca.admin@demo.test', firstPage: '/', allowed: EVERYTHING },
+  { email: 'teacher@demo.test', firstPage: '/', allowed: [] },
+  { email: 'pending.booker@demo.test', firstPage: '/', allowed: ['candidates', 'bookingsCreate', 'pendingApproval'] },
+];
+
+describe('access by demo account', () => {
+  const browser = useBrowser();
+
+  for (const account of ACCOUNTS) {
+    it(`${account.email}: lands on ${account.firstPage} and reaches exactly the pages its permissions allow`, async () => {
+      const page = await browser.newPage('desktop');
+      await signInWithForm(page, account.email);
+      await page.waitForURL((url) => url.pathname === account.firstPage);
+      await expectHeading(page, account.firstPage === '/' ? 'Home' : 'Overview');
+
+      // In-app navigations (the route guard runs on each); the reload case is the signed-in frame's test.
+      for (const [path, heading, key] of GUARDED) {
+        await navigateInApp(page, path);
+        const expected = account.allowed.includes(key) ? path : '/403';
+        await page.waitForURL((url) => url.pathname === expected);
+        await expectHeading(page, expected === '/403' ? 'Staff only' : heading);
+        if (expected === '/403') await expectVisible(page.getByText(FORBIDDEN_TEXT));
+      }
+      // Pages without a requirement are open to every signed-in user.
+      for (const [path, heading] of [
+        ['/', 'Home'],
+        ['/settings', 'Settings'],
+        ['/help', 'Help'],
+      ] as const) {
+        await navigateInApp(page, path);
+        await expectHeading(page, heading);
+        expect(pathOf(page)).toBe(path);
+      }
+      expectNoPageErrors(page);
+    });
+  }
+
+  it('no.access@demo.test (no client) gets the generic error page, with a way to log out', async () => {
+    const page = await browser.newPage('desktop');
+    await signInWithForm(page, 'no.access@demo.test');
+    await expectHeading(page, 'Uh oh!');
+    expect(pathOf(page)).toBe('/500');
+    await expectVisible(page.getByRole('link', { name: 'Back to Home' }));
+    await page.getByRole('link', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/landing'));
+    await expectHeading(page, /^Welcome to/);
+  });
+
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    it(`the signed-in frame: home, user menu, settings, forbidden, a reload keeps the session, log out (${viewport})`, async () => {
+      const page = await browser.newPage(viewport);
+      await signInWithForm(page, 'pending.booker@demo.test', DEMO_PASSWORD);
+      await expectHeading(page, 'Home');
+      await expectVisible(page.getByText('Welcome back, Mia'));
+      await expectVisible(page.getByText('Harbourside Primary School'));
+      expect(await page.title()).toMatch(/^Home \| Chalkline .*Portal$/);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'home');
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await expectVisible(page.getByRole('menuitem', { name: 'Log out' }));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'user-menu');
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await expectHeading(page, 'Settings');
+      await expectVisible(page.getByRole('main').getByText('pending.booker@demo.test'));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'settings');
+
+      // Spec §2: a reload keeps the user signed in (the refresh cookie gives a new access token).
+      await page.reload();
+      await expectHeading(page, 'Settings');
+      expect(pathOf(page)).toBe('/settings');
+
+      await page.goto('/finance');
+      await expectHeading(page, 'Staff only');
+      await expectVisible(page.getByRole('link', { name: 'Log Out' }));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'forbidden-signed-in');
+
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expectHeading(page, 'Home');
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.waitForURL((url) => url.pathname === '/en-au/landing');
+      await expectVisible(page.getByText('You have been signed out.'));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'landing-signed-out');
+
+      // Signed out for good: the protected page sends the visitor to the landing page again.
+      await page.goto('/settings');
+      await page.waitForURL((url) => url.pathname.endsWith('/landing'));
+      expectNoPageErrors(page);
+    });
+  }
+});
