@@ -145,6 +145,16 @@ describe('problem details for bad input', () => {
     expect(body.detail).toContain('/v1/no-such-thing');
   });
 
+  it('answers an over-long path parameter and a malformed URL with problems', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/v1/clients/${'9'.repeat(300)}/additional-details` });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json().code).toBe('uri-too-long');
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/clients/%E0%A4%A/additional-details' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
   it('hides the internals of an unexpected error', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/__test/crash' });
     const body = expectProblem(res, 500, 'internal');

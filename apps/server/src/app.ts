@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PROBLEMS } from '@portal/contract/problems';
+import { PROBLEMS, problemType } from '@portal/contract/problems';
 import { installZodMessages } from '@portal/contract/zod-messages';
 import type { Database } from '@portal/db/client';
 import type { Config } from './config';
@@ -21,6 +21,14 @@ import { AuthService } from './modules/identity/auth.service';
 import { PrincipalCache } from './modules/identity/principal-cache';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
+import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
+import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
+import groupOverviewRoutes from './modules/overview/group-overview.routes';
+import clientDetailsRoutes from './modules/clients/client-details.routes';
+import locationListRoutes from './modules/locations/location-list.routes';
+import serviceStatusRoutes from './modules/service-status/service-status.routes';
+import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
@@ -88,6 +96,20 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors Fastify raises before routing (a bad URL, an over-long path parameter) are problems too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      (reply as unknown as FastifyReply).code(status).type('application/problem+json; charset=utf-8').send(
+        JSON.stringify({
+          type: problemType(status === 414 ? 'uri-too-long' : 'bad-request'),
+          title: status === 414 ? 'URI too long' : 'Bad request',
+          status,
+          code: status === 414 ? 'uri-too-long' : 'bad-request',
+          detail: status === 414 ? 'A part of the path is too long.' : 'The request URL is not valid.',
+          traceId: request.id,
+        }),
+      );
+    },
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -161,6 +183,14 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
     });
   }
   await app.register(profileRoutes);
+  await app.register(bookingSummaryRoutes);
+  await app.register(invoiceCountRoutes);
+  await app.register(timesheetOverviewRoutes);
+  await app.register(groupOverviewRoutes);
+  await app.register(clientDetailsRoutes);
+  await app.register(locationListRoutes);
+  await app.register(serviceStatusRoutes);
+  await app.register(filesRoutes);
   if (config.demo) await app.register(outboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

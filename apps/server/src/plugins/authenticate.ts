@@ -115,10 +115,11 @@ export default fp(
       }
     });
 
-    // Every write made while impersonating is recorded with the staff member who made it.
-    app.addHook('onResponse', async (request, reply) => {
+    // Every write made while impersonating is recorded with the staff member who made it, before the answer
+    // leaves (so nobody, a test included, sees the answer without its trail).
+    app.addHook('onSend', async (request, reply, payload) => {
       const p = request.principal;
-      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return;
+      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return payload;
       await audit(app.database.db, {
         contactId: p.contactId,
         staffUserId: p.staffUserId,
@@ -127,6 +128,7 @@ export default fp(
         requestId: request.id,
         ip: request.ip,
       }).catch((err: unknown) => request.log.error({ err }, 'could not write the audit log'));
+      return payload;
     });
   },
   { name: 'authenticate' },

@@ -53,13 +53,16 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
       config: { public: true },
       schema: {
         tags,
-        summary: 'A new access token (and refresh cookie) from the refresh cookie',
-        response: { 200: TokenResponse, 401: ProblemDetails },
+        summary: 'A new access token (and refresh cookie) from the refresh cookie; 204 when there is no sign-in to refresh',
+        response: { 200: TokenResponse, 204: z.null(), 401: ProblemDetails },
       },
     },
     async (request, reply) => {
+      const cookie = request.cookies[REFRESH_COOKIE];
+      // A visitor who never signed in is not an error: the app asks on every start.
+      if (!cookie) return reply.code(204).header('cache-control', 'no-store').send(null);
       try {
-        return answer(reply, await auth.refresh(request.cookies[REFRESH_COOKIE], meta(request)));
+        return answer(reply, await auth.refresh(cookie, meta(request)));
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
         throw error;

@@ -127,6 +127,9 @@ describe('impersonation by provider staff', () => {
     const forged = await follow(jar, '/v1/auth/enterprise/callback?code=abc&state=forged');
     expect(forged.statusCode).toBe(303);
     expect(forged.headers.location).toContain('error=failed');
+    await follow(jar, `/v1/auth/enterprise/start?contactId=${contactId}`);
+    const cancelled = await follow(jar, '/v1/auth/enterprise/callback?error=access_denied&state=x');
+    expect(cancelled.headers.location).toBe(`/user/impersonate/${contactId}?error=cancelled`);
     const noCookie = await t.app.inject({ method: 'GET', url: '/v1/auth/enterprise/callback?code=abc&state=x' });
     expect(noCookie.headers.location).toBe('/login?impersonation=failed');
   });

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 type ImpersonateState =
   | { state: 'invalid'; contactId: string }
   | { state: 'redirecting'; contactId: number }
+  | { state: 'cancelled'; contactId: number }
   | { state: 'failed'; contactId: number; reason: 'failed' | 'unknown-staff' | 'authenticate' };
 
 function parseContactId(raw: string | undefined): number | undefined {
@@ -39,6 +40,11 @@ export async function impersonateLoginLoader({ params, request }: LoaderFunction
   const search = new URL(request.url).searchParams;
 
   const error = search.get('error');
+  if (error === 'cancelled') {
+    // The staff member cancelled at the enterprise login: no failure message (spec §8).
+    endSession();
+    return { state: 'cancelled', contactId } satisfies ImpersonateState;
+  }
   if (error) {
     endSession();
     return { state: 'failed', contactId, reason: error === 'unknown-staff' ? 'unknown-staff' : 'failed' } satisfies ImpersonateState;
@@ -79,6 +85,14 @@ export function ImpersonateLoginPage() {
             {t('impersonate.redirectingBody', { contactId: data.contactId })}
           </Typography>
         </Box>
+      )}
+      {data.state === 'cancelled' && (
+        <Stack spacing={3}>
+          <Typography sx={{ textAlign: 'center' }}>{t('impersonate.cancelled')}</Typography>
+          <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
+            {t('impersonate.backToSignIn')}
+          </Button>
+        </Stack>
       )}
       {data.state === 'invalid' && (
         <Stack spacing={3}>

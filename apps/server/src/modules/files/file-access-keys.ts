@@ -1,0 +1,43 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { FILE_ACCESS_KEY_TTL_SECONDS } from '@portal/contract/files';
+
+/**
+ * Access keys for downloading a general file without a bearer header (spec §7 file/generateAccessToken, then
+ * file/({accessKey})): HS256 JWTs with their own audience, so a key is never an access token and an access
+ * token never a key. Kept small (no issuer, no id) because the key travels in a path segment.
+ */
+export const FILE_ACCESS_AUDIENCE = 'file-access';
+
+export type AccessKeyCheck = { ok: true; fileId: number } | { ok: false; reason: 'expired' | 'invalid' };
+
+export class FileAccessKeys {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(fileId: number): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(fileId))
+      .setAudience(FILE_ACCESS_AUDIENCE)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + FILE_ACCESS_KEY_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  async verify(accessKey: string): Promise<AccessKeyCheck> {
+    try {
+      const { payload } = await jwtVerify(accessKey, this.key, {
+        algorithms: ['HS256'],
+        audience: FILE_ACCESS_AUDIENCE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      const fileId = /^\d{1,10}$/.test(payload.sub ?? '') ? Number(payload.sub) : NaN;
+      return Number.isSafeInteger(fileId) && fileId > 0 ? { ok: true, fileId } : { ok: false, reason: 'invalid' };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+      if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };
+      throw error;
+    }
+  }
+}

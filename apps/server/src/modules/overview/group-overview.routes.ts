@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GroupOverviewQuery, GroupOverviewResponse } from '@portal/contract/group-overview';
+import { IdParams } from '@portal/contract/query-params';
+import { ProblemDetails } from '@portal/contract/problems';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { groupOverview } from './group-overview.service';
+import { assertTimeZone, todayIn } from './time-zone';
+
+/** GET /v1/client-groups/{id}/overview (spec §7). */
+const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/client-groups/:id/overview',
+    {
+      schema: {
+        tags: ['overview'],
+        summary: 'Open and total bookings and the fill rate of every location of a client group on one day',
+        description:
+          'For contacts with the group overview enabled (isClientGroupOverviewEnabled) and a permission held at ' +
+          'the group itself; otherwise 403. An unknown group is a 404.',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        querystring: GroupOverviewQuery,
+        response: { 200: GroupOverviewResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { timeZone, filterDate } = request.query;
+      assertTimeZone(timeZone);
+      reply.header('cache-control', 'private, no-cache');
+      return groupOverview(
+        app.database.db,
+        { overviewEnabled: principal.contact?.isClientGroupOverviewEnabled ?? false, tree: await principal.tree() },
+        request.params.id,
+        filterDate ?? todayIn(timeZone),
+      );
+    },
+  );
+};
+
+export default groupOverviewRoutes;

@@ -1,0 +1,14 @@
+import { DateTime, IANAZone } from 'luxon';
+import { AppError } from '../../lib/app-error';
+
+/** The contract checks a zone's shape; here Luxon checks that the zone exists. */
+export function assertTimeZone(zone: string | undefined, field = 'timeZone'): void {
+  if (zone !== undefined && !IANAZone.isValidZone(zone)) {
+    throw AppError.field(field, 'Must be an IANA time zone such as Australia/Sydney');
+  }
+}
+
+/** Today's date in `zone`, 'YYYY-MM-DD'. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone }).toISODate()!;
+}

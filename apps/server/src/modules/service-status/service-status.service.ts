@@ -1,0 +1,42 @@
+import type { Db } from '@portal/db/client';
+import type { ServiceStatusBody } from '@portal/contract/service-status';
+import { audit } from '../identity/identity.repository';
+import { deactivateStatuses, saveStatus } from './service-status.repository';
+
+/** Staff changes to the banner, each written with its audit entry in one transaction. */
+
+interface Actor {
+  staffUserId: number | null;
+  requestId: string;
+  ip: string;
+}
+
+export async function saveServiceStatus(db: Db, body: ServiceStatusBody, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const saved = await saveStatus(tx, body, actor.staffUserId);
+    await audit(tx, {
+      staffUserId: actor.staffUserId,
+      action: 'service-status.save',
+      entityType: 'service_status',
+      entityId: String(saved.id),
+      details: { ...body },
+      requestId: actor.requestId,
+      ip: actor.ip,
+    });
+    return saved;
+  });
+}
+
+export async function deactivateServiceStatus(db: Db, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deactivated = await deactivateStatuses(tx, actor.staffUserId);
+    await audit(tx, {
+      staffUserId: actor.staffUserId,
+      action: 'service-status.deactivate',
+      entityType: 'service_status',
+      details: { deactivated },
+      requestId: actor.requestId,
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import type { PermissionTree } from '@portal/contract/permissions';
+import type { TimesheetCounts, TimesheetsOverviewResponse } from '@portal/contract/dashboard';
+import type { DbOrTx } from '@portal/db/client';
+import { viewScope } from '../data-scope/data-scope';
+import { timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
+
+/** Spec §3 'Timesheet summary': the (client, educator) counts of one query, summed three ways. */
+export async function timesheetsOverview(
+  db: DbOrTx,
+  tree: PermissionTree,
+  clientIds: number[] | undefined,
+): Promise<TimesheetsOverviewResponse> {
+  const scope = viewScope(tree, 'timesheets', clientIds);
+  const rows = await timesheetCountsByClientAndCandidate(db, scope);
+  const zero = (): TimesheetCounts => ({ approved: 0, pendingReview: 0, pendingApproval: 0 });
+  const add = (to: TimesheetCounts, row: TimesheetCounts) => {
+    to.approved += row.approved;
+    to.pendingReview += row.pendingReview;
+    to.pendingApproval += row.pendingApproval;
+  };
+  const totals = zero();
+  const perClient = new Map<number, { clientId: number; clientName: string } & TimesheetCounts>();
+  const perCandidate = new Map<number, { candidateId: number; candidateName: string } & TimesheetCounts>();
+  for (const row of rows) {
+    add(totals, row);
+    let client = perClient.get(row.clientId);
+    if (!client) perClient.set(row.clientId, (client = { clientId: row.clientId, clientName: row.clientName, ...zero() }));
+    add(client, row);
+    let candidate = perCandidate.get(row.candidateId);
+    if (!candidate) {
+      candidate = { candidateId: row.candidateId, candidateName: row.candidateName, ...zero() };
+      perCandidate.set(row.candidateId, candidate);
+    }
+    add(candidate, row);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+  return {
+    totals,
+    clients: [...perClient.values()].sort((a, b) => byName(a.clientName, b.clientName) || a.clientId - b.clientId),
+    candidates: [...perCandidate.values()].sort((a, b) => byName(a.candidateName, b.candidateName) || a.candidateId - b.candidateId),
+  };
+}
