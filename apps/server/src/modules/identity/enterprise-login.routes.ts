@@ -99,6 +99,9 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       } catch {
         return reply.redirect('/login?impersonation=failed', 303);
       }
+      // The staff member cancelled at the issuer: the web app then shows no failure (spec §8).
+      if ((request.query as Record<string, unknown>).error === 'access_denied')
+        return reply.redirect(back(flow.contactId, 'error=cancelled'), 303);
       try {
         const config = await discover();
         const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
