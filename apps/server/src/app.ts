@@ -21,6 +21,7 @@ import { AuthService } from './modules/identity/auth.service';
 import { PrincipalCache } from './modules/identity/principal-cache';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import availabilityRoutes from './modules/availability/availability.routes';
 import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
@@ -183,6 +184,7 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
     });
   }
   await app.register(profileRoutes);
+  await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
   await app.register(invoiceCountRoutes);
   await app.register(timesheetOverviewRoutes);

@@ -20,12 +20,18 @@ interface Ctx {
   foreign: { clientId: number; locationId: number; groupId: number };
 }
 
-const SELF_ONLY = new Set(['GET /v1/profile', 'POST /v1/auth/change-password']);
+const SELF_ONLY = new Set(['GET /v1/profile', 'POST /v1/auth/change-password', 'GET /v1/me/days-away', 'DELETE /v1/me/days-away/:id']);
 
 /** Endpoints that serve no client's data: the same help files to every signed-in contact. */
 const NO_CLIENT_DATA = new Set(['GET /v1/file/general', 'GET /v1/file/generateAccessToken/:id']);
 
 const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
+  // A day away at another client's location.
+  'POST /v1/me/days-away': ({ foreign }) => ({
+    method: 'POST',
+    url: '/v1/me/days-away',
+    payload: { dateLocal: '2099-06-01', reason: 'sick leave cover', locationId: foreign.locationId },
+  }),
   'GET /v1/bookings/overview': ({ foreign }) => ({
     method: 'GET',
     url: `/v1/bookings/overview?clientIds=${foreign.clientId}&dateFromLocal=2026-03-01&dateToLocal=2026-03-31`,

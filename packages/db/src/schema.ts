@@ -10,3 +10,4 @@ export * from './schema/invoices';
 export * from './schema/bookings';
 export * from './schema/timesheets';
 export * from './schema/platform';
+export * from './schema/availability';

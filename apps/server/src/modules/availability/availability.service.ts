@@ -1,0 +1,126 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { contactDaysAway, locations, replaceMeRequests } from '@portal/db/schema';
+import type { Db } from '@portal/db/client';
+import type { DayAway, DayAwayBody } from '@portal/contract/availability';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { allClients, holds, type PermissionTree } from '@portal/contract/permissions';
+import { LOCATION_TAGS } from '@portal/contract/domain';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Days away of the signed-in contact. "Today" is the calendar day in the zone of the day's location (else the
+ * contact's first location, else UTC); the replace-me offer stands for today and the next school day (Friday →
+ * Monday, labelled next Monday) at a location tagged replace_me_feature_enabled where the contact holds replaceMe.
+ */
+
+function zoneOf(tree: PermissionTree, locationId: number | null | undefined): string {
+  const all = allClients(tree).flatMap((c) => c.locations);
+  return (locationId ? all.find((l) => l.locationId === locationId)?.timeZone : undefined) ?? all[0]?.timeZone ?? 'UTC';
+}
+
+export function nextSchoolDay(today: DateTime): DateTime {
+  let next = today.plus({ days: 1 });
+  while (next.weekday > 5) next = next.plus({ days: 1 });
+  return next;
+}
+
+function replaceMeLocation(tree: PermissionTree, locationId: number | null): number | null {
+  if (!locationId) return null;
+  for (const client of allClients(tree)) {
+    const location = client.locations.find((l) => l.locationId === locationId);
+    if (location && location.tags.includes(LOCATION_TAGS.replaceMe) && holds(location.access.permissions, 'replaceMe', 'create'))
+      return locationId;
+  }
+  return null;
+}
+
+export class AvailabilityService {
+  constructor(private readonly db: Db) {}
+
+  today(tree: PermissionTree, now = new Date()): string {
+    return DateTime.fromJSDate(now, { zone: zoneOf(tree, undefined) }).toISODate()!;
+  }
+
+  async list(
+    contactId: number,
+    tree: PermissionTree,
+    range: { dateFromLocal?: string; dateToLocal?: string },
+    now = new Date(),
+  ): Promise<DayAway[]> {
+    const from = range.dateFromLocal ?? this.today(tree, now);
+    const to = range.dateToLocal ?? DateTime.fromISO(from).plus({ days: 90 }).toISODate()!;
+    if (to < from) throw AppError.field('dateToLocal', FORM_MESSAGES.dateBefore(from));
+    const rows = await this.db
+      .select({
+        id: contactDaysAway.id,
+        dateLocal: contactDaysAway.dateLocal,
+        reason: contactDaysAway.reason,
+        note: contactDaysAway.note,
+        locationId: contactDaysAway.locationId,
+        locationName: locations.name,
+      })
+      .from(contactDaysAway)
+      .leftJoin(locations, eq(locations.id, contactDaysAway.locationId))
+      .where(and(eq(contactDaysAway.contactId, contactId), gte(contactDaysAway.dateLocal, from), lte(contactDaysAway.dateLocal, to)))
+      .orderBy(asc(contactDaysAway.dateLocal));
+    const dates = rows.map((r) => r.dateLocal);
+    const requests = dates.length
+      ? await this.db
+          .select({ id: replaceMeRequests.id, status: replaceMeRequests.status, selectedDay: replaceMeRequests.selectedDay })
+          .from(replaceMeRequests)
+          .where(and(eq(replaceMeRequests.contactId, contactId), inArray(replaceMeRequests.selectedDay, dates)))
+      : [];
+    return rows.map((row) => {
+      const zone = zoneOf(tree, row.locationId);
+      const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+      const tomorrow = nextSchoolDay(today);
+      const selectedDay = row.dateLocal === today.toISODate() ? 'today' : row.dateLocal === tomorrow.toISODate() ? 'tomorrow' : null;
+      const location = replaceMeLocation(tree, row.locationId);
+      const request = requests.find((r) => r.selectedDay === row.dateLocal);
+      return {
+        ...row,
+        replaceMe: {
+          offered: location !== null && selectedDay !== null && !request,
+          selectedDay,
+          isNextMonday: selectedDay === 'tomorrow' && tomorrow.weekday === 1 && tomorrow.diff(today, 'days').days > 1,
+          locationId: location,
+          request: request ? { id: request.id, status: request.status } : null,
+        },
+      };
+    });
+  }
+
+  async add(contactId: number, tree: PermissionTree, body: DayAwayBody, now = new Date()): Promise<DayAway> {
+    if (body.locationId !== undefined && !allClients(tree).some((c) => c.locations.some((l) => l.locationId === body.locationId))) {
+      // Another client's location is not the contact's business: answered as if it did not exist.
+      throw new AppError('not-found', { detail: 'There is no such location.', errors: { locationId: ['There is no such location'] } });
+    }
+    const today = DateTime.fromJSDate(now, { zone: zoneOf(tree, body.locationId) }).toISODate()!;
+    if (body.dateLocal < today)
+      throw new AppError('rule-violation', { detail: FORM_MESSAGES.dateInPast, errors: { dateLocal: [FORM_MESSAGES.dateInPast] } });
+    const [row] = await this.db
+      .insert(contactDaysAway)
+      .values({ contactId, dateLocal: body.dateLocal, reason: body.reason, note: body.note || null, locationId: body.locationId ?? null })
+      .onConflictDoNothing()
+      .returning({ id: contactDaysAway.id });
+    if (!row) {
+      throw new AppError('conflict', {
+        detail: 'You are already away that day.',
+        errors: { dateLocal: ['You are already away that day'] },
+      });
+    }
+    const [created] = (await this.list(contactId, tree, { dateFromLocal: body.dateLocal, dateToLocal: body.dateLocal }, now)).filter(
+      (d) => d.id === row.id,
+    );
+    return created!;
+  }
+
+  async remove(contactId: number, id: number): Promise<void> {
+    const deleted = await this.db
+      .delete(contactDaysAway)
+      .where(and(eq(contactDaysAway.id, id), eq(contactDaysAway.contactId, contactId)))
+      .returning({ id: contactDaysAway.id });
+    if (deleted.length === 0) throw new AppError('not-found', { detail: 'There is no such day away.' });
+  }
+}
