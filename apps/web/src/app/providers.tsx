@@ -2,23 +2,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SnackbarProvider } from 'notistack';
-import { readPreference, UI_KEYS } from '../lib/ui-preferences';
 import { theme } from './theme';
-
-/** Spec §9: toasts stay 5000 ms at the bottom centre. */
-export const TOAST_DURATION_MS = 5000;
 
 /** Theme only: enough for the loading and start-up error screens shown before the app is configured. */
 export function ThemeProviders({ children }: { children: ReactNode }) {
   return (
-    // The mode lives under the spec's own key (`darkMode`), so MUI's own storage is off.
-    <ThemeProvider
-      theme={theme}
-      defaultMode={readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light'}
-      storageManager={null}
-      disableTransitionOnChange
-    >
+    <ThemeProvider theme={theme} defaultMode="light" disableTransitionOnChange>
       <CssBaseline />
       {children}
     </ThemeProvider>
@@ -28,16 +17,7 @@ export function ThemeProviders({ children }: { children: ReactNode }) {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ThemeProviders>
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider
-          maxSnack={3}
-          autoHideDuration={TOAST_DURATION_MS}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          preventDuplicate
-        >
-          {children}
-        </SnackbarProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProviders>
   );
 }
