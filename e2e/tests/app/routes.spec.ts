@@ -61,9 +61,10 @@ describe('routes', () => {
       await page.waitForFunction((start) => document.title.startsWith(start), `${heading} | `);
       expect(await page.title(), path).toMatch(new RegExp(`^${escape(heading)} \\| \\S`));
     }
-    // Home lists the schools of the permission tree (six for this account).
+    // Home is the dashboard of the selected schools (all six of this account's): tiles and the calendar.
     await page.goto('/');
-    await expectVisible(page.getByText('6 schools'));
+    await expectVisible(page.getByRole('heading', { name: 'Bookings calendar' }));
+    await expectVisible(page.getByText('Bookings today'));
     await screenshot(page, 'home-group');
     expectNoPageErrors(page);
   });

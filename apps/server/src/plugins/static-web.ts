@@ -23,6 +23,8 @@ export default fp(
       root: options.distDir,
       wildcard: false,
       index: false,
+      // Brotli and gzip twins written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

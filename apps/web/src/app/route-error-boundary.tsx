@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen, type ErrorType } from '../components/error-screen';
+import { PageTimeoutView } from '../components/page-timeout-view';
+import { ChunkLoadError } from '../lib/page-load';
 import { useSession } from '../lib/use-session';
 import { PublicLayoutFrame } from './layouts/public-layout';
 
@@ -8,6 +10,14 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const signedIn = useSession() !== null;
   let type: ErrorType = 'internalServerError';
+  // Spec §2: a page whose code did not arrive gets the timeout view (ping, then reload), not a blank page.
+  if (error instanceof ChunkLoadError) {
+    return (
+      <PublicLayoutFrame>
+        <PageTimeoutView />
+      </PublicLayoutFrame>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) type = 'pageNotFoundError';
     else if (error.status === 401) type = 'unAuthorizedError';

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
+import { loadChunk } from '../lib/page-load';
 import { landingPath, paths } from '../lib/paths';
 import { profileQueryOptions } from '../lib/profile';
 import { getSelectedClientIds, setSelectedClientIds } from '../lib/selected-clients';
@@ -33,8 +34,8 @@ import { checkRoute, checkSession, type GuardDeps, type GuardResult, type RouteA
 const startupRefreshContext = createContext<RefreshOutcome | null>(null);
 const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
 
-const appLayout = async () => ({ Component: (await import('./layouts/app-layout')).AppLayout });
-const errorPages = () => import('../features/errors/error-pages');
+const appLayout = async () => ({ Component: (await loadChunk(() => import('./layouts/app-layout'))).AppLayout });
+const errorPages = () => loadChunk(() => import('../features/errors/error-pages'));
 
 /** Routes that only redirect render nothing meanwhile (the progress bar shows). */
 function Nothing() {
@@ -116,71 +117,71 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
-              lazy: async () => ({ Component: (await import('../features/dashboard/home-page')).HomePage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/dashboard/home-page'))).HomePage }),
             },
             {
               path: paths.availability,
-              lazy: async () => ({ Component: (await import('../features/availability/availability-page')).AvailabilityPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/availability/availability-page'))).AvailabilityPage }),
             },
             {
               path: paths.clientOverview,
-              lazy: async () => ({ Component: (await import('../features/overview/client-overview-page')).ClientOverviewPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/overview/client-overview-page'))).ClientOverviewPage }),
             },
             {
               path: paths.groupOverview,
               middleware: [requireAccess('groupOverview')],
-              lazy: async () => ({ Component: (await import('../features/group-overview/group-overview-page')).GroupOverviewPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage }),
             },
             {
               path: paths.timesheets,
               middleware: [requireAccess('timesheets')],
-              lazy: async () => ({ Component: (await import('../features/timesheets/timesheets-page')).TimesheetsPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/timesheets/timesheets-page'))).TimesheetsPage }),
             },
             {
               path: paths.candidates,
               middleware: [requireAccess('candidates')],
-              lazy: async () => ({ Component: (await import('../features/candidates/candidates-page')).CandidatesPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/candidates/candidates-page'))).CandidatesPage }),
             },
             {
               path: paths.help,
-              lazy: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/help/help-page'))).HelpPage }),
             },
             {
               path: paths.bookings,
               children: [
                 {
                   index: true,
-                  lazy: async () => ({ Component: (await import('../features/bookings/bookings-page')).BookingsPage }),
+                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/bookings-page'))).BookingsPage }),
                 },
                 {
                   path: paths.bookingsCreate,
                   middleware: [requireAccess('bookingsCreate')],
-                  lazy: async () => ({ Component: (await import('../features/bookings/bookings-create-page')).BookingsCreatePage }),
+                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage }),
                 },
                 {
                   path: paths.bookingsPendingApproval,
                   middleware: [requireAccess('bookingsPendingApproval')],
-                  lazy: async () => ({ Component: (await import('../features/bookings/pending-approval-page')).PendingApprovalPage }),
+                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage }),
                 },
               ],
             },
             {
               path: paths.settings,
-              lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/settings/settings-page'))).SettingsPage }),
             },
             {
               path: paths.changePassword,
-              lazy: async () => ({ Component: (await import('../features/settings/change-password-page')).ChangePasswordPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/settings/change-password-page'))).ChangePasswordPage }),
             },
             {
               path: paths.finance,
               middleware: [requireAccess('finance')],
-              lazy: async () => ({ Component: (await import('../features/finance/finance-page')).FinancePage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/finance/finance-page'))).FinancePage }),
             },
             {
               path: paths.invoiceDetails,
               middleware: [requireAccess('invoiceDetails')],
-              lazy: async () => ({ Component: (await import('../features/finance/invoice-page')).InvoicePage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/finance/invoice-page'))).InvoicePage }),
             },
           ],
         },
@@ -191,27 +192,27 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.login,
               middleware: [redirectHomeIfSignedIn],
-              lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/login-page'))).LoginPage }),
             },
             {
               path: paths.forgotPassword,
-              lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/forgot-password-page'))).ForgotPasswordPage }),
             },
             {
               path: paths.resetPassword,
-              lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/reset-password-page'))).ResetPasswordPage }),
             },
             {
               path: paths.unlock,
               lazy: async () => {
-                const { unlockLoader, UnlockPage } = await import('../features/auth/unlock-page');
+                const { unlockLoader, UnlockPage } = await loadChunk(() => import('../features/auth/unlock-page'));
                 return { loader: unlockLoader, Component: UnlockPage };
               },
             },
             {
               path: paths.impersonateLogout,
               lazy: async () => {
-                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await import('../features/auth/impersonate-pages');
+                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadChunk(() => import('../features/auth/impersonate-pages'));
                 return { loader: impersonateLogoutLoader, Component: ImpersonateLogoutPage };
               },
             },
@@ -219,18 +220,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Already signed in goes home, except on the way back from the enterprise login (its loader decides).
               path: paths.impersonateLogin,
               lazy: async () => {
-                const { impersonateLoginLoader, ImpersonateLoginPage } = await import('../features/auth/impersonate-pages');
+                const { impersonateLoginLoader, ImpersonateLoginPage } = await loadChunk(() => import('../features/auth/impersonate-pages'));
                 return { loader: impersonateLoginLoader, Component: ImpersonateLoginPage };
               },
             },
             {
               path: paths.underConstruction,
-              lazy: async () => ({ Component: (await import('../features/public/under-construction-page')).UnderConstructionPage }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/public/under-construction-page'))).UnderConstructionPage }),
             },
             {
               path: paths.landing,
               lazy: async () => {
-                const { landingLoader, LandingPage } = await import('../features/public/landing-page');
+                const { landingLoader, LandingPage } = await loadChunk(() => import('../features/public/landing-page'));
                 return { loader: landingLoader, Component: LandingPage };
               },
             },

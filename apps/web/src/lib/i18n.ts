@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 export const SUPPORTED_LOCALES = ['en', 'en-AU', 'en-GB', 'en-US', 'en-CA', 'en-NZ'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 export const FALLBACK_LOCALE: SupportedLocale = 'en';
-export const NAMESPACES = ['common', 'auth', 'errors', 'pages', 'validation'] as const;
+export const NAMESPACES = ['common', 'auth', 'errors', 'pages', 'validation', 'availability'] as const;
 
 const files = import.meta.glob<{ default: ResourceLanguage[string] }>('../locales/*/*.json', { eager: true });
 

@@ -13,13 +13,37 @@ export function getSelectedClientIds(): number[] {
   }
 }
 
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; ids: number[] } = { raw: null, ids: [] };
+
 export function setSelectedClientIds(ids: readonly number[]): void {
   try {
     localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify(ids));
   } catch {
     // Without storage the selection lasts until the next reload; the guard fills it again.
   }
+  for (const listener of listeners) listener();
 }
+
+export function subscribeToSelectedClients(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A stable array for useSyncExternalStore: the same instance until the stored value changes. */
+export function selectedClientIdsSnapshot(): number[] {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(SELECTED_CLIENTS_STORAGE_KEY);
+  } catch {
+    raw = null;
+  }
+  if (raw !== snapshot.raw) snapshot = { raw, ids: getSelectedClientIds() };
+  return snapshot.ids;
+}
+
+/** Spec §4: the caches that belong to the selected clients, cleared when the selection changes. */
+export const CLIENT_SCOPED_QUERY_KEYS = [['invoices'], ['bookings'], ['contacts'], ['timesheets']] as const;
 
 /**
  * Spec §2 and §4: an empty selection becomes every client the user can reach; clients no longer in the

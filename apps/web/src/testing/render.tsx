@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { ToastProvider } from '../app/toast-provider';
 import { setRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config';
 
 export const testRuntimeConfig: RuntimeConfig = {
@@ -28,7 +29,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     router,
     ...render(
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </AppProviders>,
     ),
   };

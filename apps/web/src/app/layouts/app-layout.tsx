@@ -1,38 +1,166 @@
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { DebugBar } from '../../components/debug-bar';
+import { ServiceStatusBanner } from '../../features/service-status/components/service-status-banner';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
+import { UI_KEYS, useBooleanPreference } from '../../lib/ui-preferences';
 import { useImpersonation } from '../../lib/use-session';
+import { ClientSelector } from '../components/client-selector';
+import { DarkModeToggle } from '../components/dark-mode-toggle';
 import { ImpersonationBanner } from '../components/impersonation-banner';
+import { NavList } from '../components/nav-drawer';
+import { ToastProvider } from '../toast-provider';
 import { UserMenu } from '../components/user-menu';
+import { useErrorReporting } from '../use-error-reporting';
+
+const DRAWER_WIDTH = 264;
 
 /**
- * The signed-in shell: for now the impersonation banner, a top bar with the product and the user menu, and the
- * page. The navigation drawer, client selector and service status banner arrive with their issues.
+ * The signed-in shell (spec §2): impersonation banner, app bar (drawer toggle, product, client selector, dark
+ * mode, user menu), service status banner, navigation drawer (permanent from lg, temporary on mobile = xs–md,
+ * its desktop open state persisted as `drawerOpen`) and the page.
  */
 export function AppLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const profile = useProfile().data;
   const impersonating = useImpersonation() !== null || Boolean(profile?.impersonation);
+  const [drawerOpen, setDrawerOpen] = useBooleanPreference(UI_KEYS.drawerOpen, true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useErrorReporting(profile, impersonating);
+
+  const open = desktop ? drawerOpen : mobileOpen;
+  const toggle = () => (desktop ? setDrawerOpen(!drawerOpen) : setMobileOpen(!mobileOpen));
+
+  const drawerContent = profile && (
+    <NavList
+      profile={profile}
+      onNavigate={desktop ? undefined : () => setMobileOpen(false)}
+      header={
+        !desktop && (
+          <>
+            <Box sx={{ px: 2, pt: 1, pb: 2 }}>
+              <BrandLogo size={32} />
+            </Box>
+            <Box sx={{ px: 2, pb: 2, display: { xs: 'block', md: 'none' } }}>
+              <ClientSelector profile={profile} sx={{ width: '100%' }} />
+            </Box>
+            <Divider />
+          </>
+        )
+      }
+    />
+  );
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      {impersonating && <ImpersonationBanner profile={profile} />}
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Box component={RouterLink} to={paths.home} sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1 }}>
-            <BrandLogo size={32} />
+    <ToastProvider>
+      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        <Box
+          component="a"
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -48,
+            zIndex: 2000,
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          {t('shell.skipToContent')}
+        </Box>
+        {impersonating && <ImpersonationBanner profile={profile} />}
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (th) => (desktop ? th.zIndex.drawer + 1 : th.zIndex.appBar) }}
+        >
+          <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+            <IconButton
+              edge="start"
+              aria-label={open ? t('shell.closeNavigation') : t('shell.openNavigation')}
+              aria-expanded={open}
+              aria-controls="app-navigation"
+              onClick={toggle}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Box
+              component={RouterLink}
+              to={paths.home}
+              sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1, minWidth: 0 }}
+            >
+              <BrandLogo size={32} />
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            {profile && <ClientSelector profile={profile} sx={{ display: { xs: 'none', md: 'inline-flex' }, width: 260 }} />}
+            <DarkModeToggle />
+            {profile && <UserMenu contact={profile.contact} />}
+          </Toolbar>
+        </AppBar>
+        <Box sx={{ display: 'flex', flex: 1 }}>
+          {desktop ? (
+            <Drawer
+              id="app-navigation"
+              variant="persistent"
+              open={drawerOpen}
+              sx={{
+                width: drawerOpen ? DRAWER_WIDTH : 0,
+                flexShrink: 0,
+                transition: theme.transitions.create('width'),
+                '& .MuiDrawer-paper': {
+                  width: DRAWER_WIDTH,
+                  top: 64,
+                  position: 'sticky',
+                  height: 'calc(100dvh - 64px)',
+                  borderRight: 1,
+                  borderColor: 'divider',
+                },
+              }}
+            >
+              {drawerContent}
+            </Drawer>
+          ) : (
+            <Drawer
+              id="app-navigation"
+              variant="temporary"
+              open={mobileOpen}
+              onClose={() => setMobileOpen(false)}
+              ModalProps={{ keepMounted: false }}
+              slotProps={{ paper: { 'aria-label': t('shell.navigation') } }}
+              sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+            >
+              {drawerContent}
+            </Drawer>
+          )}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <ServiceStatusBanner />
+            <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
+              <Outlet />
+            </Container>
           </Box>
-          <Box sx={{ flex: 1 }} />
-          {profile && <UserMenu contact={profile.contact} />}
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
-        <Outlet />
-      </Container>
-    </Box>
+        </Box>
+        <DebugBar />
+      </Box>
+    </ToastProvider>
   );
 }

@@ -1,14 +1,40 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { PageTimeoutView } from '../../components/page-timeout-view';
+import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../lib/page-load';
+
+type Phase = 'idle' | 'quiet' | 'loading' | 'timeout';
+
+/** How long the current navigation has been loading, in the phases of spec §2 (400 ms, then 10 s). */
+export function useNavigationPhase(navigating: boolean): Phase {
+  // The phase reached by the timers of the current navigation; 'quiet' until the first one fires.
+  const [phase, setPhase] = useState<Exclude<Phase, 'idle'>>('quiet');
+  useEffect(() => {
+    if (!navigating) return;
+    const loading = setTimeout(() => setPhase('loading'), PAGE_LOADING_DELAY_MS);
+    const timeout = setTimeout(() => setPhase('timeout'), PAGE_TIMEOUT_MS);
+    return () => {
+      clearTimeout(loading);
+      clearTimeout(timeout);
+      setPhase('quiet');
+    };
+  }, [navigating]);
+  return navigating ? phase : 'idle';
+}
 
 /**
- * Above every route: a progress bar while a navigation loads (the route guard's checks, a lazy page), and
- * scroll reset to the top on navigation (spec §2).
+ * Above every route: a progress bar while a navigation loads (the route guard's checks, a lazy page), a loading
+ * view after 400 ms and a timeout view after 10 s (spec §2), and scroll reset to the top on navigation.
  */
 export function RootLayout() {
   const { t } = useTranslation();
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useNavigation().state === 'loading';
+  const phase = useNavigationPhase(navigating);
   return (
     <>
       {navigating && (
@@ -16,6 +42,36 @@ export function RootLayout() {
           aria-label={t('navigationProgress')}
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1, height: 3 }}
         />
+      )}
+      {phase === 'loading' && (
+        <Box
+          role="status"
+          sx={{
+            position: 'fixed',
+            bottom: 24,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            zIndex: (theme) => theme.zIndex.snackbar,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 999,
+            px: 2.5,
+            py: 1,
+            display: 'flex',
+            gap: 1.5,
+            alignItems: 'center',
+            boxShadow: 3,
+          }}
+        >
+          <CircularProgress size={18} aria-hidden="true" />
+          <Typography variant="body2">{t('pageLoad.loading')}</Typography>
+        </Box>
+      )}
+      {phase === 'timeout' && (
+        <Box sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal, bgcolor: 'background.default', overflow: 'auto' }}>
+          <PageTimeoutView />
+        </Box>
       )}
       <Outlet />
       <ScrollRestoration />

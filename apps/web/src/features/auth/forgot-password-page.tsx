@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useValidationMessage } from '../../lib/validation-message';
 import { useRequestPasswordReset } from './api/request-password-reset';
+import { TextInput } from '../../components/text-input';
 
 const ForgotPasswordValues = z.object({
   email: z
@@ -94,7 +94,7 @@ export function ForgotPasswordPage() {
               {failure}
             </Alert>
           )}
-          <TextField
+          <TextInput
             {...register('email')}
             id="forgot-password-email"
             label={t('forgotPassword.email')}

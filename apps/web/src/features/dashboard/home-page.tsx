@@ -1,87 +1,189 @@
-import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import AccessTimeOutlinedIcon from '@mui/icons-material/AccessTimeOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import GridViewOutlinedIcon from '@mui/icons-material/GridViewOutlined';
+import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
+import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { ClientLink } from '@portal/contract/permissions';
+import { allClients, hasPermission, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import type { ProfileResponse } from '@portal/contract/profile';
+import { DateTime } from 'luxon';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateList } from '../../lib/locale-format';
+import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
+import { useToast } from '../../lib/toast';
+import { DASHBOARD_LAYOUTS, useDashboardLayout, type DashboardLayout } from '../../lib/ui-preferences';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSelectedClientIds } from '../../lib/use-selected-clients';
+import { useBookingsOverview } from './api/get-bookings-overview';
+import { useBookingsSummary } from './api/get-bookings-summary';
+import { useClientBookingsSummary } from './api/get-client-bookings-summary';
+import { useLocations } from './api/get-locations';
+import { useOutstandingInvoicesCount } from './api/get-outstanding-invoices-count';
+import { useTimesheetsOverview } from './api/get-timesheets-overview';
+import { BookingsCalendar } from './components/bookings-calendar';
+import { LocationsPanel } from './components/locations-panel';
+import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
+import { YearlySummary } from './components/yearly-summary';
 
-/**
- * Home (spec §2, title Home). Until the dashboard issue lands: a greeting and the schools of the user's
- * permission tree, all from the profile the route guard loaded.
- */
+const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** What the user may see on the dashboard, from the permission engine (the server refuses the rest anyway). */
+function dashboardAccess(profile: ProfileResponse, selectedClientIds: readonly number[]) {
+  return {
+    bookings: hasPermission(profile.links, { scope: 'booking', action: 'view', level: 'selected_client_and_below' }, { selectedClientIds }),
+    accounts: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.finance, { selectedClientIds }),
+    timesheets: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.timesheets, { selectedClientIds }),
+  };
+}
+
+/** Home (spec §2, title Home): the selected clients' bookings, invoices and timesheets in three layouts. */
 export function HomePage() {
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
   usePageTitle(t('home.title'));
   const profile = useProfile().data;
+  const selected = useSelectedClientIds();
+  const [layout, setLayout] = useDashboardLayout();
+  const toast = useToast();
+  const locale = i18n.language;
+
+  const today = DateTime.local().startOf('day');
+  const todayIso = today.toISODate()!;
+  const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
+  const year = today.year;
+  const access = profile ? dashboardAccess(profile, selected) : { bookings: false, accounts: false, timesheets: false };
+  const clients = profile ? allClients(profile.links) : [];
+  const firstClient = clients.find((client) => client.clientId === selected[0]);
+
+  const summary = useBookingsSummary(selected, todayIso, access.bookings);
+  const overview = useBookingsOverview(selected, month.toISODate()!, month.endOf('month').toISODate()!, access.bookings);
+  const yearly = useClientBookingsSummary(
+    firstClient?.clientId,
+    { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
+    access.bookings,
+  );
+  const invoices = useOutstandingInvoicesCount(selected, access.accounts);
+  const timesheets = useTimesheetsOverview(selected, access.timesheets);
+  const locations = useLocations(selected, layout === DASHBOARD_LAYOUTS.MAP);
+
+  // Spec §8: the outstanding count's failure is a toast, spelt as the spec spells it.
+  useEffect(() => {
+    if (invoices.isError) toast.error(t('home.outstandingInvoicesFailed'));
+  }, [invoices.isError, toast, t]);
+
+  const counts = useMemo(
+    () => (overview.data ? new Map(overview.data.map((entry) => [entry.dateLocal, entry.totalBookingsCount])) : undefined),
+    [overview.data],
+  );
+
   if (!profile) return null;
-  const { contact, links } = profile;
-  const sections = [
-    ...links.groups.map((group) => ({ key: `group-${group.groupId}`, title: group.groupName, clients: group.clients })),
-    ...(links.clients.length > 0
-      ? [{ key: 'clients', title: links.groups.length > 0 ? t('home.otherClients') : undefined, clients: links.clients }]
-      : []),
-  ];
+  const format = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString(locale));
+  const s = summary.data;
+  const items: SummaryItem[] = [];
+  if (access.bookings) {
+    items.push(
+      { key: 'today', label: t('home.tiles.today'), value: format(s?.today.total), icon: <EventNoteOutlinedIcon />, to: paths.bookings },
+      { key: 'filledToday', label: t('home.tiles.filledToday'), value: format(s && s.today.filled + s.today.commenced + s.today.completed), icon: <CheckCircleOutlineIcon /> },
+      { key: 'unfilledToday', label: t('home.tiles.unfilledToday'), value: format(s?.today.unfilled), icon: <HourglassEmptyOutlinedIcon /> },
+      { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: paths.bookings },
+      {
+        key: 'fillRate',
+        label: t('home.tiles.fillRate'),
+        value: s ? (s.period.fillRatePercentage < 0 ? t('home.noFillRate') : `${s.period.fillRatePercentage}%`) : undefined,
+        icon: <TrendingUpOutlinedIcon />,
+      },
+      { key: 'pendingApproval', label: t('home.tiles.pendingApproval'), value: format(s?.period.pendingApproval), icon: <PendingActionsOutlinedIcon />, to: paths.bookingsPendingApproval },
+    );
+  }
+  if (access.accounts) {
+    items.push({
+      key: 'outstandingInvoices',
+      label: t('home.tiles.outstandingInvoices'),
+      value: invoices.isError ? t('home.noFillRate') : format(invoices.data?.outstandingInvoicesCount),
+      icon: <ReceiptLongOutlinedIcon />,
+      to: paths.finance,
+    });
+  }
+  if (access.timesheets) {
+    items.push({
+      key: 'timesheets',
+      label: t('home.tiles.timesheets'),
+      value: timesheets.isError ? t('home.noFillRate') : format(timesheets.data?.totals.pendingApproval),
+      icon: <AccessTimeOutlinedIcon />,
+      to: paths.timesheets,
+    });
+  }
+  const failed = summary.isError || overview.isError || yearly.isError || locations.isError;
+  const layoutName = LAYOUT_NAMES[layout];
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h1" sx={{ mb: 1 }}>
-          {t('home.title')}
-        </Typography>
-        <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>{t('home.greeting', { firstName: contact.firstName })}</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{t('home.intro')}</Typography>
-      </div>
-      <Paper variant="outlined" component="section" aria-labelledby="home-clients" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
-        <Box
-          sx={{ px: { xs: 2.5, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 1, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
-        >
-          <Typography variant="h2" id="home-clients" sx={{ fontSize: '1.25rem' }}>
-            {t('home.clientsHeading')}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end', justifyContent: 'space-between' }}>
+        <div>
+          <Typography variant="h1" sx={{ mb: 0.5 }}>
+            {t('home.title')}
           </Typography>
-          <Chip size="small" label={t('home.clientCount', { count: sections.reduce((sum, s) => sum + s.clients.length, 0) })} />
+          <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>{t('home.greeting', { firstName: profile.contact.firstName })}</Typography>
+          {s && (
+            <Typography data-testid="period-range" sx={{ color: 'text.secondary' }}>
+              {t('home.periodRange', { from: formatDateList(s.dateFromLocal, locale), to: formatDateList(s.dateToLocal, locale) })}
+            </Typography>
+          )}
+        </div>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={layout}
+          aria-label={t('home.layout')}
+          sx={{ '& .MuiToggleButton-root': { color: 'text.secondary' }, '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' } }}
+          onChange={(_, value: DashboardLayout | null) => value !== null && setLayout(value)}
+        >
+          <ToggleButton value={DASHBOARD_LAYOUTS.TILE} aria-label={t('home.layouts.tile')} sx={{ gap: 0.75, px: 1.5 }}>
+            <GridViewOutlinedIcon fontSize="small" />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+              {t('home.layouts.tile')}
+            </Box>
+          </ToggleButton>
+          <ToggleButton value={DASHBOARD_LAYOUTS.LIST} aria-label={t('home.layouts.list')} sx={{ gap: 0.75, px: 1.5 }}>
+            <ViewListOutlinedIcon fontSize="small" />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+              {t('home.layouts.list')}
+            </Box>
+          </ToggleButton>
+          <ToggleButton value={DASHBOARD_LAYOUTS.MAP} aria-label={t('home.layouts.map')} sx={{ gap: 0.75, px: 1.5 }}>
+            <MapOutlinedIcon fontSize="small" />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+              {t('home.layouts.map')}
+            </Box>
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {failed && <Alert severity="warning">{t('home.loadFailed')}</Alert>}
+      {items.length > 0 && (
+        <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
+      )}
+      {layoutName === 'map' && <LocationsPanel locations={locations.data} />}
+      {access.bookings && (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: layoutName === 'list' ? '1fr' : '3fr 2fr' }, alignItems: 'start' }}>
+          <BookingsCalendar month={month} counts={counts} onMonthChange={setMonth} loading={overview.isPending} />
+          {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} />}
         </Box>
-        {sections.map((section) => (
-          <Box key={section.key} component="section" aria-label={section.title} sx={{ pb: 1 }}>
-            {section.title && (
-              <Typography variant="h3" sx={{ fontSize: '0.95rem', color: 'text.secondary', px: { xs: 2.5, sm: 3 }, pt: 1.5 }}>
-                {section.title}
-              </Typography>
-            )}
-            <List
-              dense
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, columnGap: 1 }}
-            >
-              {section.clients.map((client) => (
-                <ClientRow key={client.clientId} client={client} />
-              ))}
-            </List>
-          </Box>
-        ))}
-      </Paper>
+      )}
     </Stack>
-  );
-}
-
-function ClientRow({ client }: { client: ClientLink }) {
-  const { t } = useTranslation('pages');
-  return (
-    <ListItem sx={{ px: { xs: 2.5, sm: 3 } }}>
-      <ListItemIcon sx={{ minWidth: 40, color: 'primary.dark' }}>
-        <SchoolOutlinedIcon aria-hidden="true" />
-      </ListItemIcon>
-      <ListItemText
-        primary={client.clientName}
-        secondary={t('home.locationCount', { count: client.locations.length })}
-        slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-      />
-    </ListItem>
   );
 }

@@ -1,7 +1,114 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DateTime } from 'luxon';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { ApiError } from '../../lib/api-error';
+import { nextWeekday } from '../../lib/locale-format';
+import { useProfile } from '../../lib/profile';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useGroupOverview } from './api/get-group-overview';
+import { GroupOverviewTable } from './group-overview-table';
 
+const LocationsMap = lazy(async () => ({ default: (await import('../../components/locations-map')).LocationsMap }));
+
+/** Spec §2 and §3: fill rates of every location of the user's school group on a day (only with the contact's flag). */
 export function GroupOverviewPage() {
   const { t } = useTranslation('pages');
-  return <PlaceholderPage title={t('groupOverview.title')} description={t('groupOverview.description')} />;
+  usePageTitle(t('groupOverview.title'));
+  const profile = useProfile().data;
+  const groups = profile?.links.groups ?? [];
+  const [groupId, setGroupId] = useState<number | undefined>(groups[0]?.groupId);
+  // Spec §9: a weekend rolls to the next weekday (schools are closed, so Monday is the useful default).
+  const [date, setDate] = useState(() => nextWeekday(DateTime.local().startOf('day')).toISODate()!);
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const overview = useGroupOverview(groupId ?? groups[0]?.groupId, date, timeZone);
+  const rows = overview.data;
+  const points = useMemo(
+    () =>
+      (rows ?? [])
+        .filter((row) => row.address.latitude !== null && row.address.longitude !== null)
+        .map((row) => ({
+          id: row.locationId,
+          label: `${row.displayName}: ${row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`}`,
+          detail: row.address.fullAddress,
+          latitude: row.address.latitude!,
+          longitude: row.address.longitude!,
+        })),
+    [rows],
+  );
+  const totals = (rows ?? []).reduce((sum, row) => ({ filled: sum.filled + row.filledBookings, total: sum.total + row.totalBookings }), { filled: 0, total: 0 });
+  const reason = overview.error instanceof ApiError ? (overview.error.serverMessage ?? overview.error.title) : undefined;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('groupOverview.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('groupOverview.description')}</Typography>
+      </div>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {groups.length > 1 && (
+          <TextField select size="small" label={t('groupOverview.group')} value={groupId ?? ''} onChange={(event) => setGroupId(Number(event.target.value))} sx={{ minWidth: 220 }}>
+            {groups.map((group) => (
+              <MenuItem key={group.groupId} value={group.groupId}>
+                {group.groupName}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          type="date"
+          size="small"
+          label={t('groupOverview.filterDate')}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {rows && (
+          <Typography sx={{ color: 'text.secondary' }} data-testid="group-summary">
+            {t('groupOverview.summary', { filled: totals.filled, total: totals.total })}
+          </Typography>
+        )}
+      </Box>
+      {overview.isError && (
+        <Alert severity="error">
+          <AlertTitle>{t('groupOverview.loadFailed')}</AlertTitle>
+          {reason ?? t('groupOverview.noReason')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+          {overview.isPending && !overview.isError ? (
+            <Box sx={{ p: 2 }}>
+              {[0, 1, 2, 3].map((index) => (
+                <Skeleton key={index} height={40} />
+              ))}
+            </Box>
+          ) : rows && rows.length === 0 ? (
+            <Typography sx={{ p: 3 }}>{t('groupOverview.empty')}</Typography>
+          ) : rows ? (
+            <GroupOverviewTable rows={rows} />
+          ) : null}
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>
+          <Typography variant="h2" id="group-map-heading" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+            {t('groupOverview.mapHeading')}
+          </Typography>
+          <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+            {rows ? <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapHeading')} height={320} /> : <Skeleton variant="rounded" height={320} />}
+          </Suspense>
+        </Paper>
+      </Box>
+    </Stack>
+  );
 }

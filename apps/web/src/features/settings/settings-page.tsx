@@ -13,11 +13,14 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useDarkMode } from '../../lib/use-dark-mode';
+import { PreferencesSection } from './components/preferences-section';
 
 export function SettingsPage() {
   const { t } = useTranslation('pages');
   usePageTitle(t('settings.title'));
   const contact = useProfile().data?.contact;
+  const [darkMode, setDarkMode] = useDarkMode();
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -57,6 +60,7 @@ export function SettingsPage() {
           </Stack>
         </Paper>
       )}
+      <PreferencesSection darkMode={darkMode} onDarkModeChange={setDarkMode} />
       <Paper variant="outlined" component="section" aria-labelledby="settings-security" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
         <Typography
           variant="h2"

@@ -8,12 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
 import { describeSignInError, useSignIn } from '../api/sign-in';
@@ -69,7 +69,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             {failure}
           </Alert>
         )}
-        <TextField
+        <TextInput
           {...register('email')}
           id="login-email"
           label={t('signIn.email')}
@@ -81,7 +81,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
           helperText={fieldError(errors.email?.message)}
         />
         <Box>
-          <TextField
+          <TextInput
             {...register('password')}
             id="login-password"
             label={t('signIn.password')}
@@ -91,22 +91,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             fullWidth
             error={Boolean(errors.password)}
             helperText={fieldError(errors.password?.message)}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      onClick={() => setShowPassword((shown) => !shown)}
-                      edge="end"
-                      aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-                      aria-pressed={showPassword}
-                    >
-                      {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            endAdornment={
+              <InputAdornment position="end">
+                <IconButton
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  edge="end"
+                  aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+                  aria-pressed={showPassword}
+                >
+                  {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                </IconButton>
+              </InputAdornment>
+            }
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
             <Link component={RouterLink} to={paths.forgotPassword} variant="body2" sx={{ fontWeight: 500 }}>

@@ -1,0 +1,45 @@
+import { allClients, meetsRequirement, ROUTE_REQUIREMENTS, type GuardedRoute } from '@portal/contract/permissions';
+import type { ProfileResponse } from '@portal/contract/profile';
+import { paths } from '../lib/paths';
+
+export type NavKey =
+  | 'home'
+  | 'overview'
+  | 'groupOverview'
+  | 'bookings'
+  | 'pendingApproval'
+  | 'timesheets'
+  | 'candidates'
+  | 'finance'
+  | 'availability'
+  | 'help';
+
+interface NavDefinition {
+  key: NavKey;
+  to: string;
+  /** The route's spec §6 requirement; the drawer hides what the route guard would refuse. */
+  requirement?: GuardedRoute;
+  when?: (profile: ProfileResponse) => boolean;
+}
+
+const DEFINITIONS: NavDefinition[] = [
+  { key: 'home', to: paths.home },
+  { key: 'overview', to: paths.clientOverview, when: (profile) => allClients(profile.links).length > 1 },
+  { key: 'groupOverview', to: paths.groupOverview, when: (profile) => profile.contact.isClientGroupOverviewEnabled },
+  { key: 'bookings', to: paths.bookings },
+  { key: 'pendingApproval', to: paths.bookingsPendingApproval, requirement: 'bookingsPendingApproval' },
+  { key: 'timesheets', to: paths.timesheets, requirement: 'timesheets' },
+  { key: 'candidates', to: paths.candidates, requirement: 'candidates' },
+  { key: 'finance', to: paths.finance, requirement: 'finance' },
+  { key: 'availability', to: paths.availability },
+  { key: 'help', to: paths.help },
+];
+
+/** The navigation entries this user may open, in drawer order. */
+export function navigationItems(profile: ProfileResponse, selectedClientIds: readonly number[]): Array<{ key: NavKey; to: string }> {
+  return DEFINITIONS.filter(
+    (item) =>
+      (!item.when || item.when(profile)) &&
+      (!item.requirement || meetsRequirement(profile.links, ROUTE_REQUIREMENTS[item.requirement], { selectedClientIds })),
+  ).map(({ key, to }) => ({ key, to }));
+}

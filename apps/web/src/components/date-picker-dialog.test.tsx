@@ -1,0 +1,67 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ThemeProviders } from '../app/providers';
+import { i18n, initI18n } from '../lib/i18n';
+import { DatePickerDialog } from './date-picker-dialog';
+import { DATE_ERROR_FLASH_MS, DATE_INPUT_DEBOUNCE_MS, isDaySelected, parseSelection, toggleDay } from './date-selection';
+
+initI18n('en');
+
+describe('date selection logic', () => {
+  it('reads single, multiple and range input in the locale', () => {
+    expect(parseSelection('04/03/2026', 'single', 'en-GB')).toEqual(['2026-03-04']);
+    expect(parseSelection('03/04/2026', 'single', 'en-US')).toEqual(['2026-03-04']);
+    expect(parseSelection('05/03/2026, 04/03/2026,04/03/2026', 'multiple', 'en-AU')).toEqual(['2026-03-04', '2026-03-05']);
+    expect(parseSelection('2026-03-02 to 2026-03-06', 'range', 'en-NZ')).toEqual(['2026-03-02', '2026-03-06']);
+    expect(parseSelection('2026-03-06 to 2026-03-02', 'range', 'en-NZ')).toBeUndefined();
+    expect(parseSelection('31/02/2026', 'single', 'en-GB')).toBeUndefined();
+    expect(parseSelection('', 'single', 'en-GB')).toEqual([]);
+  });
+
+  it('toggles calendar clicks per mode', () => {
+    expect(toggleDay(['2026-03-04'], '2026-03-05', 'single')).toEqual(['2026-03-05']);
+    expect(toggleDay(['2026-03-04'], '2026-03-04', 'multiple')).toEqual([]);
+    expect(toggleDay(['2026-03-09'], '2026-03-04', 'range')).toEqual(['2026-03-04', '2026-03-09']);
+    expect(isDaySelected(['2026-03-04', '2026-03-09'], '2026-03-06', 'range')).toBe(true);
+  });
+});
+
+describe('DatePickerDialog', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    void i18n.changeLanguage('en-GB');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    void i18n.changeLanguage('en');
+  });
+
+  it('debounces typing 300 ms, flashes the error 800 ms, keeps OK disabled while invalid', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <ThemeProviders>
+        <DatePickerDialog open mode="single" onClose={() => {}} onConfirm={onConfirm} />
+      </ThemeProviders>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Type a date' });
+    const ok = screen.getByRole('button', { name: 'OK' });
+    expect(ok).toBeDisabled();
+
+    fireEvent.change(input, { target: { value: '31/02/2026' } });
+    act(() => vi.advanceTimersByTime(DATE_INPUT_DEBOUNCE_MS - 50));
+    expect(screen.queryByText('Please enter a valid date')).toBeNull();
+    act(() => vi.advanceTimersByTime(60));
+    expect(screen.getByText('Please enter a valid date')).toBeVisible();
+    expect(ok).toBeDisabled();
+    act(() => vi.advanceTimersByTime(DATE_ERROR_FLASH_MS + 10));
+    expect(screen.queryByText('Please enter a valid date')).toBeNull();
+    expect(ok).toBeDisabled();
+
+    fireEvent.change(input, { target: { value: '04/03/2026' } });
+    act(() => vi.advanceTimersByTime(DATE_INPUT_DEBOUNCE_MS + 10));
+    expect(ok).toBeEnabled();
+    expect(screen.getByTestId('date-selection')).toHaveTextContent('4/03/2026');
+    fireEvent.click(ok);
+    expect(onConfirm).toHaveBeenCalledWith(['2026-03-04']);
+  });
+});

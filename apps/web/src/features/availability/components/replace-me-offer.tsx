@@ -1,0 +1,89 @@
+import type { DayAway } from '@portal/contract/availability';
+import { REPLACE_ME_STATUSES, type ReplaceMeStatus } from '@portal/contract/domain';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useAvailabilityTranslation } from '../use-availability-translation';
+
+function isKnownStatus(status: string): status is ReplaceMeStatus {
+  return (REPLACE_ME_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Spec §9 replace-me days: Today or Tomorrow (labelled Next Monday when isNextMonday). The request itself
+ * (POST /v1/bookings/replaceMe) arrives with the bookings release, so the offer is shown but cannot be sent yet.
+ */
+export function ReplaceMeOffer({ replaceMe }: { replaceMe: DayAway['replaceMe'] }) {
+  const { t } = useAvailabilityTranslation();
+  const noteId = useId();
+
+  if (replaceMe.request) {
+    const status = replaceMe.request.status;
+    const label = isKnownStatus(status) ? t(`replaceMe.statuses.${status}`) : status;
+    return (
+      <Chip
+        icon={<SwapHorizIcon />}
+        label={t('replaceMe.requestStatus', { status: label })}
+        variant="outlined"
+        sx={{
+          color: 'primary.dark',
+          borderColor: 'primary.dark',
+          '& .MuiChip-icon': { color: 'primary.dark' },
+          alignSelf: 'flex-start',
+          maxWidth: '100%',
+          '& .MuiChip-label': { whiteSpace: 'normal' },
+        }}
+        data-testid="replace-me-status"
+      />
+    );
+  }
+  if (!replaceMe.offered || !replaceMe.selectedDay) return null;
+
+  const which = replaceMe.selectedDay === 'today' ? 'today' : replaceMe.isNextMonday ? 'nextMonday' : 'tomorrow';
+  const day = t(`replaceMe.${which}`);
+  const body = t(
+    which === 'today' ? 'replaceMe.bodyToday' : which === 'nextMonday' ? 'replaceMe.bodyNextMonday' : 'replaceMe.bodyTomorrow',
+  );
+  return (
+    <Box
+      data-testid="replace-me-offer"
+      sx={{
+        border: 1,
+        borderColor: 'primary.main',
+        borderRadius: '12px',
+        bgcolor: 'rgba(0, 172, 239, 0.07)',
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: { xs: 'stretch', sm: 'flex-start' },
+        gap: 1.5,
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography component="p" sx={{ fontWeight: 600 }}>
+          {t('replaceMe.heading')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {body}
+        </Typography>
+      </Box>
+      <Button
+        variant="contained"
+        startIcon={<SwapHorizIcon />}
+        disabled
+        aria-describedby={noteId}
+        sx={{ whiteSpace: { sm: 'nowrap' }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
+      >
+        {t('replaceMe.request', { day })}
+      </Button>
+      <Typography id={noteId} variant="body2" sx={{ color: 'text.secondary', display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <InfoOutlinedIcon fontSize="small" aria-hidden="true" sx={{ mt: '1px', color: 'primary.dark' }} />
+        <span>{t('replaceMe.notYet')}</span>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { ClientBookingsSummaryResponse } from '@portal/contract/dashboard';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /v1/clients/{clientId}/bookings/summary: one client's year, month by month. */
+export function getClientBookingsSummary(
+  clientId: number,
+  query: { timeZone: string; dateFromLocal: string; dateToLocal: string },
+  signal?: AbortSignal,
+) {
+  return apiRequest(`clients/${clientId}/bookings/summary`, {
+    query,
+    schema: ClientBookingsSummaryResponse,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function clientBookingsSummaryQueryOptions(clientId: number, query: { timeZone: string; dateFromLocal: string; dateToLocal: string }) {
+  return queryOptions({
+    queryKey: ['bookings', 'client-summary', clientId, query],
+    queryFn: ({ signal }) => getClientBookingsSummary(clientId, query, signal),
+  });
+}
+
+export function useClientBookingsSummary(
+  clientId: number | undefined,
+  query: { timeZone: string; dateFromLocal: string; dateToLocal: string },
+  enabled: boolean,
+) {
+  return useQuery({ ...clientBookingsSummaryQueryOptions(clientId ?? 0, query), enabled: enabled && clientId !== undefined });
+}

@@ -1,0 +1,264 @@
+/**
+ * Web benchmark: builds the app, starts the real server (production mode, demo world, fresh data directory), and
+ * prints for the sign-in page and the dashboard:
+ *   - the JS and CSS the page loads before its content first shows (gzip bytes, measured by gzipping each built
+ *     file the browser asked for until the page's main content was visible), and
+ *   - Lighthouse scores (performance, accessibility, best practices), desktop and mobile, with Debian's Chromium.
+ * Figures only; the targets (sign-in ≤ 180 kB gzip JS, performance ≥ 95 desktop / ≥ 90 mobile, accessibility
+ * 100) are printed beside them.
+ *
+ *   npm run bench:web -- [--skip-build] [--runs 1]
+ *   CHROME_PATH=/usr/bin/chromium (default: `command -v chromium`)
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'apps/web/dist');
+const ACCOUNT = 'school.admin@demo.test';
+const PASSWORD = 'Portal#2026demo';
+const TARGET_SIGN_IN_JS = 180 * 1024;
+
+const { values } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    'weights-only': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
+function chromePath(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-web-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: url },
+  });
+  children.add(child);
+  await waitFor(`${url}/api/ping`, 120_000);
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      children.delete(child);
+      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
+    },
+  };
+}
+
+/** gzip size of a built asset, by its URL path. */
+function gzipBytes(pathname: string): number {
+  const file = join(dist, decodeURIComponent(pathname));
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+}
+
+interface Weight {
+  js: number;
+  css: number;
+  files: number;
+  /** The largest files, for finding what to split next. */
+  largest: Array<[string, number]>;
+}
+
+/** JS and CSS asked for until `ready` resolves (the page's content is visible). */
+async function weigh(page: Page, go: () => Promise<void>, ready: () => Promise<void>): Promise<Weight> {
+  const seen = new Set<string>();
+  let recording = true;
+  page.on('request', (request) => {
+    if (!recording) return;
+    const { pathname } = new URL(request.url());
+    if (/\.(m?js|css)$/.test(pathname)) seen.add(pathname);
+  });
+  await go();
+  await ready();
+  recording = false;
+  const weight: Weight = { js: 0, css: 0, files: seen.size, largest: [] };
+  for (const pathname of seen) {
+    const bytes = gzipBytes(pathname);
+    if (pathname.endsWith('.css')) weight.css += bytes;
+    else weight.js += bytes;
+    weight.largest.push([pathname, bytes]);
+  }
+  weight.largest = weight.largest.sort((a, b) => b[1] - a[1]).slice(0, 10);
+  return weight;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function printWeights(signIn: Weight, dashboard: Weight): void {
+  console.log('\nJS and CSS loaded before the page content shows (gzip -9 of each built file):');
+  console.log(`  sign-in page : JS ${kB(signIn.js)}, CSS ${kB(signIn.css)} (${signIn.files} files)   target JS ≤ ${kB(TARGET_SIGN_IN_JS)}: ${signIn.js <= TARGET_SIGN_IN_JS ? 'met' : 'NOT met'}`);
+  console.log(`  dashboard    : JS ${kB(dashboard.js)}, CSS ${kB(dashboard.css)} (${dashboard.files} files)`);
+  if (values.verbose) {
+    for (const [name, weight] of [['sign-in', signIn], ['dashboard', dashboard]] as const) {
+      console.log(`  largest on ${name}: ${weight.largest.map(([file, bytes]) => `${file.replace('/assets/', '')} ${kB(bytes)}`).join(', ')}`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  if (!values['skip-build']) {
+    console.log('Building the web app…');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  console.log('Starting the server (demo world)…');
+  const server = await startServer();
+  const debugPort = await freePort();
+  const chrome = spawn(
+    chromePath(),
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'portal-web-bench-chrome-'))}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  children.add(chrome);
+  try {
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+    const context = browser.contexts()[0]!;
+
+    // 1. Bytes before the content shows (fresh cache: a new page in a cleared context).
+    const signInPage = await context.newPage();
+    const signIn = await weigh(
+      signInPage,
+      async () => void (await signInPage.goto(`${server.url}/login`)),
+      () => signInPage.getByRole('button', { name: 'Sign in' }).waitFor(),
+    );
+    await signInPage.getByRole('textbox', { name: 'Email' }).fill(ACCOUNT);
+    await signInPage.getByLabel(/^Password/).fill(PASSWORD);
+    await signInPage.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage.waitForURL((url) => url.pathname === '/');
+    await signInPage.close();
+    const dashboardPage = await context.newPage();
+    const dashboard = await weigh(
+      dashboardPage,
+      async () => void (await dashboardPage.goto(`${server.url}/`)),
+      () => dashboardPage.getByRole('heading', { name: 'Home', level: 1 }).waitFor({ timeout: 30_000 }),
+    );
+    await dashboardPage.close();
+
+    if (values['weights-only']) {
+      printWeights(signIn, dashboard);
+      return;
+    }
+
+    // 2. Lighthouse. The dashboard keeps the session cookie (no storage reset) so it opens signed in.
+    const scores: Array<{ page: string; form: string; performance: number; accessibility: number; bestPractices: number; metrics: string }> = [];
+    for (const [name, path, keepStorage] of [
+      ['sign-in', '/login', false],
+      ['dashboard', '/', true],
+    ] as const) {
+      for (const form of ['desktop', 'mobile'] as const) {
+        const totals = { performance: 0, accessibility: 0, bestPractices: 0 };
+        let metrics = '';
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(
+            `${server.url}${path}`,
+            {
+              port: debugPort,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              disableStorageReset: keepStorage,
+            },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${name} (${form})`);
+          const categories = result.lhr.categories;
+          if (keepStorage && new URL(result.lhr.finalDisplayedUrl).pathname !== '/') {
+            throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not the dashboard (signed out?)`);
+          }
+          const audit = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
+          metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
+          totals.performance += Math.round((categories.performance?.score ?? 0) * 100);
+          totals.accessibility += Math.round((categories.accessibility?.score ?? 0) * 100);
+          totals.bestPractices += Math.round((categories['best-practices']?.score ?? 0) * 100);
+        }
+        scores.push({
+          page: name,
+          form,
+          performance: Math.round(totals.performance / runs),
+          accessibility: Math.round(totals.accessibility / runs),
+          bestPractices: Math.round(totals.bestPractices / runs),
+          metrics,
+        });
+      }
+    }
+    await browser.close().catch(() => {});
+
+    printWeights(signIn, dashboard);
+    console.log(`\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}; targets: performance ≥ 95 desktop / ≥ 90 mobile, accessibility 100):`);
+    console.log('  page       form     performance  accessibility  best practices');
+    for (const s of scores) {
+      console.log(
+        `  ${s.page.padEnd(10)} ${s.form.padEnd(8)} ${String(s.performance).padStart(11)}  ${String(s.accessibility).padStart(13)}  ${String(s.bestPractices).padStart(14)}   ${s.metrics}`,
+      );
+    }
+  } finally {
+    chrome.kill('SIGKILL');
+    server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { expectHeading, signInWithForm } from '../../support/auth';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+
+/** The signed-in shell (spec §2): drawer, permission-filtered navigation, client selector, dark mode, user menu. */
+const GROUP_ADMIN = 'group.admin@demo.test';
+
+describe('signed-in shell', () => {
+  const browser = useBrowser();
+
+  it('desktop: permanent drawer with the pages the user may open, persisted open state, dark mode', async () => {
+    const page = await browser.newPage('desktop');
+    await signInWithForm(page, GROUP_ADMIN);
+    await page.waitForURL((url) => url.pathname === '/overview');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Home', 'Overview', 'Group overview', 'Bookings', 'Timesheets', 'Educators', 'Finance', 'Help']) {
+      await expectVisible(nav.getByRole('link', { name, exact: true }));
+    }
+    await nav.getByRole('link', { name: 'Group overview' }).click();
+    await page.waitForURL((url) => url.pathname === '/group-overview');
+    await expectHeading(page, 'Group overview');
+
+    // Drawer closed stays closed after a reload.
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('drawerOpen'))).toBe('false');
+    await page.reload();
+    await expectVisible(page.getByRole('button', { name: 'Open navigation' }));
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('drawerOpen'))).toBe('true');
+
+    // Dark mode is remembered.
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+    await page.reload();
+    await expectHeading(page, 'Group overview');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'shell-dark');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+
+    // User menu.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expectVisible(page.getByRole('menuitem', { name: 'Settings' }));
+    await expectVisible(page.getByRole('menuitem', { name: 'Log out' }));
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expectHeading(page, 'Settings');
+    expectNoPageErrors(page);
+  });
+
+  it('client selector: one client, then Select All; the stored selection follows', async () => {
+    const page = await browser.newPage('desktop');
+    await signInWithForm(page, GROUP_ADMIN);
+    await page.waitForURL((url) => url.pathname === '/overview');
+    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('portal.selectedClientIds') ?? '[]') as number[]);
+    const all = await stored();
+    expect(all.length).toBeGreaterThan(1);
+
+    await page.getByRole('combobox', { name: 'Schools' }).click();
+    const listbox = page.getByRole('listbox');
+    // Everything is selected, so Select All (which would clear the selection) is disabled: one client must stay.
+    expect(await listbox.getByRole('option', { name: 'Select All' }).getAttribute('aria-disabled')).toBe('true');
+    const options = listbox.getByRole('option');
+    // Deselect every client but the first (option 0 is Select All).
+    const count = await options.count();
+    for (let index = count - 1; index >= 2; index -= 1) await options.nth(index).click();
+    await expect.poll(stored).toEqual([all[0]]);
+    await screenshot(page, 'client-selector');
+    await listbox.getByRole('option', { name: 'Select All' }).click();
+    await expect.poll(stored).toEqual(all);
+    await page.keyboard.press('Escape');
+    expectNoPageErrors(page);
+  });
+
+  it('mobile: temporary drawer with the client selector, closes after navigating', async () => {
+    const page = await browser.newPage('mobile');
+    await signInWithForm(page, GROUP_ADMIN);
+    await page.waitForURL((url) => url.pathname === '/overview');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expectVisible(nav.getByRole('combobox', { name: 'Schools' }));
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'drawer');
+    await nav.getByRole('link', { name: 'Help', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/help');
+    await expectHeading(page, 'Help');
+    await expect.poll(() => nav.count()).toBe(0);
+  });
+
+  it('a user without the group flag or finance rights does not see those entries', async () => {
+    const page = await browser.newPage('desktop');
+    await signInWithForm(page, 'bookings.viewer@demo.test');
+    await page.waitForURL((url) => url.pathname === '/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expectVisible(nav.getByRole('link', { name: 'Educators' }));
+    expect(await nav.getByRole('link', { name: 'Group overview' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Finance' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Timesheets' }).count()).toBe(0);
+  });
+});
