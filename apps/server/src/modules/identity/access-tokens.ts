@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
@@ -9,8 +10,8 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 export const ACCESS_TOKEN_AUDIENCE = 'client-portal-api';
 
 export type AccessClaims =
-  | { kind: 'contact'; contactId: number; familyId: string; issuedAt: number }
-  | { kind: 'staff'; staffUserId: number; familyId: string; issuedAt: number };
+  | { kind: 'contact'; contactId: number; familyId: string; issuedAt: number; expiresAt: number }
+  | { kind: 'staff'; staffUserId: number; familyId: string; issuedAt: number; expiresAt: number };
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -35,8 +36,26 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /**
+   * Tokens already verified, by their exact text: a client sends the same token for up to 30 minutes, and a
+   * signature check (WebCrypto, about 0.2 ms) need not be repeated for it. Expiry is still checked every time.
+   */
+  private readonly verified = new LRUCache<string, { claims: AccessClaims; expiresAt: number }>({ max: 20_000 });
+
   /** Returns the claims, or undefined for a missing, expired, forged or wrongly signed token. */
   async verify(token: string): Promise<AccessClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.claims;
+      this.verified.delete(token);
+      return undefined;
+    }
+    const claims = await this.verifySignature(token);
+    if (claims) this.verified.set(token, { claims, expiresAt: claims.expiresAt * 1000 + 5000 });
+    return claims;
+  }
+
+  private async verifySignature(token: string): Promise<AccessClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -48,9 +67,10 @@ export class AccessTokens {
       const match = /^(contact|staff):(\d{1,10})$/.exec(payload.sub ?? '');
       if (!match || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return undefined;
       const id = Number(match[2]);
+      const expiresAt = payload.exp!;
       return match[1] === 'contact'
-        ? { kind: 'contact', contactId: id, familyId: payload.fam, issuedAt: payload.iat }
-        : { kind: 'staff', staffUserId: id, familyId: payload.fam, issuedAt: payload.iat };
+        ? { kind: 'contact', contactId: id, familyId: payload.fam, issuedAt: payload.iat, expiresAt }
+        : { kind: 'staff', staffUserId: id, familyId: payload.fam, issuedAt: payload.iat, expiresAt };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;
