@@ -27,7 +27,7 @@ function parseContactId(raw: string | undefined): number | undefined {
 
 /**
  * `/user/impersonate/:contactId`, public (spec §2, §4). Provider staff arrive here from their own tools:
- * - first visit: any normal session is signed out, the contact id stored, and the browser sent to the
+ * - first visit: a normal session, if there is one, is signed out, the contact id stored, and the browser sent to the
  *   enterprise login (`/v1/auth/enterprise/start`);
  * - the enterprise login sends it back with `signedIn=1` (a staff refresh cookie is set): a refresh gives the
  *   staff token, impersonation is marked active (every call names the contact) and the user goes home;
