@@ -66,7 +66,7 @@ export const MAX_RANGE_DAYS = 366;
 
 /** Refinement of a query object with a from/to pair of local dates: in order, and at most `maxDays` apart. */
 export function dateRange<K extends string>(fromKey: K, toKey: K, maxDays = MAX_RANGE_DAYS) {
-  return (query: Record<K, unknown>, ctx: z.RefinementCtx) => {
+  return (query: Partial<Record<K, unknown>>, ctx: z.RefinementCtx) => {
     const from = query[fromKey];
     const to = query[toKey];
     if (typeof from !== 'string' || typeof to !== 'string') return;

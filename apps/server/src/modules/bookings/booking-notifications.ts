@@ -1,0 +1,136 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { bookingConfirmations, bookingContacts, bookingRequests, bookings, candidates, locations } from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../lib/mailer';
+
+/**
+ * Confirmations (issue 5 item 8): creating, approving, rejecting, filling, extending and cancelling a booking
+ * tells the request's confirmation contacts by the methods chosen for each: e-mail through the mailer (nodemailer,
+ * or the outbox in demo mode), SMS, voice and push through the mailer's notifier (recorded in the outbox in demo).
+ * Sending happens after the change is committed; a failed send is logged and never undoes the booking.
+ */
+
+export type BookingEvent = 'created' | 'pending_approval' | 'approved' | 'rejected' | 'filled' | 'extended' | 'cancelled';
+
+const SUBJECTS: Record<BookingEvent, string> = {
+  created: 'Booking received',
+  pending_approval: 'Booking waiting for approval',
+  approved: 'Booking approved',
+  rejected: 'Booking rejected',
+  filled: 'Educator confirmed',
+  extended: 'Booking extended',
+  cancelled: 'Booking cancelled',
+};
+
+const LEADS: Record<BookingEvent, string> = {
+  created: 'We have received your booking and are finding an educator.',
+  pending_approval: 'A booking was requested and is waiting for approval by your school.',
+  approved: 'A booking was approved and sent to us to fill.',
+  rejected: 'A booking request was rejected.',
+  filled: 'Good news: an educator is confirmed for your booking.',
+  extended: 'A booking was extended.',
+  cancelled: 'A booking was cancelled.',
+};
+
+export interface NotifyOptions {
+  /** Only these bookings of the request (e.g. the one filled or cancelled); default: all of them. */
+  bookingIds?: readonly number[];
+  /** An extra line, such as a cancel or reject reason. */
+  note?: string;
+}
+
+export class BookingNotifier {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly mailer: Mailer,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Tells the request's confirmation contacts; never throws. */
+  async requestEvent(requestId: number, event: BookingEvent, options: NotifyOptions = {}): Promise<void> {
+    try {
+      await this.send(requestId, event, options);
+    } catch (error) {
+      this.log?.error({ err: error, requestId, event }, 'booking notification failed');
+    }
+  }
+
+  private async send(requestId: number, event: BookingEvent, options: NotifyOptions): Promise<void> {
+    const [request] = await this.db
+      .select({ id: bookingRequests.id, seriesReference: bookingRequests.seriesReference, locationName: locations.name })
+      .from(bookingRequests)
+      .innerJoin(locations, eq(locations.id, bookingRequests.locationId))
+      .where(eq(bookingRequests.id, requestId));
+    if (!request) return;
+    const days = await this.db
+      .select({
+        id: bookings.id,
+        dateLocal: bookings.dateLocal,
+        start: bookings.startTimeLocal,
+        end: bookings.endTimeLocal,
+        status: bookings.status,
+        first: candidates.firstName,
+        last: candidates.lastName,
+      })
+      .from(bookings)
+      .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
+      .where(options.bookingIds ? inArray(bookings.id, [...options.bookingIds]) : eq(bookings.requestId, requestId))
+      .orderBy(asc(bookings.dateLocal), asc(bookings.id));
+    const recipients = await this.db
+      .select({
+        name: bookingContacts.name,
+        emailAddress: bookingContacts.email,
+        mobile: bookingContacts.mobile,
+        email: bookingConfirmations.email,
+        sms: bookingConfirmations.sms,
+        voice: bookingConfirmations.voice,
+        push: bookingConfirmations.push,
+      })
+      .from(bookingConfirmations)
+      .innerJoin(bookingContacts, eq(bookingContacts.id, bookingConfirmations.bookingContactId))
+      .where(eq(bookingConfirmations.requestId, requestId));
+
+    const reference = request.seriesReference ?? `#${request.id}`;
+    const lines = days.map((d) => {
+      const who = d.first ? ` — ${d.first} ${d.last}` : '';
+      return `${d.dateLocal} ${d.start.slice(0, 5)}–${d.end.slice(0, 5)} (${d.status.replace(/_/g, ' ')})${who}`;
+    });
+    const subject = `${SUBJECTS[event]}: ${request.locationName} ${reference}`;
+    const text = [LEADS[event], '', `${request.locationName}, booking ${reference}`, ...lines, options.note ? `\n${options.note}` : '']
+      .join('\n')
+      .trim();
+    const short = `${SUBJECTS[event]}: ${request.locationName} ${reference}, ${days.length} day${days.length === 1 ? '' : 's'} from ${days[0]?.dateLocal ?? ''}`;
+
+    for (const r of recipients) {
+      if (r.email && r.emailAddress) await this.mailer.send({ to: r.emailAddress, subject, text: `Hello ${r.name},\n\n${text}` });
+      if (r.sms && r.mobile) await this.mailer.notify('sms', r.mobile, short);
+      if (r.voice && r.mobile) await this.mailer.notify('voice', r.mobile, short);
+      if (r.push && r.emailAddress) await this.mailer.notify('push', r.emailAddress, short);
+    }
+  }
+
+  /** Tells an educator they are tentatively booked on extension days (spec §4). */
+  async tentativeExtension(candidateId: number, bookingIds: readonly number[]): Promise<void> {
+    try {
+      const [candidate] = await this.db
+        .select({ email: candidates.email, phone: candidates.phone, first: candidates.firstName })
+        .from(candidates)
+        .where(eq(candidates.id, candidateId));
+      if (!candidate || bookingIds.length === 0) return;
+      const days = await this.db
+        .select({ dateLocal: bookings.dateLocal, locationName: locations.name })
+        .from(bookings)
+        .innerJoin(locations, eq(locations.id, bookings.locationId))
+        .where(inArray(bookings.id, [...bookingIds]))
+        .orderBy(asc(bookings.dateLocal));
+      const text = `Hi ${candidate.first}, ${days[0]?.locationName ?? 'your school'} would like you to stay on: you are tentatively booked on ${days
+        .map((d) => d.dateLocal)
+        .join(', ')}. We will confirm shortly.`;
+      if (candidate.email) await this.mailer.send({ to: candidate.email, subject: 'Tentative booking extension', text });
+      if (candidate.phone) await this.mailer.notify('sms', candidate.phone, text);
+    } catch (error) {
+      this.log?.error({ err: error, candidateId }, 'tentative extension notice failed');
+    }
+  }
+}

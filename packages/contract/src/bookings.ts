@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES } from './domain';
+import { ClientIds, dateRange, Id, LocalDate } from './query-params';
+
+/**
+ * Bookings (issue 5): the list and detail, create, cancel and extend. A booking request is what a contact
+ * submitted (one classification, times, confirmations, for one or more dates); each date (and each head when
+ * bookingsPerDay > 1) is one booking. Ids in paths are booking ids unless the path says otherwise.
+ */
+
+/** 'H:mm', 'HH:mm' or 'HH:mm:ss' (spec §5 'Times accepted'); the server answers 'HH:mm'. */
+export const TimeOfDay = z
+  .string()
+  .min(4)
+  .max(8)
+  .regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'Please enter a valid time' });
+
+/** 'H:mm' / 'HH:mm:ss' → 'HH:mm'. */
+export function normaliseTime(value: string): string {
+  const [h = '0', m = '00'] = value.split(':');
+  return `${h.padStart(2, '0')}:${m}`;
+}
+
+/** Minutes since midnight of an 'HH:mm[:ss]' time. */
+export function minutesOf(value: string): number {
+  const [h = '0', m = '0'] = value.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+const Ref = z.object({ id: z.number().int(), name: z.string() });
+
+export const BookingCandidate = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    preferredName: z.string().nullable(),
+    fullName: z.string(),
+  })
+  .meta({ id: 'BookingCandidate' });
+export type BookingCandidate = z.infer<typeof BookingCandidate>;
+
+export const Covering = z
+  .object({ id: z.number().int().nullable(), name: z.string().nullable(), reason: z.enum(ABSENCE_REASONS).nullable() })
+  .meta({ id: 'Covering' });
+
+/** What the caller may do with a booking now; the server enforces the same rules. */
+export const BookingActions = z
+  .object({
+    cancel: z.boolean(),
+    /** Why cancel is refused (spec §4: assigned, commenced), when the caller could otherwise cancel. */
+    cancelBlockedReason: z.string().nullable(),
+    extend: z.boolean(),
+    quickFeedback: z.boolean(),
+  })
+  .meta({ id: 'BookingActions' });
+export type BookingActions = z.infer<typeof BookingActions>;
+
+// GET /v1/bookings (list) and GET /v1/clients/{clientId}/bookings
+
+export const BOOKING_SORTS = ['date', '-date', 'status', 'location', 'candidate'] as const;
+export const MAX_PAGE_SIZE = 200;
+
+export const Paging = {
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('Rows to skip'),
+  take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50).describe(`Rows to return (at most ${MAX_PAGE_SIZE})`),
+};
+
+const Repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item).min(1).max(20)).optional();
+
+export const BookingsQuery = z
+  .strictObject({
+    clientIds: ClientIds,
+    dateFromLocal: LocalDate.optional().describe('First local date (inclusive)'),
+    dateToLocal: LocalDate.optional().describe('Last local date (inclusive)'),
+    status: Repeated(z.enum(BOOKING_STATUSES)).describe('Statuses, repeated; omitted: all'),
+    locationId: Id.optional().describe('Only this location'),
+    candidateId: Id.optional().describe('Only this educator'),
+    sort: z
+      .enum(BOOKING_SORTS)
+      .default('date')
+      .describe("Order: 'date' (default, then start time), '-date', 'status', 'location', 'candidate'"),
+    ...Paging,
+  })
+  .superRefine(dateRange('dateFromLocal', 'dateToLocal', 3660));
+export type BookingsQuery = z.input<typeof BookingsQuery>;
+
+export const ClientBookingsQuery = z.strictObject({
+  dateFromLocal: LocalDate.optional().describe('First local date (inclusive); default today at the client'),
+  ...Paging,
+});
+
+/** The `x-pagination` header, JSON. */
+export const Pagination = z.object({ total: z.number().int(), skip: z.number().int(), take: z.number().int() });
+export type Pagination = z.infer<typeof Pagination>;
+
+export const BookingListItem = z
+  .object({
+    id: z.number().int(),
+    requestId: z.number().int(),
+    status: z.enum(BOOKING_STATUSES),
+    dateLocal: z.string(),
+    startTimeLocal: z.string().describe("'HH:mm'"),
+    endTimeLocal: z.string().describe("'HH:mm'"),
+    breakMinutes: z.number().int(),
+    timeZone: z.string(),
+    client: Ref,
+    location: Ref,
+    classification: z.object({ id: z.number().int(), onlineTitle: z.string() }),
+    candidate: BookingCandidate.nullable(),
+    seriesReference: z.string().nullable(),
+    seriesPosition: z.number().int().nullable(),
+    seriesTotal: z.number().int().nullable(),
+    covering: Covering.nullable(),
+    feedbackCompleted: z.boolean(),
+  })
+  .meta({ id: 'BookingListItem' });
+export type BookingListItem = z.infer<typeof BookingListItem>;
+export const BookingsResponse = z.array(BookingListItem);
+
+// GET /v1/bookings/{id}
+
+export const Confirmation = z
+  .object({
+    id: z.number().int().describe('Booking contact id'),
+    name: z.string(),
+    email: z.boolean(),
+    sms: z.boolean(),
+    voice: z.boolean(),
+    push: z.boolean(),
+  })
+  .meta({ id: 'Confirmation' });
+export type Confirmation = z.infer<typeof Confirmation>;
+
+/** Spec §3 'Pending booking summary'. Its id is the booking request's id. */
+export const PendingBookingSummary = z
+  .object({
+    id: z.number().int().describe('Booking request id'),
+    status: z.enum(BOOKING_REQUEST_STATUSES),
+    createdBy: z.object({ id: z.number().int().nullable(), name: z.string() }),
+    createdOnUtc: z.string().describe('ISO 8601 instant'),
+    days: z.number().int().describe('Number of dates'),
+    client: Ref,
+    clientGroup: Ref.nullable(),
+    location: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() }),
+    details: z.object({
+      startTime: z.string(),
+      endTime: z.string(),
+      earliestDate: z.string(),
+      latestDate: z.string(),
+      areDatesConsecutive: z.boolean().describe('The dates are consecutive school days'),
+      covering: Covering.nullable(),
+    }),
+  })
+  .meta({ id: 'PendingBookingSummary' });
+export type PendingBookingSummary = z.infer<typeof PendingBookingSummary>;
+
+/** Spec §3 'Booking detail': the request with every field, and each of its bookings. */
+export const BookingDetail = PendingBookingSummary.extend({
+  details: PendingBookingSummary.shape.details.extend({
+    notes: z.string().nullable(),
+    room: z.string().nullable(),
+    breakMinutes: z.number().int(),
+    isFullDay: z.boolean(),
+    bookingsPerDay: z.number().int(),
+    policiesAgreed: z.boolean(),
+    rejectReason: z.string().nullable(),
+  }),
+  certifications: z.array(Ref),
+  confirmations: z.array(Confirmation),
+  classification: z.object({ id: z.number().int(), onlineTitle: z.string() }),
+  grades: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  dates: z.array(z.object({ id: z.number().int().describe('Booking id'), date: z.string() })),
+  seriesReference: z.string().nullable(),
+  /** The booking asked for (GET /v1/bookings/{id}); the first of the request for a pending request. */
+  booking: BookingListItem.extend({
+    cancelReason: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+    actions: BookingActions,
+  }),
+  /** Every booking of the request, by date. */
+  bookings: z.array(BookingListItem),
+}).meta({ id: 'BookingDetail' });
+export type BookingDetail = z.infer<typeof BookingDetail>;
+
+// POST /v1/bookings (Idempotency-Key)
+
+export const ConfirmationInput = z.strictObject({
+  bookingContactId: Id,
+  email: z.boolean().default(false),
+  sms: z.boolean().default(false),
+  voice: z.boolean().default(false),
+  push: z.boolean().default(false),
+});
+
+export const MAX_DATES_PER_REQUEST = 120;
+
+export const CreateBookingBody = z
+  .strictObject({
+    locationId: Id.describe('Where the educator works; booking or pendingBooking create must be held there'),
+    classificationId: Id.describe('A classification (pay class) of the location’s client'),
+    gradeIds: z.array(Id).max(30).default([]).describe('Grades of the client'),
+    certificationIds: z.array(Id).max(50).default([]).describe('Certifications asked of the educator'),
+    certificationsReviewed: z
+      .boolean()
+      .default(false)
+      .describe('Required true when certificationIds differ from the location’s defaults (changes need review)'),
+    dates: z.array(LocalDate).max(MAX_DATES_PER_REQUEST).describe('Local dates (weekdays), at least one'),
+    startTime: TimeOfDay.describe("Start, 'HH:mm' local"),
+    endTime: TimeOfDay.describe("End, 'HH:mm' local"),
+    breakMinutes: z.number().int().min(0).max(240).optional().describe('Break; default: the classification’s default break, else 0'),
+    isFullDay: z.boolean().default(true),
+    bookingsPerDay: z.number().int().min(1).max(100).default(1).describe('Educators needed on each date'),
+    covering: z
+      .strictObject({
+        contactId: Id.optional(),
+        name: z.string().trim().min(1).max(120).optional(),
+        reason: z.enum(ABSENCE_REASONS),
+      })
+      .optional()
+      .describe('The absent staff member covered, and the reason for absence'),
+    room: z.string().trim().max(120).optional(),
+    notes: z.string().trim().max(2000).optional(),
+    confirmations: z.array(ConfirmationInput).max(20).describe('At least one, each with at least one method'),
+    policiesAgreed: z.boolean().describe('Must be true'),
+  })
+  .meta({ id: 'CreateBookingBody' });
+export type CreateBookingBody = z.input<typeof CreateBookingBody>;
+
+export const CreatedBooking = z
+  .object({
+    requestId: z.number().int(),
+    status: z.enum(BOOKING_REQUEST_STATUSES).describe("'pending_approval' when the caller may only create pending bookings"),
+    seriesReference: z.string().nullable(),
+    bookings: z.array(z.object({ id: z.number().int(), dateLocal: z.string(), status: z.enum(BOOKING_STATUSES) })),
+  })
+  .meta({ id: 'CreatedBooking' });
+export type CreatedBooking = z.infer<typeof CreatedBooking>;
+
+// POST /v1/bookings/{id}/cancel (Idempotency-Key)
+
+export const CancelBookingBody = z.strictObject({ cancelReason: z.string().trim().min(1).max(500) }).meta({ id: 'CancelBookingBody' });
+export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
+
+// GET /v1/bookings/{id}/extend/scheduling?endDateLocal
+
+export const ExtendSchedulingQuery = z.strictObject({ endDateLocal: LocalDate.describe('Proposed last date of the extension') });
+
+export const ExtendScheduling = z
+  .object({
+    bookingId: z.number().int(),
+    lastDateLocal: z.string().describe('The last date booked now (of the series)'),
+    endDateLocal: z.string(),
+    maxEndDateLocal: z.string().describe('Latest date an extension may reach (client maximum and any 4-week block cap)'),
+    startTime: z.string(),
+    endTime: z.string(),
+    breakMinutes: z.number().int(),
+    candidate: BookingCandidate.nullable(),
+    /** The school days the extension would add, and whether the booking's educator is free on each. */
+    dates: z.array(z.object({ dateLocal: z.string(), candidateAvailable: z.boolean(), blocked: z.boolean() })),
+  })
+  .meta({ id: 'ExtendScheduling' });
+export type ExtendScheduling = z.infer<typeof ExtendScheduling>;
+
+// POST /v1/bookings/{id}/extend (Idempotency-Key)
+
+export const ExtendBookingBody = z
+  .strictObject({
+    endDateLocal: LocalDate.describe('New last date'),
+    startTime: TimeOfDay,
+    endTime: TimeOfDay,
+    breakMinutes: z.number().int().min(0).max(240).default(0),
+  })
+  .meta({ id: 'ExtendBookingBody' });
+export type ExtendBookingBody = z.input<typeof ExtendBookingBody>;
+
+export const ExtendedBooking = z
+  .object({
+    bookings: z.array(z.object({ id: z.number().int(), dateLocal: z.string(), status: z.enum(BOOKING_STATUSES) })),
+    /** Dates the educator cannot work: those bookings are Unfilled and go to the provider. */
+    movedToUnfilled: z.number().int(),
+  })
+  .meta({ id: 'ExtendedBooking' });
+export type ExtendedBooking = z.infer<typeof ExtendedBooking>;
