@@ -42,6 +42,8 @@ export interface AppOptions {
   fastify?: FastifyServerOptions;
   /** Where logs go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** The clock of the booking rules; tests fix it. */
+  now?: () => Date;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -77,7 +79,7 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export async function buildApp({ config, database, fastify, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, fastify, logStream, now }: AppOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: {
@@ -129,6 +131,8 @@ export async function buildApp({ config, database, fastify, logStream }: AppOpti
     }
   });
   app.decorate('database', database);
+  // The clock of the booking rules (cut-off, 'today', dates in the past); tests pass a fixed one.
+  app.decorate('now', now ?? (() => new Date()));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -224,5 +228,6 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    now: () => Date;
   }
 }

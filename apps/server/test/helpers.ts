@@ -44,10 +44,12 @@ export async function buildTestApp(
     env?: Record<string, string>;
     routes?: (app: FastifyInstance) => void;
     logStream?: { write(line: string): void };
+    /** A fixed or movable clock for the booking rules (cut-off, today). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(options.kind ?? 'seeded');
-  const app = await buildApp({ config: testConfig(options.env), database, logStream: options.logStream });
+  const app = await buildApp({ config: testConfig(options.env), database, logStream: options.logStream, now: options.now });
   options.routes?.(app);
   await app.ready();
   return {
