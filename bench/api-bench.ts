@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
+import { benchCreateBooking } from './create-booking-bench';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -115,7 +116,7 @@ async function load(url: string, headers: Record<string, string>, extra: Partial
   };
 }
 
-async function login(base: string): Promise<{ token: string; clientId?: number; groupId?: number } | undefined> {
+async function login(base: string): Promise<{ token: string; clientId?: number; groupId?: number; bookingId?: number } | undefined> {
   const res = await fetch(`${base}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -133,7 +134,13 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
     groupId = p.links.groups[0]?.groupId;
     clientId = p.links.groups[0]?.clients[0]?.clientId ?? p.links.clients[0]?.clientId;
   }
-  return { token: accessToken, clientId, groupId };
+  // A booking of the account from today on, for the booking detail route.
+  let bookingId: number | undefined;
+  const list = await fetch(`${base}/v1/bookings?dateFromLocal=${new Date().toISOString().slice(0, 10)}&take=1`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  if (list.ok) bookingId = ((await list.json()) as Array<{ id: number }>)[0]?.id;
+  return { token: accessToken, clientId, groupId, bookingId };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -171,7 +178,7 @@ async function benchEngine(engine: string): Promise<void> {
 
   const served: Array<{ name: string; path: string; auth: boolean; body: string; contentType: string }> = [];
   for (const route of BENCH_ROUTES) {
-    const path = route.path({ clientId: session?.clientId, groupId: session?.groupId });
+    const path = route.path({ clientId: session?.clientId, groupId: session?.groupId, bookingId: session?.bookingId });
     if (route.auth && !session) {
       console.log(`  ${route.name}: not benchmarked (no sign-in endpoint yet)`);
       continue;
@@ -219,6 +226,14 @@ async function benchEngine(engine: string): Promise<void> {
       `\n${fixed.name} at a fixed ${rate} req/s: achieved ${f.rps.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx}`,
     );
     rows.push({ route: fixed.name, fixedRate: rate, figures: f });
+  }
+  if (session) {
+    // Issue 5: POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts).
+    console.log('\n| route (no ceiling) | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|');
+    for (const r of await benchCreateBooking(base, session.token, { connections, duration })) {
+      console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
+      rows.push(r);
+    }
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(

@@ -1,10 +1,11 @@
 /**
  * The routes the API benchmark loads. Each issue adds its endpoints here. `auth` routes get a bearer token of a
- * demo account signed in through the real login; `path` may use the account's first client id.
+ * demo account signed in through the real login; `path` may use the account's first client id, group id and a booking
+ * of it from today on.
  */
 export interface BenchRoute {
   name: string;
-  path: (ctx: { clientId: number | undefined; groupId: number | undefined }) => string;
+  path: (ctx: { clientId: number | undefined; groupId: number | undefined; bookingId: number | undefined }) => string;
   auth: boolean;
 }
 
@@ -41,6 +42,19 @@ export const BENCH_ROUTES: BenchRoute[] = [
     auth: true,
   },
   { name: 'GET /v1/locations', path: () => '/v1/locations', auth: true },
+  // Issue 5: the bookings list (a page of 50) and a booking's detail.
+  {
+    name: 'GET /v1/bookings (page of 50)',
+    path: ({ clientId }) => `/v1/bookings?${clients(clientId)}dateFromLocal=${day(-30)}&dateToLocal=${day(60)}&skip=50&take=50`,
+    auth: true,
+  },
+  { name: 'GET /v1/bookings (all clients, -date, page of 50)', path: () => '/v1/bookings?sort=-date&take=50', auth: true },
+  { name: 'GET /v1/bookings/{id}', path: ({ bookingId }) => `/v1/bookings/${bookingId}`, auth: true },
+  // Issue 5: create-booking reference data (certifications and booking contacts: create-booking-bench.ts).
+  { name: 'GET /v1/locations/booking-location-list', path: () => '/v1/locations/booking-location-list', auth: true },
+  { name: 'GET /v1/clients/{id}/pay-classes', path: ({ clientId }) => `/v1/clients/${clientId}/pay-classes`, auth: true },
+  { name: 'GET /v1/clients/{id}/grades', path: ({ clientId }) => `/v1/clients/${clientId}/grades`, auth: true },
+  { name: 'GET /v1/locations/booking-blocks', path: () => '/v1/locations/booking-blocks', auth: true },
   { name: 'GET /v1/service-status', path: () => '/v1/service-status', auth: false },
 ];
 

@@ -23,6 +23,14 @@ import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
 import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
+import bookingsRoutes from './modules/bookings/bookings.routes';
+import pendingBookingsRoutes from './modules/pending-bookings/pending-bookings.routes';
+import bookingReferenceRoutes from './modules/bookings/booking-reference.routes';
+import createBookingRoutes from './modules/bookings/create-booking.routes';
+import extendBookingRoutes from './modules/bookings/extend-booking.routes';
+import feedbackRoutes from './modules/feedback/feedback.routes';
+import replaceMeRoutes from './modules/replace-me/replace-me.routes';
+import providerRoutes from './modules/provider/provider.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
 import groupOverviewRoutes from './modules/overview/group-overview.routes';
@@ -187,9 +195,17 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
       auth,
     });
   }
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { principals });
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(pendingBookingsRoutes);
+  await app.register(bookingReferenceRoutes);
+  await app.register(createBookingRoutes);
+  await app.register(extendBookingRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(replaceMeRoutes);
+  await app.register(providerRoutes);
   await app.register(invoiceCountRoutes);
   await app.register(timesheetOverviewRoutes);
   await app.register(groupOverviewRoutes);

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Client Portal <no-reply@portal.localhost>'),
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  SIMULATOR_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(1800),
   REFRESH_IDLE_SECONDS: seconds.default(1800),
@@ -85,6 +86,8 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   seedScale: number;
+  /** Demo mode: milliseconds between the provider simulator's ticks; 0 = off. */
+  simulatorIntervalMs: number;
   logLevel: string;
   auth: {
     accessTokenTtlSeconds: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demo,
     seedScale: e.SEED_SCALE,
+    simulatorIntervalMs: e.SIMULATOR_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { demoJwtSecret } from './lib/secrets';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
+import { attachSimulator } from './demo/simulator';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
 
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  // The provider simulator fills open bookings in the demo; it stops with the app (onClose).
+  const simulator = config.demo && config.simulatorIntervalMs > 0 ? attachSimulator(app, config.simulatorIntervalMs) : undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  simulator?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -17,10 +17,19 @@ interface Ctx {
   /** Signed in as the NZ school admin (one client). */
   outsider: SignedIn;
   /** Ids belonging to the Australian group, which the outsider cannot reach. */
-  foreign: { clientId: number; locationId: number; groupId: number };
+  foreign: { clientId: number; locationId: number; groupId: number; bookingId: number; pendingRequestId: number };
 }
 
-const SELF_ONLY = new Set(['GET /v1/profile', 'POST /v1/auth/change-password', 'GET /v1/me/days-away', 'DELETE /v1/me/days-away/:id']);
+const SELF_ONLY = new Set([
+  'GET /v1/profile',
+  // The caller's own language; takes no client or contact id.
+  'PUT /v1/profile/language',
+  'POST /v1/auth/change-password',
+  'GET /v1/me/days-away',
+  'DELETE /v1/me/days-away/:id',
+  // Takes no client: the caller's own bookable locations (create-booking.test.ts checks it lists no other client's).
+  'GET /v1/locations/booking-location-list',
+]);
 
 /** Endpoints that serve no client's data: the same help files to every signed-in contact. */
 const NO_CLIENT_DATA = new Set(['GET /v1/file/general', 'GET /v1/file/generateAccessToken/:id']);
@@ -55,6 +64,79 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
   }),
   'GET /v1/clients/:id/additional-details': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/additional-details` }),
   'GET /v1/locations': ({ foreign }) => ({ method: 'GET', url: `/v1/locations?clientIds=${foreign.clientId}` }),
+  // Issue 5: create-booking reference data and POST /v1/bookings.
+  'GET /v1/clients/:id/pay-classes': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/pay-classes` }),
+  'GET /v1/clients/:id/grades': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/grades` }),
+  'GET /v1/locations/:id/certifications': ({ foreign }) => ({ method: 'GET', url: `/v1/locations/${foreign.locationId}/certifications` }),
+  'GET /v1/contacts/booking-contacts': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/contacts/booking-contacts?locationId=${foreign.locationId}`,
+  }),
+  'GET /v1/locations/booking-blocks': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/locations/booking-blocks?locationId=${foreign.locationId}`,
+  }),
+  // A well-formed request at another client's location (the classification id is irrelevant: refused before).
+  'POST /v1/bookings': ({ foreign }) => ({
+    method: 'POST',
+    url: '/v1/bookings',
+    headers: { 'idempotency-key': 'cross-client-0001' },
+    payload: {
+      locationId: foreign.locationId,
+      classificationId: 1,
+      dates: ['2026-03-23'],
+      startTime: '08:30',
+      endTime: '15:00',
+      confirmations: [{ bookingContactId: 1, email: true }],
+      policiesAgreed: true,
+    },
+  }),
+  // Issue 5: the bookings list and detail, cancel, pending approval.
+  'GET /v1/bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings?clientIds=${foreign.clientId}` }),
+  'GET /v1/clients/:clientId/bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/bookings` }),
+  'GET /v1/bookings/:id': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings/${foreign.bookingId}` }),
+  'POST /v1/bookings/:id/cancel': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/bookings/${foreign.bookingId}/cancel`,
+    payload: { cancelReason: 'Cross-client attempt' },
+  }),
+  'GET /v1/pending-bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/pending-bookings?clientIds=${foreign.clientId}` }),
+  'GET /v1/pending-bookings/:bookingId': ({ foreign }) => ({ method: 'GET', url: `/v1/pending-bookings/${foreign.pendingRequestId}` }),
+  'POST /v1/pending-bookings/:bookingId/action': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/pending-bookings/${foreign.pendingRequestId}/action`,
+    payload: { action: 'accept' },
+  }),
+  // Issue 5: extend, feedback and replace-me (the provider's /v1/provider routes are staff-only, exempt above).
+  'GET /v1/bookings/:id/extend/scheduling': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/bookings/${foreign.bookingId}/extend/scheduling?endDateLocal=2026-06-30`,
+  }),
+  'POST /v1/bookings/:id/extend': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/bookings/${foreign.bookingId}/extend`,
+    payload: { endDateLocal: '2026-06-30', startTime: '08:30', endTime: '15:00' },
+  }),
+  'GET /v1/feedbacks/getBookingsPendingFeedback': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/feedbacks/getBookingsPendingFeedback?clientId=${foreign.clientId}`,
+  }),
+  'POST /v1/bookings/:id/quick-feedback': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/bookings/${foreign.bookingId}/quick-feedback`,
+    payload: { rating: 1 },
+  }),
+  'GET /v1/bookings/:id/feedback-form': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings/${foreign.bookingId}/feedback-form` }),
+  'GET /v1/bookings/replace-me-status': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/bookings/replace-me-status?clientId=${foreign.clientId}`,
+  }),
+  // Replace-me at another client's location (the outsider holds replaceMe_all at its own client).
+  'POST /v1/bookings/replaceMe': ({ foreign }) => ({
+    method: 'POST',
+    url: '/v1/bookings/replaceMe',
+    payload: { selectedDay: 'today', locationId: foreign.locationId },
+  }),
 };
 
 let t: TestApp;
@@ -68,9 +150,22 @@ beforeAll(async () => {
         join clients c on c.group_id = g.id join locations l on l.client_id = c.id
         where ct.email = 'group.admin@demo.test' order by c.id, l.id limit 1`,
   );
+  const [foreignBooking] = await queryRows<{ booking_id: number; request_id: number }>(
+    t.database.db,
+    sql`select (select b.id from bookings b where b.client_id = ${row!.client_id} and b.status = 'unfilled' order by b.id limit 1) as booking_id,
+        (select r.id from booking_requests r join clients c on c.id = r.client_id
+         where c.group_id = ${row!.group_id} and r.status = 'pending_approval' order by r.id limit 1) as request_id`,
+  );
   ctx = {
     outsider: await signIn(t.app, 'school.admin@demo.test'),
-    foreign: { clientId: row!.client_id, locationId: row!.location_id, groupId: row!.group_id },
+    foreign: {
+      clientId: row!.client_id,
+      locationId: row!.location_id,
+      groupId: row!.group_id,
+      // A booking, and a request pending approval, of that group (issue 5).
+      bookingId: foreignBooking!.booking_id,
+      pendingRequestId: foreignBooking!.request_id,
+    },
   };
 });
 afterAll(async () => {

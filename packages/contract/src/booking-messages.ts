@@ -40,6 +40,12 @@ export const BOOKING_MESSAGES = {
   acceptSuccess: 'Booking approved and sent to us to fill. Gold star!',
   rejectSuccess: 'Booking rejected. We let the requester know.',
   processFailed: 'Failed to process your request',
+  unknownClassification: 'This classification cannot be booked at this school',
+  unknownGrade: 'This grade is not one of this school’s grades',
+  unknownCertification: 'There is no such certification',
+  unknownBookingContact: 'This person does not receive confirmations for this location',
+  duplicateConfirmation: 'This person is already in the list',
+  coveringNotAtClient: 'This person is not a contact at this school',
 } as const;
 
 /** Earliest start of a booking or extension day ('HH:mm', local). */

@@ -52,3 +52,11 @@ export const ProfileResponse = z
   })
   .meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** PUT /v1/profile/language: the contact's language, kept for the next sign-in (204 No Content). */
+export const UpdateLanguageBody = z
+  .object({
+    language: z.enum(LOCALES).describe('One of the supported locales; the web app switches to it after sign-in'),
+  })
+  .meta({ id: 'UpdateLanguageBody' });
+export type UpdateLanguageBody = z.infer<typeof UpdateLanguageBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPLACE_ME_STATUSES } from './domain';
+import { BOOKING_STATUSES, REPLACE_ME_STATUSES } from './domain';
 import { Id } from './query-params';
 
 /**
@@ -25,3 +25,36 @@ export const AdvanceReplaceMeBody = z
 
 // GET /v1/provider/bookings/open?take — unfilled bookings from today on, oldest request first
 export const OpenBookingsQuery = z.strictObject({ take: z.coerce.number().int().min(1).max(500).default(50) });
+
+/** A booking as the provider's endpoints answer it. */
+export const ProviderBooking = z
+  .object({
+    id: z.number().int(),
+    requestId: z.number().int(),
+    status: z.enum(BOOKING_STATUSES),
+    dateLocal: z.string(),
+    candidateId: z.number().int().nullable(),
+  })
+  .meta({ id: 'ProviderBooking' });
+export type ProviderBooking = z.infer<typeof ProviderBooking>;
+
+/** An unfilled booking waiting for an educator (GET /v1/provider/bookings/open). */
+export const OpenBooking = z
+  .object({
+    id: z.number().int(),
+    requestId: z.number().int(),
+    clientId: z.number().int(),
+    clientName: z.string(),
+    country: z.string().describe('ISO 3166-1 alpha-2 of the client'),
+    locationId: z.number().int(),
+    locationName: z.string(),
+    dateLocal: z.string(),
+    startTimeLocal: z.string(),
+    endTimeLocal: z.string(),
+    timeZone: z.string(),
+    requestCreatedAt: z.string().describe('When the request was made (ISO 8601)'),
+    sentAt: z.string().describe('When the request reached the provider: made, or approved when it waited for approval (ISO 8601)'),
+  })
+  .meta({ id: 'OpenBooking' });
+export type OpenBooking = z.infer<typeof OpenBooking>;
+export const OpenBookingsResponse = z.array(OpenBooking);

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { generalFiles } from '@portal/db/schema';
-import { ProfileResponse } from '@portal/contract/profile';
+import { ProfileResponse, UpdateLanguageBody } from '@portal/contract/profile';
+import { z } from 'zod';
 import { ProblemDetails } from '@portal/contract/problems';
 import { allClients, toFlags, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { findStaff } from '../identity/identity.repository';
+import { PROFILE_FEATURES } from './features';
+import type { PrincipalCache } from '../identity/principal-cache';
+import { changeLanguage } from './profile.service';
 
 function flagsOf(tree: PermissionTree) {
   const flags: Record<string, ReturnType<typeof toFlags>> = {};
@@ -19,7 +23,7 @@ function flagsOf(tree: PermissionTree) {
 }
 
 /** GET /v1/profile: who the caller is, what it may reach (the permission tree), feature flags and help files. */
-const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = async (app, options) => {
   // Help files change with a deploy, not per request: a minute's cache saves a query on every sign-in.
   type FileRow = { id: number; name: string; filePath: string; contentType: string; sizeBytes: number };
   const filesCache = new LRUCache<'all', FileRow[]>({ max: 1, ttl: 60_000 });
@@ -68,10 +72,28 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         links: tree,
         flags: flagsOf(tree),
-        features: { selfServiceShowBookingStatus: true, showBookingCardV2: true, enableExtendBooking: true },
+        features: PROFILE_FEATURES,
         generalFiles: files,
         impersonation: staff ? { staffName: staff.name, staffEmail: staff.email } : null,
       };
+    },
+  );
+
+  app.put(
+    '/v1/profile/language',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Keeps the contact's language (the locale the web app uses after sign-in); staff acting as the contact may set it",
+        security: [{ bearer: [] }],
+        body: UpdateLanguageBody,
+        response: { 204: z.null(), 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      await changeLanguage({ db: app.database.db, principals: options.principals, now: app.now }, principal.contactId, request.body.language);
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 };

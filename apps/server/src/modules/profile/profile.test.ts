@@ -130,3 +130,29 @@ describe('GET /v1/profile', () => {
     expect(p.generalFiles[0]).toMatchObject({ name: expect.any(String), filePath: expect.any(String) });
   });
 });
+
+describe('PUT /v1/profile/language', () => {
+  it("keeps the contact's language for the next sign-in, and refuses a locale the portal does not ship", async () => {
+    const email = 'bookings.viewer@demo.test';
+    const before = (await profileOf(email)).contact.language;
+    const next = before === 'en-GB' ? 'en-US' : 'en-GB';
+    const { headers } = await signIn(t.app, email);
+    const put = (language: unknown, h: Record<string, string> = headers) =>
+      t.app.inject({ method: 'PUT', url: '/v1/profile/language', headers: h, payload: { language } });
+
+    const saved = await put(next);
+    expect(saved.statusCode).toBe(204);
+    // The same session sees it at once (the cached contact is forgotten), and so does a new sign-in.
+    const again = await t.app.inject({ method: 'GET', url: '/v1/profile', headers });
+    expect(again.json().contact.language).toBe(next);
+    expect((await profileOf(email)).contact.language).toBe(next);
+
+    const refused = await put('fr-FR');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect((await put(next, {})).statusCode).toBe(401);
+
+    expect((await put(before)).statusCode).toBe(204);
+    expect((await profileOf(email)).contact.language).toBe(before);
+  });
+});

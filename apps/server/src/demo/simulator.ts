@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { and, asc, eq, gte, ne } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { clients, locations, replaceMeRequests } from '@portal/db/schema';
+import type { Db } from '@portal/db/client';
+import { REPLACE_ME_STATUSES } from '@portal/contract/domain';
+import type { Mailer } from '../lib/mailer';
+import { AppError } from '../lib/app-error';
+import { ProviderService } from '../modules/provider/provider.service';
+
+/**
+ * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
+ * educator, moves replace-me requests one state along, and marks bookings commenced and completed as their times
+ * pass. It acts through ProviderService, as provider staff would through the API. Requests made in the last hour
+ * come first (oldest first), so a booking made in the demo is filled within a tick or two; then the backlog, oldest
+ * request first, a little at a time. A failed tick is logged and never stops the server.
+ */
+
+export interface SimulatorOptions {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Milliseconds between ticks; 0 = never ticks on its own. */
+  intervalMs: number;
+  /** Bookings filled per tick. */
+  fillPerTick?: number;
+  /** Of those, bookings of requests that reached the provider over an hour ago (the backlog). */
+  backlogPerTick?: number;
+  /** Replace-me requests advanced per tick. */
+  replaceMePerTick?: number;
+}
+
+export interface TickReport {
+  filled: number[];
+  replaceMe: Array<{ id: number; status: string }>;
+  commenced: number;
+  completed: number;
+}
+
+/** Requests at most this old count as "just made" and jump the backlog. */
+const RECENT_MS = 60 * 60 * 1000;
+
+export class DemoSimulator {
+  private readonly service: ProviderService;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: SimulatorOptions) {
+    this.service = new ProviderService(options.db, options.mailer, options.log);
+  }
+
+  start(): void {
+    if (this.options.intervalMs <= 0 || this.timer || this.stopped) return;
+    this.schedule();
+    this.options.log.info({ intervalMs: this.options.intervalMs }, 'demo provider simulator started');
+  }
+
+  /** Stops ticking and waits for a tick under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.running = this.tick()
+        .catch((err: unknown) => this.options.log.error({ err }, 'demo simulator tick failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule();
+        });
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /** One round of the provider's work. Each step is guarded on its own, so one failing does not stop the others. */
+  async tick(): Promise<TickReport> {
+    const report: TickReport = { filled: [], replaceMe: [], commenced: 0, completed: 0 };
+    const now = this.options.now();
+    await this.step('fill', () => this.fill(now, report));
+    await this.step('replace-me', () => this.replaceMe(now, report));
+    await this.step('progress', async () => {
+      const done = await this.service.progressDue(now, 500);
+      report.commenced = done.commenced.length;
+      report.completed = done.completed.length;
+    });
+    if (report.filled.length || report.replaceMe.length || report.commenced || report.completed) {
+      this.options.log.info(
+        { filled: report.filled.length, replaceMe: report.replaceMe.length, commenced: report.commenced, completed: report.completed },
+        'demo simulator tick',
+      );
+    }
+    return report;
+  }
+
+  private async step(name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.options.log.error({ err, step: name }, 'demo simulator step failed');
+    }
+  }
+
+  private async fill(now: Date, report: TickReport): Promise<void> {
+    const recentSince = new Date(now.getTime() - RECENT_MS);
+    const open = await this.service.openBookings(now, this.options.fillPerTick ?? 5, recentSince);
+    // New requests get the whole batch; the seeded backlog (over a thousand at scale 1) only a few a tick, so the
+    // demo keeps open bookings to look at for hours.
+    let backlog = this.options.backlogPerTick ?? 1;
+    for (const booking of open) {
+      if (Date.parse(booking.sentAt) < recentSince.getTime() && backlog-- <= 0) break;
+      const candidateId = await this.service.findFreeCandidate({
+        clientId: booking.clientId,
+        country: booking.country,
+        dateLocal: booking.dateLocal,
+        salt: booking.id,
+      });
+      if (candidateId === null) continue;
+      try {
+        await this.service.assign(booking.id, candidateId);
+        report.filled.push(booking.id);
+      } catch (err) {
+        // Someone (staff, a cancel) got there first: the next tick looks again.
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
+
+  private async replaceMe(now: Date, report: TickReport): Promise<void> {
+    const due = await this.options.db
+      .select({
+        id: replaceMeRequests.id,
+        status: replaceMeRequests.status,
+        selectedDay: replaceMeRequests.selectedDay,
+        clientId: replaceMeRequests.clientId,
+        country: clients.country,
+        timeZone: locations.timeZone,
+      })
+      .from(replaceMeRequests)
+      .innerJoin(clients, eq(clients.id, replaceMeRequests.clientId))
+      .innerJoin(locations, eq(locations.id, replaceMeRequests.locationId))
+      .where(
+        and(
+          ne(replaceMeRequests.status, 'booking_created'),
+          // A day back covers every zone's today; past days are left as they are.
+          gte(replaceMeRequests.selectedDay, DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!),
+        ),
+      )
+      .orderBy(asc(replaceMeRequests.createdAt), asc(replaceMeRequests.id))
+      .limit(this.options.replaceMePerTick ?? 5);
+    for (const request of due) {
+      if (request.selectedDay < DateTime.fromJSDate(now, { zone: request.timeZone }).toISODate()!) continue;
+      const next = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1]!;
+      let candidateId: number | undefined;
+      if (next === 'replacement_found') {
+        const found = await this.service.findFreeCandidate({
+          clientId: request.clientId,
+          country: request.country,
+          dateLocal: request.selectedDay,
+          salt: request.id,
+        });
+        if (found === null) continue;
+        candidateId = found;
+      }
+      try {
+        const advanced = await this.service.advanceReplaceMe(request.id, next, { candidateId, now });
+        report.replaceMe.push({ id: advanced.id, status: advanced.status });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
+}
+
+/**
+ * Creates the simulator of a demo server and ties it to the app's life: it stops (and waits for its tick) when the
+ * app closes. Call before the app is ready; `start()` it once the server listens.
+ */
+export function attachSimulator(app: FastifyInstance, intervalMs: number): DemoSimulator {
+  const simulator = new DemoSimulator({ db: app.database.db, mailer: app.mailer, log: app.log, now: app.now, intervalMs });
+  app.addHook('onClose', async () => simulator.stop());
+  return simulator;
+}

@@ -1,0 +1,375 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bookingRequests,
+  bookings,
+  candidates,
+  classifications,
+  clientGroups,
+  clients,
+  contacts,
+  locations,
+  staffUsers,
+} from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+import type { BookingCandidate, BookingDetail, BookingListItem, PendingBookingSummary } from '@portal/contract/bookings';
+import type { AbsenceReason, BookingRequestStatus } from '@portal/contract/domain';
+
+/**
+ * Loaders shared by the bookings list and detail, pending approval (and, read-only, extend and feedback): list
+ * items of any set of bookings in one statement, and a booking request with everything spec §3 'Booking detail'
+ * names. Nothing here checks permissions; the services do, before or after loading.
+ */
+
+const coveringContact = alias(contacts, 'covering_contact');
+const creatorContact = alias(contacts, 'creator_contact');
+
+/** 'HH:mm:ss' → 'HH:mm'. */
+export const hhmm = (time: string) => time.slice(0, 5);
+
+export function candidateOf(row: {
+  id: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  preferredName: string | null;
+}): BookingCandidate | null {
+  if (row.id === null || row.firstName === null || row.lastName === null) return null;
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    preferredName: row.preferredName,
+    fullName: `${row.firstName} ${row.lastName}`,
+  };
+}
+
+function coveringOf(id: number | null, name: string | null, reason: AbsenceReason | null) {
+  return id === null && name === null && reason === null ? null : { id, name, reason };
+}
+
+const coveringName = sql<
+  string | null
+>`coalesce(${bookingRequests.coveringName}, ${coveringContact.firstName} || ' ' || ${coveringContact.lastName})`;
+
+const itemColumns = {
+  id: bookings.id,
+  requestId: bookings.requestId,
+  status: bookings.status,
+  dateLocal: bookings.dateLocal,
+  startTimeLocal: bookings.startTimeLocal,
+  endTimeLocal: bookings.endTimeLocal,
+  breakMinutes: bookings.breakMinutes,
+  timeZone: bookings.timeZone,
+  clientId: clients.id,
+  clientName: clients.name,
+  locationId: locations.id,
+  locationName: locations.name,
+  classificationId: classifications.id,
+  classificationTitle: classifications.onlineTitle,
+  candidateId: candidates.id,
+  candidateFirstName: candidates.firstName,
+  candidateLastName: candidates.lastName,
+  candidatePreferredName: candidates.preferredName,
+  seriesReference: bookingRequests.seriesReference,
+  seriesPosition: bookings.seriesPosition,
+  seriesTotal: bookings.seriesTotal,
+  coveringId: bookingRequests.coveringContactId,
+  coveringName,
+  absenceReason: bookingRequests.absenceReason,
+  feedbackCompleted: bookings.feedbackCompleted,
+  cancelReason: bookings.cancelReason,
+  cancelledAt: bookings.cancelledAt,
+};
+
+function itemQuery(db: DbOrTx) {
+  return db
+    .select(itemColumns)
+    .from(bookings)
+    .innerJoin(bookingRequests, eq(bookingRequests.id, bookings.requestId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
+    .innerJoin(locations, eq(locations.id, bookings.locationId))
+    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
+    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
+    .leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
+}
+type ItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
+
+export interface BookingItemRow extends BookingListItem {
+  cancelReason: string | null;
+  cancelledAt: string | null;
+}
+
+function toItem(r: ItemRow): BookingItemRow {
+  return {
+    id: r.id,
+    requestId: r.requestId,
+    status: r.status,
+    dateLocal: r.dateLocal,
+    startTimeLocal: hhmm(r.startTimeLocal),
+    endTimeLocal: hhmm(r.endTimeLocal),
+    breakMinutes: r.breakMinutes,
+    timeZone: r.timeZone,
+    client: { id: r.clientId, name: r.clientName },
+    location: { id: r.locationId, name: r.locationName },
+    classification: { id: r.classificationId, onlineTitle: r.classificationTitle },
+    candidate: candidateOf({
+      id: r.candidateId,
+      firstName: r.candidateFirstName,
+      lastName: r.candidateLastName,
+      preferredName: r.candidatePreferredName,
+    }),
+    seriesReference: r.seriesReference,
+    seriesPosition: r.seriesPosition,
+    seriesTotal: r.seriesTotal,
+    covering: coveringOf(r.coveringId, r.coveringName, r.absenceReason),
+    feedbackCompleted: r.feedbackCompleted,
+    cancelReason: r.cancelReason,
+    cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+  };
+}
+
+/**
+ * The item statements are prepared once per connection (named statements): joining eight tables costs PostgreSQL
+ * more to plan than to run, so the list and the detail reuse the plan.
+ */
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(db: DbOrTx, name: string, make: () => T): T {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(name) as T | undefined;
+  if (!statement) statements.set(name, (statement = make()));
+  return statement;
+}
+
+const byDate = [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
+
+/** List items of these bookings, in the order of `ids` (one prepared statement). */
+export async function bookingItems(db: DbOrTx, ids: readonly number[]): Promise<BookingItemRow[]> {
+  if (ids.length === 0) return [];
+  const statement = prepared(db, 'booking_items_by_ids', () =>
+    itemQuery(db)
+      .where(sql`${bookings.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('booking_items_by_ids'),
+  );
+  const rows = (await statement.execute({ ids: [...ids] })).map(toItem);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is BookingItemRow => r !== undefined);
+}
+
+/** Every booking of a request, by date, start time and id (one prepared statement). */
+export async function requestBookingItems(db: DbOrTx, requestId: number): Promise<BookingItemRow[]> {
+  const statement = prepared(db, 'booking_items_by_request', () =>
+    itemQuery(db)
+      .where(eq(bookings.requestId, sql.placeholder('requestId')))
+      .orderBy(...byDate)
+      .prepare('booking_items_by_request'),
+  );
+  return (await statement.execute({ requestId })).map(toItem);
+}
+
+/** The few columns a rule needs of a booking (status, place, time), or undefined. */
+export async function bookingHead(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      id: bookings.id,
+      requestId: bookings.requestId,
+      clientId: bookings.clientId,
+      locationId: bookings.locationId,
+      status: bookings.status,
+      candidateId: bookings.candidateId,
+      dateLocal: bookings.dateLocal,
+      startTimeLocal: bookings.startTimeLocal,
+      timeZone: bookings.timeZone,
+      feedbackCompleted: bookings.feedbackCompleted,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+export type BookingHead = NonNullable<Awaited<ReturnType<typeof bookingHead>>>;
+
+/** The request's place and status, or undefined. */
+export async function requestHead(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      id: bookingRequests.id,
+      clientId: bookingRequests.clientId,
+      locationId: bookingRequests.locationId,
+      status: bookingRequests.status,
+    })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The weekday after a local date ('YYYY-MM-DD'), skipping Saturday and Sunday. */
+export function nextSchoolDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Distinct dates, sorted, and whether each follows the previous one as the next school day. */
+export function datesSummary(dates: readonly string[]) {
+  const distinct = [...new Set(dates)].sort();
+  const consecutive = distinct.every((d, i) => i === 0 || nextSchoolDay(distinct[i - 1]!) === d);
+  return {
+    days: distinct.length,
+    earliestDate: distinct[0] ?? '',
+    latestDate: distinct[distinct.length - 1] ?? '',
+    areDatesConsecutive: consecutive,
+  };
+}
+
+/** Columns of a request's summary (spec §3 'Pending booking summary') without its dates. */
+export const summaryColumns = {
+  id: bookingRequests.id,
+  status: bookingRequests.status,
+  createdAt: bookingRequests.createdAt,
+  createdByContactId: bookingRequests.createdByContactId,
+  creatorName: sql<string | null>`coalesce(${creatorContact.firstName} || ' ' || ${creatorContact.lastName}, ${staffUsers.name})`,
+  clientId: clients.id,
+  clientName: clients.name,
+  groupId: clientGroups.id,
+  groupName: clientGroups.name,
+  locationId: locations.id,
+  locationName: locations.name,
+  timeZone: locations.timeZone,
+  startTimeLocal: bookingRequests.startTimeLocal,
+  endTimeLocal: bookingRequests.endTimeLocal,
+  coveringId: bookingRequests.coveringContactId,
+  coveringName,
+  absenceReason: bookingRequests.absenceReason,
+};
+
+/** booking_requests joined with everything a summary names; add .where/.orderBy. */
+export function selectSummaries<T extends Record<string, AnyPgColumn | SQL>>(db: DbOrTx, extra: T) {
+  return db
+    .select({ ...summaryColumns, ...extra })
+    .from(bookingRequests)
+    .innerJoin(clients, eq(clients.id, bookingRequests.clientId))
+    .leftJoin(clientGroups, eq(clientGroups.id, clients.groupId))
+    .innerJoin(locations, eq(locations.id, bookingRequests.locationId))
+    .leftJoin(creatorContact, eq(creatorContact.id, bookingRequests.createdByContactId))
+    .leftJoin(staffUsers, eq(staffUsers.id, bookingRequests.createdByStaffUserId))
+    .leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
+}
+
+interface SummaryRow {
+  id: number;
+  status: BookingRequestStatus;
+  createdAt: Date;
+  createdByContactId: number | null;
+  creatorName: string | null;
+  clientId: number;
+  clientName: string;
+  groupId: number | null;
+  groupName: string | null;
+  locationId: number;
+  locationName: string;
+  timeZone: string;
+  startTimeLocal: string;
+  endTimeLocal: string;
+  coveringId: number | null;
+  coveringName: string | null;
+  absenceReason: AbsenceReason | null;
+}
+
+export function toSummary(r: SummaryRow, dates: readonly string[]): PendingBookingSummary {
+  const { days, earliestDate, latestDate, areDatesConsecutive } = datesSummary(dates);
+  return {
+    id: r.id,
+    status: r.status,
+    createdBy: { id: r.createdByContactId, name: r.creatorName ?? 'Provider staff' },
+    createdOnUtc: r.createdAt.toISOString(),
+    days,
+    client: { id: r.clientId, name: r.clientName },
+    clientGroup: r.groupId !== null && r.groupName !== null ? { id: r.groupId, name: r.groupName } : null,
+    location: { id: r.locationId, name: r.locationName, timeZone: r.timeZone },
+    details: {
+      startTime: hhmm(r.startTimeLocal),
+      endTime: hhmm(r.endTimeLocal),
+      earliestDate,
+      latestDate,
+      areDatesConsecutive,
+      covering: coveringOf(r.coveringId, r.coveringName, r.absenceReason),
+    },
+  };
+}
+
+/** The local dates of each of these requests' bookings (one statement). */
+export async function datesOfRequests(db: DbOrTx, requestIds: readonly number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  if (requestIds.length === 0) return result;
+  const rows = await db
+    .selectDistinct({ requestId: bookings.requestId, dateLocal: bookings.dateLocal })
+    .from(bookings)
+    .where(inArray(bookings.requestId, [...requestIds]));
+  for (const r of rows) {
+    const list = result.get(r.requestId) ?? [];
+    list.push(r.dateLocal);
+    result.set(r.requestId, list);
+  }
+  return result;
+}
+
+export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { bookings: BookingItemRow[] };
+
+/** A booking request with every field of spec §3 'Booking detail' and all its bookings; undefined when unknown. */
+export async function requestDetail(db: DbOrTx, requestId: number): Promise<RequestDetail | undefined> {
+  const rowsQuery = selectSummaries(db, {
+    notes: bookingRequests.notes,
+    room: bookingRequests.room,
+    breakMinutes: bookingRequests.breakMinutes,
+    isFullDay: bookingRequests.isFullDay,
+    bookingsPerDay: bookingRequests.bookingsPerDay,
+    policiesAgreedAt: bookingRequests.policiesAgreedAt,
+    rejectReason: bookingRequests.rejectReason,
+    seriesReference: bookingRequests.seriesReference,
+    certifications: sql<Array<{ id: number; name: string }>>`coalesce((
+      select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+      from booking_request_certifications rc join certifications c on c.id = rc.certification_id
+      where rc.request_id = ${bookingRequests.id}), '[]'::json)`,
+    confirmations: sql<Array<{ id: number; name: string; email: boolean; sms: boolean; voice: boolean; push: boolean }>>`coalesce((
+      select json_agg(json_build_object('id', bc.id, 'name', bc.name, 'email', f.email, 'sms', f.sms, 'voice', f.voice, 'push', f.push) order by f.id)
+      from booking_confirmations f join booking_contacts bc on bc.id = f.booking_contact_id
+      where f.request_id = ${bookingRequests.id}), '[]'::json)`,
+    grades: sql<Array<{ id: number; title: string }>>`coalesce((
+      select json_agg(json_build_object('id', g.id, 'title', g.title) order by g.sort_order, g.id)
+      from grades g where g.id = any(${bookingRequests.gradeIds})), '[]'::json)`,
+    classificationId: classifications.id,
+    classificationTitle: classifications.onlineTitle,
+  })
+    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
+    .where(eq(bookingRequests.id, requestId));
+  // Two statements, side by side: the request with its lists, and its bookings.
+  const [[row], items] = await Promise.all([rowsQuery, requestBookingItems(db, requestId)]);
+  if (!row) return undefined;
+  const summary = toSummary(
+    row,
+    items.map((b) => b.dateLocal),
+  );
+  return {
+    ...summary,
+    details: {
+      ...summary.details,
+      notes: row.notes,
+      room: row.room,
+      breakMinutes: row.breakMinutes,
+      isFullDay: row.isFullDay,
+      bookingsPerDay: row.bookingsPerDay,
+      policiesAgreed: row.policiesAgreedAt !== null,
+      rejectReason: row.rejectReason,
+    },
+    certifications: row.certifications,
+    confirmations: row.confirmations,
+    classification: { id: row.classificationId, onlineTitle: row.classificationTitle },
+    grades: row.grades,
+    dates: items.map((b) => ({ id: b.id, date: b.dateLocal })),
+    seriesReference: row.seriesReference,
+    bookings: items,
+  };
+}

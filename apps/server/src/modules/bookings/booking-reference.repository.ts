@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  bookingContacts,
+  certifications,
+  classifications,
+  clientGroups,
+  clients,
+  grades,
+  locationCertifications,
+  locationRestrictions,
+  locations,
+} from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+
+/** Queries of the create-booking reference data (issue 5). */
+
+/** The locations with these ids, their client, its group and its booking rules, by client and location name. */
+export async function findBookingLocations(db: DbOrTx, locationIds: readonly number[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .select({
+      locationId: locations.id,
+      locationName: locations.name,
+      clientId: clients.id,
+      clientName: clients.name,
+      clientTypeInt: clients.clientTypeInt,
+      clientGroupId: clientGroups.id,
+      clientGroupName: clientGroups.name,
+      startTime: locations.startTime,
+      endTime: locations.endTime,
+      locationLunchBreakMinutes: locations.lunchBreakMinutes,
+      submittedByTemplateRequired: locations.submittedByTemplateRequired,
+      addressLine1: locations.addressLine1,
+      addressLine2: locations.addressLine2,
+      suburb: locations.suburb,
+      postcode: locations.postcode,
+      state: locations.state,
+      country: locations.country,
+      timeZone: locations.timeZone,
+      locationType: locations.locationType,
+      tags: locations.tags,
+      sameDayCutoff: clients.sameDayCutoff,
+      minBookingsPerDay: clients.minBookingsPerDay,
+      maxBookingsPerDay: clients.maxBookingsPerDay,
+      maxBookingsAllowed: clients.maxBookingsAllowed,
+      maxExtensionDays: clients.maxExtensionDays,
+      policiesMarkdown: clients.policiesMarkdown,
+    })
+    .from(locations)
+    .innerJoin(clients, eq(clients.id, locations.clientId))
+    .leftJoin(clientGroups, eq(clientGroups.id, clients.groupId))
+    .where(inArray(locations.id, [...locationIds]))
+    .orderBy(asc(clients.name), asc(locations.name), asc(locations.id));
+}
+export type BookingLocationRow = Awaited<ReturnType<typeof findBookingLocations>>[number];
+
+export async function findActiveClassifications(db: DbOrTx, clientId: number) {
+  return db
+    .select({
+      id: classifications.id,
+      onlineTitle: classifications.onlineTitle,
+      rateUnitType: classifications.rateUnitType,
+      minimumDurationInMins: classifications.minimumDurationInMins,
+      earliestEndTime24hr: classifications.earliestEndTime24hr,
+      defaultBreakInMins: classifications.defaultBreakInMins,
+      shouldShowBreaks: classifications.shouldShowBreaks,
+    })
+    .from(classifications)
+    .where(and(eq(classifications.clientId, clientId), eq(classifications.active, true)))
+    .orderBy(asc(classifications.onlineTitle), asc(classifications.id));
+}
+
+export async function findGrades(db: DbOrTx, clientId: number) {
+  return db
+    .select({ id: grades.id, title: grades.title })
+    .from(grades)
+    .where(eq(grades.clientId, clientId))
+    .orderBy(asc(grades.sortOrder), asc(grades.id));
+}
+
+/** Every certification, whether the location asks for it by default, its defaults first. */
+export async function findCertifications(db: DbOrTx, locationId: number) {
+  const isDefault = sql<boolean>`(${locationCertifications.locationId} is not null)`;
+  return db
+    .select({ id: certifications.id, name: certifications.name, isLocationDefault: isDefault })
+    .from(certifications)
+    .leftJoin(
+      locationCertifications,
+      and(eq(locationCertifications.certificationId, certifications.id), eq(locationCertifications.locationId, locationId)),
+    )
+    .orderBy(desc(isDefault), asc(certifications.name), asc(certifications.id));
+}
+
+export async function findActiveBookingContacts(db: DbOrTx, locationId: number) {
+  return db
+    .select({
+      id: bookingContacts.id,
+      contactId: bookingContacts.contactId,
+      name: bookingContacts.name,
+      email: bookingContacts.email,
+      mobile: bookingContacts.mobile,
+      canReceiveVoice: bookingContacts.canReceiveVoice,
+    })
+    .from(bookingContacts)
+    .where(and(eq(bookingContacts.locationId, locationId), eq(bookingContacts.active, true)))
+    .orderBy(asc(bookingContacts.name), asc(bookingContacts.id));
+}
+
+/** Restrictions of these locations with a date on or after `fromDate` ('YYYY-MM-DD'). */
+export async function findBookingBlocks(db: DbOrTx, locationIds: readonly number[], fromDate: string) {
+  if (locationIds.length === 0) return [];
+  return db
+    .select({
+      locationId: locationRestrictions.locationId,
+      datesLocal: locationRestrictions.datesLocal,
+      messageMarkdown: locationRestrictions.messageMarkdown,
+    })
+    .from(locationRestrictions)
+    .where(
+      and(
+        inArray(locationRestrictions.locationId, [...locationIds]),
+        sql`exists (select 1 from unnest(${locationRestrictions.datesLocal}) as d where d >= ${fromDate}::date)`,
+      ),
+    )
+    .orderBy(asc(locationRestrictions.locationId), asc(locationRestrictions.id));
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BookingBlocksQuery,
+  BookingBlocksResponse,
+  BookingContactsQuery,
+  BookingContactsResponse,
+  BookingLocationListResponse,
+  CertificationsResponse,
+  ClassificationsResponse,
+  GradesResponse,
+} from '@portal/contract/booking-reference';
+import { IdParams } from '@portal/contract/query-params';
+import { ProblemDetails } from '@portal/contract/problems';
+import { requirePrincipal } from '../../plugins/authenticate';
+import {
+  bookingBlocks,
+  bookingContacts,
+  bookingLocationList,
+  clientGrades,
+  locationCertifications,
+  payClasses,
+} from './booking-reference.service';
+
+/** Reference data of the create-booking form (issue 5): where the caller may book, and what it may ask for there. */
+const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['bookings'];
+  const security = [{ bearer: [] }];
+  const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
+  const db = app.database.db;
+
+  app.get(
+    '/v1/locations/booking-location-list',
+    {
+      schema: {
+        tags,
+        summary: 'Locations where the caller may create bookings or pending bookings, with the client’s booking rules',
+        description:
+          'Locations where the caller holds booking create (requests go straight to the provider) or pendingBooking ' +
+          'create (requests wait for approval), by client and location name. Empty when there are none.',
+        security,
+        response: { 200: BookingLocationListResponse, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const tree = await requirePrincipal(request).tree();
+      reply.header('cache-control', 'private, no-cache');
+      return bookingLocationList(db, tree);
+    },
+  );
+
+  app.get(
+    '/v1/clients/:id/pay-classes',
+    {
+      schema: {
+        tags,
+        summary: "A client's active classifications (pay classes) with their extra validation; 204 when it has none",
+        description:
+          'Needs a booking or pendingBooking permission at the client or one of its locations. A client outside the ' +
+          "caller's permission tree is refused with 403. No classifications (204) blocks booking creation.",
+        security,
+        params: IdParams,
+        response: { 200: ClassificationsResponse, 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const tree = await requirePrincipal(request).tree();
+      const list = await payClasses(db, tree, request.params.id);
+      reply.header('cache-control', 'private, no-cache');
+      if (list.length === 0) return reply.code(204).send(null);
+      return list;
+    },
+  );
+
+  app.get(
+    '/v1/clients/:id/grades',
+    {
+      schema: {
+        tags,
+        summary: "A client's grades, in the client's order",
+        description: 'Needs a booking or pendingBooking permission at the client or one of its locations; else 403.',
+        security,
+        params: IdParams,
+        response: { 200: GradesResponse, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const tree = await requirePrincipal(request).tree();
+      reply.header('cache-control', 'private, no-cache');
+      return clientGrades(db, tree, request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/locations/:id/certifications',
+    {
+      schema: {
+        tags,
+        summary: 'Every certification, marking (and listing first) those the location asks for by default',
+        description: 'Needs a booking or pendingBooking permission at the location. A location outside the caller’s tree is 404.',
+        security,
+        params: IdParams,
+        response: { 200: CertificationsResponse, ...problems, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const tree = await requirePrincipal(request).tree();
+      reply.header('cache-control', 'private, no-cache');
+      return locationCertifications(db, tree, request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/contacts/booking-contacts',
+    {
+      schema: {
+        tags,
+        summary: 'The active booking contacts of a location and the confirmation methods each can receive; 204 when none',
+        description:
+          'E-mail needs an address, SMS a mobile, voice a mobile and consent, push a linked portal contact. ' +
+          'Needs a booking or pendingBooking permission at the location; a location outside the caller’s tree is 404.',
+        security,
+        querystring: BookingContactsQuery,
+        response: { 200: BookingContactsResponse, 204: z.null(), ...problems, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const list = await bookingContacts(db, await principal.tree(), principal.contactId, request.query.locationId);
+      reply.header('cache-control', 'private, no-cache');
+      if (list.length === 0) return reply.code(204).send(null);
+      return list;
+    },
+  );
+
+  app.get(
+    '/v1/locations/booking-blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Booking blocks: local dates (today and later) on which a bookable location takes no bookings',
+        description:
+          'The restrictions of the locations where the caller may create bookings or pending bookings, or of one of ' +
+          'them (locationId; 404 outside the caller’s tree, 403 where it may not book).',
+        security,
+        querystring: BookingBlocksQuery,
+        response: { 200: BookingBlocksResponse, ...problems, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const tree = await requirePrincipal(request).tree();
+      reply.header('cache-control', 'private, no-cache');
+      return bookingBlocks(db, tree, app.now(), request.query.locationId);
+    },
+  );
+};
+
+export default bookingReferenceRoutes;

@@ -1,0 +1,189 @@
+import { DateTime } from 'luxon';
+import type {
+  BookingBlock,
+  BookingContact,
+  BookingLocation,
+  Certification,
+  Classification,
+  Grade,
+} from '@portal/contract/booking-reference';
+import { normaliseTime } from '@portal/contract/bookings';
+import { allClients, holds, type ClientLink, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
+import type { PermissionScope } from '@portal/contract/domain';
+import type { DbOrTx } from '@portal/db/client';
+import { AppError } from '../../lib/app-error';
+import { forbidden } from '../data-scope/data-scope';
+import {
+  findActiveBookingContacts,
+  findActiveClassifications,
+  findBookingBlocks,
+  findBookingLocations,
+  findCertifications,
+  findGrades,
+} from './booking-reference.repository';
+import { contactMethods, MAX_ADVANCE_DAYS, parseCutoff, type LocationAccess } from './create-booking.rules';
+
+/**
+ * Reference data of the create-booking form (issue 5). A location is bookable where the caller holds booking
+ * create (requests go to the provider) or pendingBooking create (requests wait for approval). The lists of a
+ * client or location need some booking or pendingBooking permission there: a client outside the caller's tree is
+ * 403 (as every client endpoint), a location outside it 404 (its existence does not leak).
+ */
+
+const BOOKING_SCOPES: readonly PermissionScope[] = ['booking', 'pendingBooking'];
+
+function anyBookingPermission(permissions: readonly string[]): boolean {
+  return BOOKING_SCOPES.some((scope) => (['view', 'create', 'modify', 'delete'] as const).some((a) => holds(permissions, scope, a)));
+}
+
+/** The tree carries effective permissions: a location's list includes its client's and group's. */
+export function accessAt(tree: PermissionTree, locationId: number): LocationAccess & { clientId?: number } {
+  for (const client of allClients(tree)) {
+    const location = client.locations.find((l) => l.locationId === locationId);
+    if (!location) continue;
+    const perms = [...client.access.permissions, ...location.access.permissions];
+    return {
+      inTree: true,
+      clientId: client.clientId,
+      bookingCreate: holds(perms, 'booking', 'create'),
+      pendingBookingCreate: holds(perms, 'pendingBooking', 'create'),
+    };
+  }
+  return { inTree: false, bookingCreate: false, pendingBookingCreate: false };
+}
+
+/** Locations where the caller may create bookings or pending bookings. */
+export function bookableLocations(tree: PermissionTree): Array<{ client: ClientLink; location: LocationLink; access: LocationAccess }> {
+  return allClients(tree).flatMap((client) =>
+    client.locations.flatMap((location) => {
+      const access = accessAt(tree, location.locationId);
+      return access.bookingCreate || access.pendingBookingCreate ? [{ client, location, access }] : [];
+    }),
+  );
+}
+
+/** The client, in the tree (else 403) with some booking or pendingBooking permission there or at one of its locations (else 403). */
+function requireClientBookingAccess(tree: PermissionTree, clientId: number): ClientLink {
+  const client = allClients(tree).find((c) => c.clientId === clientId);
+  if (!client) throw forbidden();
+  const ok = anyBookingPermission(client.access.permissions) || client.locations.some((l) => anyBookingPermission(l.access.permissions));
+  if (!ok) throw forbidden();
+  return client;
+}
+
+/** The location, in the tree (else 404) with some booking or pendingBooking permission there (else 403). */
+function requireLocationBookingAccess(tree: PermissionTree, locationId: number): LocationLink {
+  for (const client of allClients(tree)) {
+    const location = client.locations.find((l) => l.locationId === locationId);
+    if (!location) continue;
+    if (!anyBookingPermission([...client.access.permissions, ...location.access.permissions])) throw forbidden();
+    return location;
+  }
+  throw new AppError('not-found', { detail: 'There is no such location.' });
+}
+
+export async function bookingLocationList(db: DbOrTx, tree: PermissionTree): Promise<BookingLocation[]> {
+  const bookable = new Map(bookableLocations(tree).map((b) => [b.location.locationId, b.access]));
+  const rows = await findBookingLocations(db, [...bookable.keys()]);
+  return rows.map((r) => {
+    const access = bookable.get(r.locationId)!;
+    return {
+      locationId: r.locationId,
+      locationName: r.locationName,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      clientTypeInt: r.clientTypeInt,
+      clientGroupId: r.clientGroupId,
+      clientGroupName: r.clientGroupName,
+      startTime: normaliseTime(r.startTime),
+      endTime: normaliseTime(r.endTime),
+      locationLunchBreakMinutes: r.locationLunchBreakMinutes,
+      submittedByTemplateRequired: r.submittedByTemplateRequired,
+      addressLine1: r.addressLine1,
+      addressLine2: r.addressLine2,
+      suburb: r.suburb,
+      postcode: r.postcode,
+      state: r.state,
+      country: r.country,
+      timeZone: r.timeZone,
+      locationType: r.locationType,
+      tags: r.tags,
+      canCreateBooking: access.bookingCreate,
+      canCreatePendingBooking: access.pendingBookingCreate,
+      rules: {
+        minBookingsPerDay: r.minBookingsPerDay,
+        maxBookingsPerDay: r.maxBookingsPerDay,
+        maxBookingsAllowed: r.maxBookingsAllowed,
+        sameDayCutoff: parseCutoff(r.sameDayCutoff),
+        maxExtensionDays: r.maxExtensionDays,
+        maxAdvanceDays: MAX_ADVANCE_DAYS,
+        policiesMarkdown: r.policiesMarkdown,
+      },
+    };
+  });
+}
+
+export async function payClasses(db: DbOrTx, tree: PermissionTree, clientId: number): Promise<Classification[]> {
+  requireClientBookingAccess(tree, clientId);
+  const rows = await findActiveClassifications(db, clientId);
+  return rows.map((r) => ({
+    id: r.id,
+    onlineTitle: r.onlineTitle,
+    rateUnitType: r.rateUnitType,
+    extraValidation: {
+      minimumDurationInMins: r.minimumDurationInMins,
+      earliestEndTime24hr: r.earliestEndTime24hr === null ? null : normaliseTime(r.earliestEndTime24hr),
+      defaultBreakInMins: r.defaultBreakInMins,
+      shouldShowBreaks: r.shouldShowBreaks,
+    },
+  }));
+}
+
+export async function clientGrades(db: DbOrTx, tree: PermissionTree, clientId: number): Promise<Grade[]> {
+  requireClientBookingAccess(tree, clientId);
+  return findGrades(db, clientId);
+}
+
+export async function locationCertifications(db: DbOrTx, tree: PermissionTree, locationId: number): Promise<Certification[]> {
+  requireLocationBookingAccess(tree, locationId);
+  const rows = await findCertifications(db, locationId);
+  return rows.map((r) => ({ id: r.id, name: r.name, isLocationDefault: Boolean(r.isLocationDefault) }));
+}
+
+export async function bookingContacts(db: DbOrTx, tree: PermissionTree, contactId: number, locationId: number): Promise<BookingContact[]> {
+  requireLocationBookingAccess(tree, locationId);
+  const rows = await findActiveBookingContacts(db, locationId);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    mobile: r.mobile,
+    methods: contactMethods(r),
+    isCurrentUser: r.contactId === contactId,
+  }));
+}
+
+/** 'YYYY-MM-DD' of a date column (drivers may hand back a Date for array elements). */
+export function isoDate(value: string | Date): string {
+  return typeof value === 'string' ? value.slice(0, 10) : DateTime.fromJSDate(value).toISODate()!;
+}
+
+/** Restrictions of the bookable locations (or of one of them), with only the dates from today at each location. */
+export async function bookingBlocks(db: DbOrTx, tree: PermissionTree, now: Date, locationId?: number): Promise<BookingBlock[]> {
+  let locations = bookableLocations(tree).map((b) => b.location);
+  if (locationId !== undefined) {
+    const access = accessAt(tree, locationId);
+    if (!access.inTree) throw new AppError('not-found', { detail: 'There is no such location.' });
+    locations = locations.filter((l) => l.locationId === locationId);
+    if (locations.length === 0) throw forbidden();
+  }
+  const zones = new Map(locations.map((l) => [l.locationId, l.timeZone]));
+  // The earliest 'today' on Earth is at most a day behind UTC's.
+  const from = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!;
+  const rows = await findBookingBlocks(db, [...zones.keys()], from);
+  return rows.flatMap((r) => {
+    const today = DateTime.fromJSDate(now, { zone: zones.get(r.locationId) ?? 'UTC' }).toISODate()!;
+    const datesLocal = (r.datesLocal as Array<string | Date>).map(isoDate).filter((d) => d >= today);
+    return datesLocal.length > 0 ? [{ locationId: r.locationId, datesLocal, messageMarkDown: r.messageMarkdown }] : [];
+  });
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BookingDetail,
+  BookingsQuery,
+  BookingsResponse,
+  CancelBookingBody,
+  ClientBookingsQuery,
+  type Pagination,
+} from '@portal/contract/bookings';
+import { ClientIdParams, IdParams } from '@portal/contract/query-params';
+import { ProblemDetails } from '@portal/contract/problems';
+import { idempotent } from '../../lib/idempotency';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { BookingsService } from './bookings.service';
+
+/** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
+const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new BookingsService(app.database.db, app.mailer, app.now, app.log);
+  const tags = ['bookings'];
+  const security = [{ bearer: [] }];
+  const paginationHeader = (p: Pagination) => JSON.stringify(p);
+
+  app.get(
+    '/v1/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The bookings of the selected clients: filtered, sorted and paged (x-pagination header)',
+        description:
+          'Bookings at the clients (or single locations) where the caller holds booking view; pendingBooking view ' +
+          'adds the bookings pending approval there. Filters: local date range, status (repeated), location, ' +
+          'educator. Every sort ends on date, start time and id. The `x-pagination` header holds ' +
+          '`{"total","skip","take"}` as JSON. A requested client outside the caller’s tree is refused with 403.',
+        querystring: BookingsQuery,
+        response: { 200: BookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { items, pagination } = await service.list(await principal.tree(), request.query);
+      reply.header('x-pagination', paginationHeader(pagination)).header('cache-control', 'private, no-cache');
+      return items;
+    },
+  );
+
+  app.get(
+    '/v1/clients/:clientId/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One client's bookings from a local date (default: today at the client), by date (x-pagination header)",
+        description: "The same rows as GET /v1/bookings for one client. A client outside the caller's tree is refused with 403.",
+        params: ClientIdParams,
+        querystring: ClientBookingsQuery,
+        response: { 200: BookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { items, pagination } = await service.clientList(await principal.tree(), request.params.clientId, request.query);
+      reply.header('x-pagination', paginationHeader(pagination)).header('cache-control', 'private, no-cache');
+      return items;
+    },
+  );
+
+  app.get(
+    '/v1/bookings/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A booking with its request (spec §3 Booking detail), all bookings of the request, and what the caller may do',
+        description:
+          '`booking.actions` says whether the caller may cancel (booking delete at the location, pending approval or ' +
+          'unfilled, not commenced; otherwise `cancelBlockedReason` explains an assigned or commenced booking), extend ' +
+          'and give quick feedback. A booking outside the caller’s reach is 404.',
+        params: IdParams,
+        response: { 200: BookingDetail, 400: ProblemDetails, 401: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      reply.header('cache-control', 'private, no-cache');
+      return service.detail(await principal.tree(), request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/bookings/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a booking with a reason (Idempotency-Key)',
+        description:
+          'Needs booking delete (or all) at the booking’s location (403). Only a booking pending approval or unfilled ' +
+          'whose start has not passed in its location’s time zone can be cancelled: once an educator is assigned or ' +
+          'the booking has commenced it is refused with 422 and the reason; a cancelled, completed or rejected booking ' +
+          'with 409. Its confirmation contacts are told. Answers the updated booking detail.',
+        params: IdParams,
+        body: CancelBookingBody,
+        response: {
+          200: BookingDetail,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+        status: 200,
+        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason),
+      }));
+    },
+  );
+};
+
+export default bookingsRoutes;

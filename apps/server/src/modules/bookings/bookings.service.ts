@@ -1,0 +1,213 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { FastifyBaseLogger } from 'fastify';
+import { bookings } from '@portal/db/schema';
+import type { Db, DbOrTx } from '@portal/db/client';
+import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
+import type { z } from 'zod';
+import type { BookingActions, BookingDetail, BookingListItem, BookingsQuery, Pagination } from '@portal/contract/bookings';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import type { BookingStatus } from '@portal/contract/domain';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { forbidden, visibleClients } from '../data-scope/data-scope';
+import { PROFILE_FEATURES } from '../profile/features';
+import { BookingNotifier } from './booking-notifications';
+import { bookingHead, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
+import { bookingFilter, clientTimeZone, countBookings, pageOfBookings, type BookingSort } from './bookings.repository';
+
+/**
+ * The bookings list and detail, and cancel (issue 5 items 1 and 4).
+ *
+ * Who sees a booking: booking view at its location (or its client, or group, inherited); pendingBooking view
+ * also shows bookings that are pending approval. Anything else is 'not found', so existence never leaks.
+ * Cancelling needs booking delete (or all) at the location: cancelling takes the booking off the roster as
+ * deleting would, while booking modify is about changing it (times, extension).
+ */
+
+export const BOOKING_NOT_FOUND = 'This booking was not found.';
+export const CANCEL_FORBIDDEN = "You don't have permission to cancel bookings at this school.";
+
+const CANCELLABLE: readonly BookingStatus[] = ['pending_approval', 'unfilled'];
+const CLOSED: readonly BookingStatus[] = ['cancelled', 'completed', 'rejected'];
+const EXTENDABLE: readonly BookingStatus[] = ['unfilled', 'filled'];
+
+type ParsedBookingsQuery = z.output<typeof BookingsQuery>;
+
+export function canSeeBooking(tree: PermissionTree, b: { locationId: number; status: BookingStatus }): boolean {
+  return (
+    canAtLocation(tree, 'booking', 'view', b.locationId) ||
+    (b.status === 'pending_approval' && canAtLocation(tree, 'pendingBooking', 'view', b.locationId))
+  );
+}
+
+/** The local start of a booking has passed (in its location's zone). */
+export function hasStarted(b: { dateLocal: string; startTimeLocal: string; timeZone: string }, now: Date): boolean {
+  const start = DateTime.fromISO(`${b.dateLocal}T${b.startTimeLocal.slice(0, 5)}`, { zone: b.timeZone });
+  return start.isValid ? start.toMillis() <= now.getTime() : false;
+}
+
+/** Why a booking cannot be cancelled now (spec §4 'Booking cancel'), or null. */
+export function cancelRefusal(
+  b: { status: BookingStatus; candidateId: number | null; dateLocal: string; startTimeLocal: string; timeZone: string },
+  now: Date,
+): string | null {
+  if (CLOSED.includes(b.status)) return BOOKING_MESSAGES.cancelClosed;
+  if (b.status === 'commenced' || hasStarted(b, now)) return BOOKING_MESSAGES.cancelCommenced;
+  if (b.status === 'filled' || b.candidateId !== null) return BOOKING_MESSAGES.cancelAssigned;
+  if (!CANCELLABLE.includes(b.status)) return BOOKING_MESSAGES.cancelClosed;
+  return null;
+}
+
+function refusalError(message: string): AppError {
+  return message === BOOKING_MESSAGES.cancelClosed
+    ? new AppError('conflict', { detail: message })
+    : new AppError('rule-violation', { detail: message, errors: { status: [message] } });
+}
+
+function todayIn(zone: string, now: Date): string {
+  return DateTime.fromJSDate(now, { zone }).toISODate() ?? now.toISOString().slice(0, 10);
+}
+
+/** What the caller may do with `booking` now; the endpoints enforce the same rules. */
+export function bookingActions(
+  tree: PermissionTree,
+  booking: BookingItemRow,
+  requestBookings: readonly BookingItemRow[],
+  now: Date,
+): BookingActions {
+  const locationId = booking.location.id;
+  const b = { ...booking, candidateId: booking.candidate?.id ?? null };
+  const mayCancel = canAtLocation(tree, 'booking', 'delete', locationId);
+  const refusal = cancelRefusal(b, now);
+  const cancelBlockedReason =
+    mayCancel && (refusal === BOOKING_MESSAGES.cancelAssigned || refusal === BOOKING_MESSAGES.cancelCommenced) ? refusal : null;
+
+  const lastOpenDate = requestBookings
+    .filter((r) => r.status !== 'cancelled' && r.status !== 'rejected')
+    .reduce((last, r) => (r.dateLocal > last ? r.dateLocal : last), '');
+  const seriesOpen = lastOpenDate >= todayIn(booking.timeZone, now);
+  const extend =
+    PROFILE_FEATURES.enableExtendBooking &&
+    (canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId)) &&
+    EXTENDABLE.includes(booking.status) &&
+    seriesOpen;
+
+  const quickFeedback =
+    booking.status === 'completed' &&
+    booking.candidate !== null &&
+    !booking.feedbackCompleted &&
+    canAtLocation(tree, 'booking', 'view', locationId);
+
+  return { cancel: mayCancel && refusal === null, cancelBlockedReason, extend, quickFeedback };
+}
+
+export function listItem(row: BookingItemRow): BookingListItem {
+  const { cancelReason: _reason, cancelledAt: _at, ...item } = row;
+  return item;
+}
+
+/** A request's detail around one of its bookings, with the caller's actions on that booking. */
+export function toBookingDetail(tree: PermissionTree, detail: RequestDetail, booking: BookingItemRow, now: Date): BookingDetail {
+  const { bookings: all, ...request } = detail;
+  return {
+    ...request,
+    booking: { ...booking, actions: bookingActions(tree, booking, all, now) },
+    bookings: all.map(listItem),
+  };
+}
+
+/** Scope of the list: booking view, plus pendingBooking view where it adds something (pending bookings only). */
+export function listScopes(tree: PermissionTree, clientIds: number[]): { scope: Scope; pendingScope: Scope } {
+  const scope = scopeOf(tree, 'booking', 'view', clientIds);
+  const pending = scopeOf(tree, 'pendingBooking', 'view', clientIds);
+  const wholeClients = new Set(scope.clientIds);
+  const locations = new Set(scope.locationIds);
+  const clientOfLocation = new Map(allClients(tree).flatMap((c) => c.locations.map((l) => [l.locationId, c.clientId] as const)));
+  const pendingScope: Scope = {
+    clientIds: pending.clientIds.filter((id) => !wholeClients.has(id)),
+    locationIds: pending.locationIds.filter((id) => !locations.has(id) && !wholeClients.has(clientOfLocation.get(id) ?? -1)),
+  };
+  const nothing = (s: Scope) => s.clientIds.length === 0 && s.locationIds.length === 0;
+  if (nothing(scope) && nothing(pendingScope)) throw forbidden();
+  return { scope, pendingScope };
+}
+
+export class BookingsService {
+  private readonly notifier: BookingNotifier;
+
+  constructor(
+    private readonly db: Db,
+    mailer: Mailer,
+    private readonly now: () => Date,
+    log?: FastifyBaseLogger,
+  ) {
+    this.notifier = new BookingNotifier(db, mailer, log);
+  }
+
+  async list(tree: PermissionTree, query: ParsedBookingsQuery): Promise<{ items: BookingListItem[]; pagination: Pagination }> {
+    const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
+    const { scope, pendingScope } = listScopes(tree, clientIds);
+    const where = bookingFilter({
+      scope,
+      pendingScope,
+      dateFromLocal: query.dateFromLocal,
+      dateToLocal: query.dateToLocal,
+      statuses: query.status,
+      locationId: query.locationId,
+      candidateId: query.candidateId,
+    });
+    return this.page(where, query.sort, query.skip, query.take);
+  }
+
+  /** One client's bookings from a date (default: today at the client's first location), by date. */
+  async clientList(
+    tree: PermissionTree,
+    clientId: number,
+    query: { dateFromLocal?: string | undefined; skip: number; take: number },
+  ): Promise<{ items: BookingListItem[]; pagination: Pagination }> {
+    visibleClients(tree, [clientId]);
+    const { scope, pendingScope } = listScopes(tree, [clientId]);
+    const from = query.dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', this.now());
+    const where = bookingFilter({ scope, pendingScope, clientId, dateFromLocal: from });
+    return this.page(where, 'date', query.skip, query.take);
+  }
+
+  private async page(where: ReturnType<typeof bookingFilter>, sort: BookingSort, skip: number, take: number) {
+    const [rows, total] = await Promise.all([pageOfBookings(this.db, where, sort, skip, take), countBookings(this.db, where)]);
+    return { items: rows.map(listItem), pagination: { total, skip, take } };
+  }
+
+  async detail(tree: PermissionTree, id: number, db: DbOrTx = this.db): Promise<BookingDetail> {
+    const head = await bookingHead(db, id);
+    if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+    const detail = await requestDetail(db, head.requestId);
+    const booking = detail?.bookings.find((b) => b.id === id);
+    if (!detail || !booking) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+    return toBookingDetail(tree, detail, booking, this.now());
+  }
+
+  /** Cancels one booking with a reason, in one transaction; then tells its confirmation contacts. */
+  async cancel(tree: PermissionTree, contactId: number, id: number, cancelReason: string): Promise<BookingDetail> {
+    const head = await bookingHead(this.db, id);
+    if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+    if (!canAtLocation(tree, 'booking', 'delete', head.locationId)) throw forbidden(CANCEL_FORBIDDEN);
+    const reason = cancelReason.trim();
+    if (!reason) throw AppError.field('cancelReason', FORM_MESSAGES.required);
+
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const locked = await bookingHead(tx, id, { forUpdate: true });
+      if (!locked) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+      const refusal = cancelRefusal(locked, now);
+      if (refusal) throw refusalError(refusal);
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, cancelledByContactId: contactId, updatedAt: now })
+        .where(and(eq(bookings.id, id), inArray(bookings.status, [...CANCELLABLE])));
+    });
+    await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], note: `Reason: ${reason}` });
+    return this.detail(tree, id);
+  }
+}

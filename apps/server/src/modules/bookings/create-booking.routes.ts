@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CreateBookingBody, CreatedBooking } from '@portal/contract/bookings';
+import { ProblemDetails } from '@portal/contract/problems';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
+import { CreateBookingService } from './create-booking.service';
+
+/** POST /v1/bookings (issue 5): one booking request and its per-date bookings, at most once per Idempotency-Key. */
+const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new CreateBookingService(app.database.db, app.mailer, app.log, () => app.now());
+
+  app.post(
+    '/v1/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Create a booking request: one booking per date and per educator needed',
+        description:
+          'Every rule of spec §5 "Booking create" is checked: 400 names each wrong field (`dates.2`, ' +
+          '`confirmations.0.sms`, `endTime`), 422 a business rule (same-day cut-off in the location’s zone, booking ' +
+          'blocks, limits, no classifications), 403 without booking or pendingBooking create at the location, 404 for ' +
+          'a location outside the caller’s tree. With booking create the request goes to the provider (bookings ' +
+          'unfilled); with only pendingBooking create it waits for approval. Send an `Idempotency-Key`: a repeat ' +
+          'answers the first result (header `idempotent-replayed`) and books nothing twice.',
+        security: [{ bearer: [] }],
+        headers: z.looseObject({
+          'idempotency-key': z.string().optional().describe('8 to 255 visible ASCII characters, new for each booking the user submits'),
+        }),
+        body: CreateBookingBody,
+        response: {
+          201: CreatedBooking,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const key = idempotencyKeyOf(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+        status: 201,
+        body: await service.create(
+          { contactId: principal.contactId, staffUserId: principal.staffUserId, impersonating: principal.impersonating, tree },
+          request.body,
+          key,
+        ),
+      }));
+    },
+  );
+};
+
+export default createBookingRoutes;

@@ -1,0 +1,383 @@
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { minutesOf, normaliseTime, type CreateBookingBody } from '@portal/contract/bookings';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The rules of spec §5 'Booking create', as an ordered pipeline of small named validators (cal.com style). Each
+ * rule is a pure function of a context the service loads once (the body, the clock, the location, the client's
+ * settings and reference data), so each can be tested alone. A rule answers the failures it finds, each naming
+ * the body's path (`dates.2`, `confirmations.0.sms`, `endTime`): 400 for a field the form should have caught,
+ * 422 for a business rule (cut-off, booking blocks, limits, no classifications). A halting rule stops the
+ * pipeline when later rules depend on what it checked.
+ */
+
+export type CreateBookingInput = z.output<typeof CreateBookingBody>;
+
+/** Dates may lie at most this many days ahead. */
+export const MAX_ADVANCE_DAYS = 365;
+/** Spec §5: the same-day cut-off falls back to 08:00 when the client's setting is unparsable. */
+export const DEFAULT_SAME_DAY_CUTOFF = '08:00';
+
+const CUTOFF_PATTERN = /^([01]?\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
+
+/** The client's cut-off as 'HH:mm', or 08:00 when it cannot be read. */
+export function parseCutoff(value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
+  return CUTOFF_PATTERN.test(trimmed) ? normaliseTime(trimmed) : DEFAULT_SAME_DAY_CUTOFF;
+}
+
+export interface ConfirmationMethods {
+  email: boolean;
+  sms: boolean;
+  voice: boolean;
+  push: boolean;
+}
+export type ConfirmationMethod = keyof ConfirmationMethods;
+const METHODS: readonly ConfirmationMethod[] = ['email', 'sms', 'voice', 'push'];
+const METHOD_NAMES: Record<ConfirmationMethod, string> = { email: 'e-mail', sms: 'SMS', voice: 'voice call', push: 'push notification' };
+
+export interface BookingContactFacts {
+  id: number;
+  contactId: number | null;
+  email: string | null;
+  mobile: string | null;
+  canReceiveVoice: boolean;
+}
+
+/** E-mail needs an address, SMS a mobile, voice a mobile and consent, push a portal account (a linked contact). */
+export function contactMethods(c: Omit<BookingContactFacts, 'id'>): ConfirmationMethods {
+  const mobile = !!c.mobile?.trim();
+  return { email: !!c.email?.trim(), sms: mobile, voice: mobile && c.canReceiveVoice, push: c.contactId !== null };
+}
+
+export interface RuleClassification {
+  id: number;
+  minimumDurationInMins: number | null;
+  /** 'HH:mm' or null. */
+  earliestEndTime24hr: string | null;
+  defaultBreakInMins: number | null;
+}
+
+export interface LocationAccess {
+  /** The location is in the caller's permission tree. */
+  inTree: boolean;
+  bookingCreate: boolean;
+  pendingBookingCreate: boolean;
+}
+
+export interface BookingRuleContext {
+  body: CreateBookingInput;
+  now: Date;
+  location: { id: number; clientId: number; timeZone: string };
+  client: { sameDayCutoff: string; minBookingsPerDay: number; maxBookingsPerDay: number; maxBookingsAllowed: number };
+  /** The client's active classifications. */
+  classifications: readonly RuleClassification[];
+  gradeIds: ReadonlySet<number>;
+  /** Every certification that exists, and the location's defaults. */
+  certificationIds: ReadonlySet<number>;
+  defaultCertificationIds: ReadonlySet<number>;
+  /** The location's active booking contacts. */
+  bookingContacts: readonly BookingContactFacts[];
+  blocks: readonly { datesLocal: readonly string[]; messageMarkdown: string }[];
+  /** Whether covering.contactId is a contact at the client; undefined when none was given. */
+  coveringContactAtClient: boolean | undefined;
+}
+
+export interface RuleFailure {
+  status: 400 | 403 | 404 | 422;
+  field?: string;
+  message: string;
+}
+
+export interface BookingRule {
+  name: string;
+  /** Stop here when this rule fails: later rules depend on it. */
+  halts?: boolean;
+  check(ctx: BookingRuleContext): RuleFailure[];
+}
+
+const field = (status: RuleFailure['status'], path: string, message: string): RuleFailure => ({ status, field: path, message });
+
+// Derived facts the rules share.
+
+export function selectedClassification(ctx: BookingRuleContext): RuleClassification | undefined {
+  return ctx.classifications.find((c) => c.id === ctx.body.classificationId);
+}
+
+/** The break asked for, else the classification's default break, else none. */
+export function effectiveBreak(ctx: BookingRuleContext): number {
+  return ctx.body.breakMinutes ?? selectedClassification(ctx)?.defaultBreakInMins ?? 0;
+}
+
+export function localNow(ctx: Pick<BookingRuleContext, 'now' | 'location'>): DateTime {
+  return DateTime.fromJSDate(ctx.now, { zone: ctx.location.timeZone });
+}
+
+function span(ctx: BookingRuleContext): number {
+  return minutesOf(ctx.body.endTime) - minutesOf(ctx.body.startTime);
+}
+
+/** The UTC instants of a local date and 'HH:mm' time in a zone (a time skipped by a DST change moves forward). */
+export function utcOf(dateLocal: string, time: string, zone: string): Date {
+  return DateTime.fromISO(`${dateLocal}T${normaliseTime(time)}`, { zone })
+    .toUTC()
+    .toJSDate();
+}
+
+function eachDate(ctx: BookingRuleContext, test: (date: string, index: number) => RuleFailure | undefined): RuleFailure[] {
+  return ctx.body.dates.flatMap((date, index) => test(date, index) ?? []);
+}
+
+// Access, checked before anything is loaded.
+
+/** booking create → confirmed; pendingBooking create alone → waits for approval; neither → 403; not in the tree → 404. */
+export function locationBookable(access: LocationAccess): RuleFailure[] {
+  if (!access.inTree) return [{ status: 404, field: 'locationId', message: 'There is no such location' }];
+  if (!access.bookingCreate && !access.pendingBookingCreate) return [{ status: 403, message: BOOKING_MESSAGES.notBookable }];
+  return [];
+}
+
+// The pipeline.
+
+export const classificationsExist: BookingRule = {
+  name: 'classificationsExist',
+  halts: true,
+  check: (ctx) => (ctx.classifications.length === 0 ? [{ status: 422, message: BOOKING_MESSAGES.noClassifications }] : []),
+};
+
+export const classificationOfClient: BookingRule = {
+  name: 'classificationOfClient',
+  halts: true,
+  check: (ctx) => (selectedClassification(ctx) ? [] : [field(400, 'classificationId', BOOKING_MESSAGES.unknownClassification)]),
+};
+
+export const gradesOfClient: BookingRule = {
+  name: 'gradesOfClient',
+  check: (ctx) =>
+    ctx.body.gradeIds.flatMap((id, i) => (ctx.gradeIds.has(id) ? [] : [field(400, `gradeIds.${i}`, BOOKING_MESSAGES.unknownGrade)])),
+};
+
+export const certificationsKnown: BookingRule = {
+  name: 'certificationsKnown',
+  check: (ctx) =>
+    ctx.body.certificationIds.flatMap((id, i) =>
+      ctx.certificationIds.has(id) ? [] : [field(400, `certificationIds.${i}`, BOOKING_MESSAGES.unknownCertification)],
+    ),
+};
+
+/** Asking for other certifications than the location's defaults needs the booker's review. */
+export const certificationsReviewed: BookingRule = {
+  name: 'certificationsReviewed',
+  check: (ctx) => {
+    const asked = new Set(ctx.body.certificationIds);
+    const same = asked.size === ctx.defaultCertificationIds.size && [...asked].every((id) => ctx.defaultCertificationIds.has(id));
+    return same || ctx.body.certificationsReviewed ? [] : [field(400, 'certificationsReviewed', BOOKING_MESSAGES.certificationsReview)];
+  },
+};
+
+export const confirmationsValid: BookingRule = {
+  name: 'confirmationsValid',
+  check: (ctx) => {
+    const { confirmations } = ctx.body;
+    if (confirmations.length === 0) return [field(400, 'confirmations', BOOKING_MESSAGES.noConfirmations)];
+    const seen = new Set<number>();
+    return confirmations.flatMap((c, i): RuleFailure[] => {
+      const path = `confirmations.${i}`;
+      if (seen.has(c.bookingContactId)) return [field(400, `${path}.bookingContactId`, BOOKING_MESSAGES.duplicateConfirmation)];
+      seen.add(c.bookingContactId);
+      const contact = ctx.bookingContacts.find((b) => b.id === c.bookingContactId);
+      if (!contact) return [field(400, `${path}.bookingContactId`, BOOKING_MESSAGES.unknownBookingContact)];
+      const chosen = METHODS.filter((m) => c[m]);
+      if (chosen.length === 0) return [field(400, path, BOOKING_MESSAGES.noConfirmationMethod)];
+      const available = contactMethods(contact);
+      return chosen
+        .filter((m) => !available[m])
+        .map((m) => field(400, `${path}.${m}`, BOOKING_MESSAGES.methodUnavailable(METHOD_NAMES[m])));
+    });
+  },
+};
+
+export const datesPresentAndUnique: BookingRule = {
+  name: 'datesPresentAndUnique',
+  check: (ctx) => {
+    if (ctx.body.dates.length === 0) return [field(400, 'dates', BOOKING_MESSAGES.noDates)];
+    const seen = new Set<string>();
+    return eachDate(ctx, (date, i) => {
+      if (seen.has(date)) return field(400, `dates.${i}`, BOOKING_MESSAGES.duplicateDate);
+      seen.add(date);
+      return undefined;
+    });
+  },
+};
+
+export const datesOnWeekdays: BookingRule = {
+  name: 'datesOnWeekdays',
+  check: (ctx) =>
+    eachDate(ctx, (date, i) => (DateTime.fromISO(date).weekday > 5 ? field(400, `dates.${i}`, BOOKING_MESSAGES.weekend) : undefined)),
+};
+
+/** 'Today' is the calendar day in the location's zone. */
+export const datesNotInPast: BookingRule = {
+  name: 'datesNotInPast',
+  check: (ctx) => {
+    const today = localNow(ctx).toISODate()!;
+    return eachDate(ctx, (date, i) => (date < today ? field(400, `dates.${i}`, FORM_MESSAGES.dateInPast) : undefined));
+  },
+};
+
+export const datesWithinAdvance: BookingRule = {
+  name: 'datesWithinAdvance',
+  check: (ctx) => {
+    const last = localNow(ctx).plus({ days: MAX_ADVANCE_DAYS }).toISODate()!;
+    return eachDate(ctx, (date, i) => (date > last ? field(422, `dates.${i}`, BOOKING_MESSAGES.tooFarAhead(MAX_ADVANCE_DAYS)) : undefined));
+  },
+};
+
+/** A booking block refuses its dates with its own markdown message. */
+export const datesNotBlocked: BookingRule = {
+  name: 'datesNotBlocked',
+  check: (ctx) =>
+    eachDate(ctx, (date, i) => {
+      const block = ctx.blocks.find((b) => b.datesLocal.includes(date));
+      return block ? field(422, `dates.${i}`, block.messageMarkdown) : undefined;
+    }),
+};
+
+/** A date that is today at the location is refused once the local time has reached the client's cut-off. */
+export const sameDayCutoff: BookingRule = {
+  name: 'sameDayCutoff',
+  check: (ctx) => {
+    const now = localNow(ctx);
+    const today = now.toISODate()!;
+    const cutoff = parseCutoff(ctx.client.sameDayCutoff);
+    if (now.hour * 60 + now.minute < minutesOf(cutoff)) return [];
+    return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.sameDayCutoff(cutoff)) : undefined));
+  },
+};
+
+/** End after start, on the clock and in real time on each date (a DST change must not turn it around). */
+export const endAfterStart: BookingRule = {
+  name: 'endAfterStart',
+  check: (ctx) => {
+    const { startTime, endTime, dates } = ctx.body;
+    const failure = [field(400, 'endTime', FORM_MESSAGES.endBeforeStart)];
+    if (span(ctx) <= 0) return failure;
+    const zone = ctx.location.timeZone;
+    const turned = dates.some((d) => utcOf(d, endTime, zone).getTime() <= utcOf(d, startTime, zone).getTime());
+    return turned ? failure : [];
+  },
+};
+
+export const breakShorterThanBooking: BookingRule = {
+  name: 'breakShorterThanBooking',
+  check: (ctx) => (span(ctx) > 0 && effectiveBreak(ctx) >= span(ctx) ? [field(400, 'breakMinutes', BOOKING_MESSAGES.breakTooLong)] : []),
+};
+
+/** The classification's minimum duration, net of the break. */
+export const minimumDuration: BookingRule = {
+  name: 'minimumDuration',
+  check: (ctx) => {
+    const minimum = selectedClassification(ctx)?.minimumDurationInMins;
+    if (!minimum || span(ctx) <= 0) return [];
+    return span(ctx) - effectiveBreak(ctx) < minimum ? [field(400, 'endTime', BOOKING_MESSAGES.minimumDuration(minimum))] : [];
+  },
+};
+
+export const earliestEndTime: BookingRule = {
+  name: 'earliestEndTime',
+  check: (ctx) => {
+    const earliest = selectedClassification(ctx)?.earliestEndTime24hr;
+    if (!earliest) return [];
+    const shown = normaliseTime(earliest);
+    return minutesOf(ctx.body.endTime) < minutesOf(shown) ? [field(400, 'endTime', FORM_MESSAGES.endBeforeMinimum(shown))] : [];
+  },
+};
+
+export const bookingsPerDayInRange: BookingRule = {
+  name: 'bookingsPerDayInRange',
+  check: (ctx) => {
+    const { minBookingsPerDay: min, maxBookingsPerDay: max } = ctx.client;
+    const n = ctx.body.bookingsPerDay;
+    return n < min || n > max ? [field(422, 'bookingsPerDay', FORM_MESSAGES.between(min, max))] : [];
+  },
+};
+
+export const maxBookingsAllowed: BookingRule = {
+  name: 'maxBookingsAllowed',
+  check: (ctx) => {
+    const max = ctx.client.maxBookingsAllowed;
+    return ctx.body.dates.length * ctx.body.bookingsPerDay > max
+      ? [field(422, 'bookingsPerDay', BOOKING_MESSAGES.maxBookingsAllowed(max))]
+      : [];
+  },
+};
+
+export const coveringContactAtClient: BookingRule = {
+  name: 'coveringContactAtClient',
+  check: (ctx) => (ctx.coveringContactAtClient === false ? [field(400, 'covering.contactId', BOOKING_MESSAGES.coveringNotAtClient)] : []),
+};
+
+export const policiesAgreed: BookingRule = {
+  name: 'policiesAgreed',
+  check: (ctx) => (ctx.body.policiesAgreed ? [] : [field(400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed)]),
+};
+
+/** In order: what later rules depend on first, then fields, then the business rules. */
+export const CREATE_BOOKING_RULES: readonly BookingRule[] = [
+  classificationsExist,
+  classificationOfClient,
+  gradesOfClient,
+  certificationsKnown,
+  certificationsReviewed,
+  confirmationsValid,
+  datesPresentAndUnique,
+  datesOnWeekdays,
+  datesNotInPast,
+  datesWithinAdvance,
+  datesNotBlocked,
+  sameDayCutoff,
+  endAfterStart,
+  breakShorterThanBooking,
+  minimumDuration,
+  earliestEndTime,
+  bookingsPerDayInRange,
+  maxBookingsAllowed,
+  coveringContactAtClient,
+  policiesAgreed,
+];
+
+/** Runs the rules in order, stopping after a halting rule that failed; answers every failure found. */
+export function evaluateRules(ctx: BookingRuleContext, rules: readonly BookingRule[] = CREATE_BOOKING_RULES): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  for (const rule of rules) {
+    const found = rule.check(ctx);
+    failures.push(...found);
+    if (found.length > 0 && rule.halts) break;
+  }
+  return failures;
+}
+
+/**
+ * One problem for all failures: 403/404 first; then 400 when any field is wrong (its `errors` also list the
+ * business rules broken, so the form can show everything at once); else 422.
+ */
+export function toProblem(failures: readonly RuleFailure[]): AppError | undefined {
+  if (failures.length === 0) return undefined;
+  const access = failures.find((f) => f.status === 403 || f.status === 404);
+  if (access) {
+    return new AppError(access.status === 404 ? 'not-found' : 'forbidden', {
+      detail: access.message,
+      ...(access.field ? { errors: { [access.field]: [access.message] } } : {}),
+    });
+  }
+  const errors: Record<string, string[]> = {};
+  for (const f of failures) if (f.field) (errors[f.field] ??= []).push(f.message);
+  const first = failures.find((f) => f.status === 400) ?? failures[0]!;
+  return new AppError(first.status === 400 ? 'validation' : 'rule-violation', {
+    detail: first.message,
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  });
+}

@@ -1,0 +1,163 @@
+import { DateTime } from 'luxon';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@portal/db/client';
+import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
+import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { addDays } from '@portal/contract/query-params';
+import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { busyDates } from '../provider/provider.repository';
+import { BookingNotifier } from './booking-notifications';
+import { blockedDates, bookingToExtend, insertExtension, renumberSeries, seriesSpan, type NewBooking } from './extend-booking.repository';
+
+/**
+ * Extending a booking (spec §4 'Extend', §5 'Extend'): the booking's request gets one more booking per school day
+ * after the series' last date up to the new end date, with the times given. The booking's educator keeps the days
+ * they are free; the others are Unfilled and go to the provider. Rules are checked in this order: the feature, the
+ * caller's right at the location, the booking's state, the times, then the dates.
+ */
+
+type Source = NonNullable<Awaited<ReturnType<typeof bookingToExtend>>>;
+
+interface Plan {
+  source: Source;
+  first: string;
+  last: string;
+  maxEnd: string;
+  /** School days added (weekdays after the last date, up to the end, from today on), blocked or not. */
+  days: Array<{ dateLocal: string; blocked: boolean }>;
+}
+
+const ruleOn = (field: string, detail: string) => new AppError('rule-violation', { detail, errors: { [field]: [detail] } });
+
+export class ExtendBookingService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly log?: FastifyBaseLogger,
+    /** Feature flag enableExtendBooking (spec §3); the profile answers it true. */
+    private readonly enabled = true,
+  ) {}
+
+  /** The booking, if the caller may extend it; 404 out of reach, 403 without the right, 422 in the wrong state. */
+  private async source(tree: PermissionTree, bookingId: number): Promise<Source> {
+    if (!this.enabled) throw new AppError('forbidden', { detail: BOOKING_MESSAGES.extendDisabled });
+    const source = await bookingToExtend(this.db, bookingId);
+    const inTree = source && allClients(tree).some((c) => c.locations.some((l) => l.locationId === source.locationId));
+    if (!source || !inTree) throw new AppError('not-found', { detail: 'There is no such booking.' });
+    if (!canAtLocation(tree, 'booking', 'create', source.locationId) && !canAtLocation(tree, 'booking', 'modify', source.locationId)) {
+      throw new AppError('forbidden', { detail: BOOKING_MESSAGES.notBookable });
+    }
+    if (source.status !== 'unfilled' && source.status !== 'filled') {
+      throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
+    }
+    return source;
+  }
+
+  /** The dates an extension to `endDateLocal` adds, after checking the date rules. */
+  private async plan(source: Source, endDateLocal: string, now: Date): Promise<Plan> {
+    const span = await seriesSpan(this.db, source.requestId);
+    const first = span.first ?? source.dateLocal;
+    const last = span.last ?? source.dateLocal;
+    const capByClient = addDays(last, source.maxExtensionDays);
+    const capByBlock = source.locationType === 'early_learning' ? addDays(first, EXTEND_BLOCK_CAP_DAYS - 1) : null;
+    const maxEnd = capByBlock && capByBlock < capByClient ? capByBlock : capByClient;
+
+    if (endDateLocal <= last) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
+    if (endDateLocal > capByClient) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMaxDate(capByClient));
+    if (capByBlock && endDateLocal > capByBlock) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendBlockCap);
+
+    const today = DateTime.fromJSDate(now, { zone: source.timeZone }).toISODate()!;
+    const blocked = await blockedDates(this.db, source.locationId, addDays(last, 1), endDateLocal);
+    const days: Plan['days'] = [];
+    for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
+      const weekday = DateTime.fromISO(d).weekday;
+      if (weekday > 5 || d < today) continue;
+      days.push({ dateLocal: d, blocked: blocked.has(d) });
+    }
+    if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
+    return { source, first, last, maxEnd, days };
+  }
+
+  private checkTimes(source: Source, body: { startTime: string; endTime: string; breakMinutes: number }) {
+    const start = minutesOf(body.startTime);
+    const end = minutesOf(body.endTime);
+    if (start < minutesOf(EARLIEST_START_TIME))
+      throw AppError.field('startTime', BOOKING_MESSAGES.extendStartTooEarly(EARLIEST_START_TIME));
+    if (end <= start) throw AppError.field('endTime', FORM_MESSAGES.endBeforeStart);
+    if (source.minimumDurationInMins !== null && end - start < source.minimumDurationInMins)
+      throw AppError.field('endTime', BOOKING_MESSAGES.minimumDuration(source.minimumDurationInMins));
+    if (source.earliestEndTime24hr !== null && end < minutesOf(source.earliestEndTime24hr))
+      throw AppError.field('endTime', FORM_MESSAGES.endBeforeMinimum(normaliseTime(source.earliestEndTime24hr)));
+    if (body.breakMinutes >= end - start) throw AppError.field('breakMinutes', BOOKING_MESSAGES.breakTooLong);
+  }
+
+  async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string, now: Date): Promise<ExtendScheduling> {
+    const source = await this.source(tree, bookingId);
+    const plan = await this.plan(source, endDateLocal, now);
+    const busy =
+      source.candidateId === null
+        ? new Set<string>()
+        : await busyDates(
+            this.db,
+            source.candidateId,
+            plan.days.map((d) => d.dateLocal),
+          );
+    const c = source.candidate;
+    return {
+      bookingId,
+      lastDateLocal: plan.last,
+      endDateLocal,
+      maxEndDateLocal: plan.maxEnd,
+      startTime: normaliseTime(source.requestStartTime),
+      endTime: normaliseTime(source.requestEndTime),
+      breakMinutes: source.requestBreakMinutes,
+      candidate: c ? { ...c, fullName: `${c.preferredName ?? c.firstName} ${c.lastName}` } : null,
+      dates: plan.days.map((d) => ({
+        dateLocal: d.dateLocal,
+        blocked: d.blocked,
+        candidateAvailable: source.candidateId !== null && !d.blocked && !busy.has(d.dateLocal),
+      })),
+    };
+  }
+
+  async extend(tree: PermissionTree, bookingId: number, input: ExtendBookingBody, now: Date): Promise<ExtendedBooking> {
+    const body = { ...input, breakMinutes: input.breakMinutes ?? 0 };
+    const source = await this.source(tree, bookingId);
+    this.checkTimes(source, body);
+    const plan = await this.plan(source, body.endDateLocal, now);
+    const startTime = normaliseTime(body.startTime);
+    const endTime = normaliseTime(body.endTime);
+    const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
+
+    const created = await this.db.transaction(async (tx) => {
+      const dates = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
+      // Read inside the transaction, so the educator's days are the ones this write sees.
+      const busy = source.candidateId === null ? new Set<string>() : await busyDates(tx, source.candidateId, dates);
+      const rows: NewBooking[] = dates.map((dateLocal) => {
+        const keeps = source.candidateId !== null && !busy.has(dateLocal);
+        return {
+          dateLocal,
+          startUtc: at(dateLocal, startTime),
+          endUtc: at(dateLocal, endTime),
+          status: keeps ? 'filled' : 'unfilled',
+          candidateId: keeps ? source.candidateId : null,
+        };
+      });
+      const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
+      await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
+      return inserted;
+    });
+
+    const notifier = new BookingNotifier(this.db, this.mailer, this.log);
+    await notifier.requestEvent(source.requestId, 'extended', { bookingIds: created.map((b) => b.id) });
+    const filled = created.filter((b) => b.status === 'filled').map((b) => b.id);
+    if (source.candidateId !== null && filled.length > 0) await notifier.tentativeExtension(source.candidateId, filled);
+    return {
+      bookings: created.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
+      movedToUnfilled: source.candidateId === null ? 0 : created.filter((b) => b.status === 'unfilled').length,
+    };
+  }
+}

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
+import { BOOKING_MESSAGES, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
+import { ExtendedBooking, ExtendScheduling } from '@portal/contract/bookings';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { addDays } from '@portal/contract/query-params';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, type SignedIn } from '../../../test/auth-client';
+import { AppError } from '../../lib/app-error';
+import { ExtendBookingService } from './extend-booking.service';
+
+/** Extending a booking (spec §5 'Extend'), on the seeded world at TEST_NOW (Monday 16 March 2026, noon in Sydney). */
+
+const NOW = new Date(inject('testNow'));
+let t: TestApp;
+let admin: SignedIn;
+
+interface Source {
+  id: number;
+  request_id: number;
+  candidate_id: number | null;
+  date_local: string;
+  location_id: number;
+  client_id: number;
+}
+const used = new Set<number>();
+
+/** A booking that is its request's only one, at a location of the AU group, in a state, not yet used by a test. */
+async function source(options: { status: string; locationType?: string; withCandidate?: boolean }): Promise<Source> {
+  const rows = await queryRows<Source>(
+    t.database.db,
+    sql`select b.id, b.request_id, b.candidate_id, b.date_local::text as date_local, b.location_id, b.client_id
+        from bookings b join booking_requests r on r.id = b.request_id join locations l on l.id = b.location_id
+        join clients c on c.id = b.client_id
+        where c.group_id = (select group_id from permission_entries pe join contacts ct on ct.id = pe.contact_id
+                            where ct.email = 'group.admin@demo.test' and pe.group_id is not null limit 1)
+          and b.status = ${options.status} and l.location_type = ${options.locationType ?? 'school'}
+          and b.date_local between '2026-03-17' and '2026-04-20' and r.bookings_per_day = 1
+          and (b.candidate_id is not null) = ${options.withCandidate ?? options.status === 'filled'}
+          and (select count(*) from bookings o where o.request_id = b.request_id) = 1
+        order by b.date_local, b.id limit 40`,
+  );
+  const row = rows.find((r) => !used.has(r.id));
+  if (!row) throw new Error(`no ${options.status} booking to extend`);
+  used.add(row.id);
+  return row;
+}
+
+/** The next weekday after `date` that is `n` weekdays later. */
+function weekdaysAfter(date: string, n: number): string {
+  let d = date;
+  while (n > 0) {
+    d = addDays(d, 1);
+    const day = new Date(`${d}T00:00:00Z`).getUTCDay();
+    if (day !== 0 && day !== 6) n -= 1;
+  }
+  return d;
+}
+
+const extend = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = {}, who = admin) =>
+  t.app.inject({ method: 'POST', url: `/v1/bookings/${id}/extend`, headers: { ...who.headers, ...headers }, payload });
+const body = (endDateLocal: string, over: Record<string, unknown> = {}) => ({
+  endDateLocal,
+  startTime: '08:30',
+  endTime: '15:00',
+  breakMinutes: 30,
+  ...over,
+});
+const blockedAt = async (locationId: number) =>
+  new Set(
+    (
+      await queryRows<{ d: string }>(
+        t.database.db,
+        sql`select unnest(dates_local)::text as d from location_restrictions where location_id = ${locationId}`,
+      )
+    ).map((r) => r.d),
+  );
+const count = async (requestId: number) =>
+  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from bookings where request_id = ${requestId}`))[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => NOW });
+  admin = await signIn(t.app, 'group.admin@demo.test');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('extend a booking', () => {
+  it('shows the school days added and whether the educator is free on each', async () => {
+    const b = await source({ status: 'filled' });
+    const end = weekdaysAfter(b.date_local, 3);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${end}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = ExtendScheduling.parse(res.json());
+    expect(body.lastDateLocal).toBe(b.date_local);
+    expect(body.maxEndDateLocal).toBe(addDays(b.date_local, 90));
+    expect(body.dates.map((d) => d.dateLocal)).toEqual([1, 2, 3].map((n) => weekdaysAfter(b.date_local, n)));
+    expect(body.candidate?.id).toBe(b.candidate_id);
+    const busy = await queryRows<{ d: string }>(
+      t.database.db,
+      sql`select distinct date_local::text as d from bookings where candidate_id = ${b.candidate_id} and status not in ('cancelled', 'rejected')`,
+    );
+    for (const d of body.dates) expect(d.candidateAvailable).toBe(!busy.some((x) => x.d === d.dateLocal) && !d.blocked);
+  });
+
+  it('adds one booking per school day, keeps the educator where free, moves the rest to unfilled and tells everyone', async () => {
+    const b = await source({ status: 'filled' });
+    const end = weekdaysAfter(b.date_local, 4);
+    const closed = await blockedAt(b.location_id);
+    const busyDay = [1, 2, 3, 4].map((n) => weekdaysAfter(b.date_local, n)).find((d) => !closed.has(d))!;
+    // The educator takes another booking on one of the new days.
+    const [other] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where date_local = ${busyDay} and status = 'filled' and candidate_id <> ${b.candidate_id} limit 1`,
+    );
+    await queryRows(t.database.db, sql`update bookings set candidate_id = ${b.candidate_id} where id = ${other!.id}`);
+    const busy = await queryRows<{ d: string }>(
+      t.database.db,
+      sql`select distinct date_local::text as d from bookings where candidate_id = ${b.candidate_id} and status not in ('cancelled', 'rejected')`,
+    );
+
+    const res = await extend(b.id, body(end));
+    expect(res.statusCode).toBe(201);
+    const result = ExtendedBooking.parse(res.json());
+    const added = [1, 2, 3, 4].map((n) => weekdaysAfter(b.date_local, n)).filter((d) => !closed.has(d));
+    expect(result.bookings.map((x) => x.dateLocal)).toEqual(added);
+    for (const x of result.bookings) expect(x.status).toBe(busy.some((d) => d.d === x.dateLocal) ? 'unfilled' : 'filled');
+    expect(result.bookings.find((x) => x.dateLocal === busyDay)!.status).toBe('unfilled');
+    expect(result.movedToUnfilled).toBe(result.bookings.filter((x) => x.status === 'unfilled').length);
+
+    const series = await queryRows<{
+      id: number;
+      position: number;
+      total: number;
+      from: number | null;
+      reference: string;
+      candidate: number | null;
+    }>(
+      t.database.db,
+      sql`select b.id, b.series_position as position, b.series_total as total, b.extended_from_booking_id as "from",
+                 r.series_reference as reference, b.candidate_id as candidate
+          from bookings b join booking_requests r on r.id = b.request_id where b.request_id = ${b.request_id} order by b.date_local, b.id`,
+    );
+    expect(series.map((s) => s.position)).toEqual(series.map((_, i) => i + 1));
+    expect(series).toHaveLength(added.length + 1);
+    expect(series.every((s) => s.total === series.length && s.reference === `BLK-${String(b.request_id).padStart(7, '0')}`)).toBe(true);
+    expect(series.slice(1).every((s) => s.from === b.id)).toBe(true);
+
+    const mail = await queryRows<{ subject: string | null; to_address: string }>(
+      t.database.db,
+      sql`select subject, to_address from outbox_messages where subject like 'Booking extended%' or subject = 'Tentative booking extension'`,
+    );
+    expect(mail.some((m) => m.subject?.startsWith('Booking extended'))).toBe(true);
+    if (result.bookings.some((x) => x.status === 'filled'))
+      expect(mail.some((m) => m.subject === 'Tentative booking extension')).toBe(true);
+  });
+
+  it('extends an unfilled booking with unfilled days, counting none as moved', async () => {
+    const b = await source({ status: 'unfilled' });
+    const res = await extend(b.id, body(weekdaysAfter(b.date_local, 2)));
+    expect(res.statusCode).toBe(201);
+    const result = ExtendedBooking.parse(res.json());
+    expect(result.bookings.length).toBeGreaterThan(0);
+    expect(result.bookings.every((x) => x.status === 'unfilled')).toBe(true);
+    expect(result.movedToUnfilled).toBe(0);
+  });
+
+  it('gives one extension for two submits with the same Idempotency-Key', async () => {
+    const b = await source({ status: 'unfilled' });
+    const headers = { 'idempotency-key': `extend-twice-${b.id}` };
+    const first = await extend(b.id, body(weekdaysAfter(b.date_local, 1)), headers);
+    const second = await extend(b.id, body(weekdaysAfter(b.date_local, 1)), headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await count(b.request_id)).toBe(2);
+  });
+
+  it('leaves nothing half-written when a write fails part-way', async () => {
+    const b = await source({ status: 'filled' });
+    const failOn = weekdaysAfter(b.date_local, 2);
+    await queryRows(
+      t.database.db,
+      sql.raw(`create function fail_extension() returns trigger language plpgsql as $$
+               begin if new.date_local = '${failOn}' and new.request_id = ${b.request_id} then raise exception 'disk full'; end if; return new; end $$`),
+    );
+    await queryRows(
+      t.database.db,
+      sql.raw('create trigger fail_extension before insert on bookings for each row execute function fail_extension()'),
+    );
+    try {
+      const res = await extend(b.id, body(weekdaysAfter(b.date_local, 3)), { 'idempotency-key': `extend-fail-${b.id}` });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await queryRows(t.database.db, sql.raw('drop trigger fail_extension on bookings'));
+      await queryRows(t.database.db, sql.raw('drop function fail_extension()'));
+    }
+    expect(await count(b.request_id)).toBe(1);
+    const [request] = await queryRows<{ reference: string | null; position: number | null }>(
+      t.database.db,
+      sql`select r.series_reference as reference, b.series_position as position from booking_requests r join bookings b on b.request_id = r.id
+          where r.id = ${b.request_id}`,
+    );
+    expect(request).toEqual({ reference: null, position: null });
+    // The key was freed: the same request can be sent again and now succeeds.
+    const again = await extend(b.id, body(weekdaysAfter(b.date_local, 3)), { 'idempotency-key': `extend-fail-${b.id}` });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('extend rules', () => {
+  let b: Source;
+  beforeAll(async () => {
+    b = await source({ status: 'filled' });
+  });
+  const problem = async (payload: Record<string, unknown>, status: number, field: string, message: string) => {
+    const res = await extend(b.id, payload);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().errors[field]).toContain(message);
+  };
+
+  it('needs every time field', async () => {
+    const { startTime: _s, ...noStart } = body(weekdaysAfter(b.date_local, 1));
+    await problem(noStart, 400, 'startTime', FORM_MESSAGES.required);
+    const { endTime: _e, ...noEnd } = body(weekdaysAfter(b.date_local, 1));
+    await problem(noEnd, 400, 'endTime', FORM_MESSAGES.required);
+    const { endDateLocal: _d, ...noDate } = body(weekdaysAfter(b.date_local, 1));
+    await problem(noDate, 400, 'endDateLocal', FORM_MESSAGES.required);
+  });
+
+  it('needs the end after the start, and the start not before 05:00', async () => {
+    const end = weekdaysAfter(b.date_local, 1);
+    await problem(body(end, { startTime: '15:00', endTime: '09:00' }), 400, 'endTime', FORM_MESSAGES.endBeforeStart);
+    await problem(body(end, { startTime: '04:30', endTime: '09:00' }), 400, 'startTime', BOOKING_MESSAGES.extendStartTooEarly('05:00'));
+  });
+
+  it('keeps to the classification’s minimum duration', async () => {
+    await queryRows(
+      t.database.db,
+      sql`update classifications set minimum_duration_in_mins = 240, earliest_end_time_24hr = null
+          where id = (select classification_id from booking_requests where id = ${b.request_id})`,
+    );
+    await problem(
+      body(weekdaysAfter(b.date_local, 1), { startTime: '09:00', endTime: '12:00', breakMinutes: 0 }),
+      400,
+      'endTime',
+      BOOKING_MESSAGES.minimumDuration(240),
+    );
+  });
+
+  it('must add at least one school day', async () => {
+    await problem(body(b.date_local), 422, 'endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
+    // Only a weekend after a Friday, or only blocked days, add nothing.
+    let friday = b.date_local;
+    while (new Date(`${friday}T00:00:00Z`).getUTCDay() !== 5) friday = addDays(friday, 1);
+    const f = await source({ status: 'unfilled' });
+    const [fri] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select b.id from bookings b where b.status = 'unfilled' and extract(dow from b.date_local) = 5 and b.date_local > '2026-03-17'
+          and b.client_id = ${f.client_id} and (select count(*) from bookings o where o.request_id = b.request_id) = 1 limit 1`,
+    );
+    if (fri) {
+      const [row] = await queryRows<{ d: string }>(t.database.db, sql`select date_local::text as d from bookings where id = ${fri.id}`);
+      const res = await extend(fri.id, body(addDays(row!.d, 2)));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendMinimumOneDay);
+    }
+    const next = weekdaysAfter(b.date_local, 1);
+    await queryRows(
+      t.database.db,
+      sql`insert into location_restrictions (location_id, dates_local, message_markdown) values (${b.location_id}, array[${next}]::date[], 'Closed')`,
+    );
+    await problem(body(next), 422, 'endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
+  });
+
+  it('reaches at most the client’s maximum extension date', async () => {
+    const max = addDays(b.date_local, 90);
+    await problem(body(addDays(max, 1)), 422, 'endDateLocal', BOOKING_MESSAGES.extendMaxDate(max));
+  });
+
+  it('caps a block at an early-learning location at four weeks', async () => {
+    const e = await source({ status: 'filled', locationType: 'early_learning' });
+    const cap = addDays(e.date_local, EXTEND_BLOCK_CAP_DAYS - 1);
+    const scheduling = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${e.id}/extend/scheduling?endDateLocal=${weekdaysAfter(e.date_local, 1)}`,
+      headers: admin.headers,
+    });
+    expect(scheduling.json().maxEndDateLocal).toBe(cap);
+    const res = await extend(e.id, body(addDays(cap, 1)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendBlockCap);
+    expect((await extend(e.id, body(cap))).statusCode).toBe(201);
+  });
+
+  it('extends only unfilled or filled bookings', async () => {
+    const [done] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where status = 'completed' and client_id = ${b.client_id} order by date_local desc limit 1`,
+    );
+    const res = await extend(done!.id, body('2026-03-20'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(BOOKING_MESSAGES.extendNotAllowed);
+  });
+
+  it('needs booking create or modify at the location; another client’s booking is not found', async () => {
+    const pending = await signIn(t.app, 'pending.booker@demo.test');
+    const [harbour] = await queryRows<{ id: number; d: string }>(
+      t.database.db,
+      sql`select id, date_local::text as d from bookings where location_id = 1 and status = 'unfilled' and date_local > '2026-03-17' limit 1`,
+    );
+    const refused = await extend(harbour!.id, body(weekdaysAfter(harbour!.d, 1)), {}, pending);
+    expect(refused.statusCode).toBe(403);
+    const outsider = await signIn(t.app, 'school.admin@demo.test');
+    expect((await extend(harbour!.id, body(weekdaysAfter(harbour!.d, 1)), {}, outsider)).statusCode).toBe(404);
+    expect((await extend(2_000_000_000, body('2026-04-01'))).statusCode).toBe(404);
+  });
+
+  it('is refused when the extend feature is off', async () => {
+    const service = new ExtendBookingService(t.database.db, t.app.mailer, undefined, false);
+    const error = await service.scheduling({ groups: [], clients: [] }, b.id, '2026-04-01', NOW).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 403, detail: BOOKING_MESSAGES.extendDisabled });
+  });
+});

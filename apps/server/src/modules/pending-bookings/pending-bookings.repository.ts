@@ -1,0 +1,54 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { bookingRequests, bookings } from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+import type { Scope } from '@portal/contract/permissions';
+import type { PendingBookingSummary } from '@portal/contract/bookings';
+import { inScope } from '../data-scope/data-scope.repository';
+import { datesOfRequests, selectSummaries, toSummary } from '../bookings/booking-detail.repository';
+
+/**
+ * Requests pending approval. The list filters on client_id (or location_id) and status, ordered by created_at:
+ * the (client_id, status, created_at) index of booking_requests serves it.
+ */
+
+function pendingIn(scope: Scope) {
+  return and(eq(bookingRequests.status, 'pending_approval'), inScope(bookingRequests.clientId, bookingRequests.locationId, scope))!;
+}
+
+export async function pendingSummaries(
+  db: DbOrTx,
+  scope: Scope,
+  skip: number,
+  take: number,
+): Promise<{ items: PendingBookingSummary[]; total: number }> {
+  const where = pendingIn(scope);
+  const [rows, [counted]] = await Promise.all([
+    selectSummaries(db, {}).where(where).orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id)).limit(take).offset(skip),
+    db.select({ n: count() }).from(bookingRequests).where(where),
+  ]);
+  const dates = await datesOfRequests(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toSummary(r, dates.get(r.id) ?? [])), total: counted?.n ?? 0 };
+}
+
+/** Decides a pending request and its pending bookings; undefined when it was no longer pending. */
+export async function decideRequest(
+  tx: DbOrTx,
+  requestId: number,
+  decision: { status: 'approved' | 'rejected'; contactId: number; at: Date; rejectReason: string | null },
+): Promise<number[] | undefined> {
+  const updated = await tx
+    .update(bookingRequests)
+    .set({ status: decision.status, decidedByContactId: decision.contactId, decidedAt: decision.at, rejectReason: decision.rejectReason })
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.status, 'pending_approval')))
+    .returning({ id: bookingRequests.id });
+  if (updated.length === 0) return undefined;
+  const changed = await tx
+    .update(bookings)
+    .set({ status: decision.status === 'approved' ? 'unfilled' : 'rejected', updatedAt: decision.at })
+    .where(and(eq(bookings.requestId, requestId), eq(bookings.status, 'pending_approval')))
+    .returning({ id: bookings.id });
+  return changed.map((b) => b.id).sort((a, b) => a - b);
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BookingDetail } from '@portal/contract/bookings';
+import {
+  PendingBookingActionBody,
+  PendingBookingActionResult,
+  PendingBookingsQuery,
+  PendingBookingsResponse,
+} from '@portal/contract/pending-bookings';
+import { Id } from '@portal/contract/query-params';
+import { ProblemDetails } from '@portal/contract/problems';
+import { idempotent } from '../../lib/idempotency';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { PendingBookingsService } from './pending-bookings.service';
+
+const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
+
+/** Pending approval (issue 5 item 3): list, detail, approve or reject. */
+const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PendingBookingsService(app.database.db, app.mailer, app.now, app.log);
+  const tags = ['pending-bookings'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/v1/pending-bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Booking requests pending approval at the selected clients, newest first (x-pagination header)',
+        description:
+          'Requests the caller can see: pendingBooking view or booking view at their location or client. A requested ' +
+          'client outside the caller’s tree is refused with 403.',
+        querystring: PendingBookingsQuery,
+        response: { 200: PendingBookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { items, pagination } = await service.list(await principal.tree(), request.query);
+      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
+      return items;
+    },
+  );
+
+  app.get(
+    '/v1/pending-bookings/:bookingId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A booking request (spec §3 Booking detail) by its id; `booking` is its first booking',
+        description: 'A request outside the caller’s reach is 404.',
+        params: RequestIdParams,
+        response: { 200: BookingDetail, 400: ProblemDetails, 401: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      reply.header('cache-control', 'private, no-cache');
+      return service.detail(await principal.tree(), request.params.bookingId);
+    },
+  );
+
+  app.post(
+    '/v1/pending-bookings/:bookingId/action',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve (sent to the provider to fill) or reject with a reason a request pending approval (Idempotency-Key)',
+        description:
+          'Needs pendingBooking modify (or all) at the request’s location (403). Rejecting needs a reason (400). A ' +
+          'request no longer pending approval is refused with 409. Its confirmation contacts are told.',
+        params: RequestIdParams,
+        body: PendingBookingActionBody,
+        response: {
+          200: PendingBookingActionResult,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+        status: 200,
+        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body),
+      }));
+    },
+  );
+};
+
+export default pendingBookingsRoutes;

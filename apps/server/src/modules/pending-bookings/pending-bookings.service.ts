@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@portal/db/client';
+import { canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
+import type { BookingDetail, Pagination, PendingBookingSummary } from '@portal/contract/bookings';
+import type { PendingBookingActionBody, PendingBookingActionResult } from '@portal/contract/pending-bookings';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { forbidden, visibleClients } from '../data-scope/data-scope';
+import { BookingNotifier } from '../bookings/booking-notifications';
+import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
+import { toBookingDetail } from '../bookings/bookings.service';
+import { decideRequest, pendingSummaries } from './pending-bookings.repository';
+
+/**
+ * Pending approval (spec §4 'Pending booking'): requests made by contacts who may only create pending bookings.
+ * Seeing one needs pendingBooking view or booking view at its location (or above); deciding needs pendingBooking
+ * modify (or all) there: pendingBooking create/view alone (the requester) may not approve its own request.
+ */
+
+export const REQUEST_NOT_FOUND = 'This booking request was not found.';
+export const DECIDE_FORBIDDEN = "You don't have permission to approve or reject bookings at this school.";
+
+function canSeeRequest(tree: PermissionTree, locationId: number): boolean {
+  return canAtLocation(tree, 'pendingBooking', 'view', locationId) || canAtLocation(tree, 'booking', 'view', locationId);
+}
+
+function union(a: Scope, b: Scope): Scope {
+  return { clientIds: [...new Set([...a.clientIds, ...b.clientIds])], locationIds: [...new Set([...a.locationIds, ...b.locationIds])] };
+}
+
+export class PendingBookingsService {
+  private readonly notifier: BookingNotifier;
+
+  constructor(
+    private readonly db: Db,
+    mailer: Mailer,
+    private readonly now: () => Date,
+    log?: FastifyBaseLogger,
+  ) {
+    this.notifier = new BookingNotifier(db, mailer, log);
+  }
+
+  async list(
+    tree: PermissionTree,
+    query: { clientIds?: number[] | undefined; skip: number; take: number },
+  ): Promise<{ items: PendingBookingSummary[]; pagination: Pagination }> {
+    const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
+    const scope = union(scopeOf(tree, 'pendingBooking', 'view', clientIds), scopeOf(tree, 'booking', 'view', clientIds));
+    // A location reached through a whole client adds nothing.
+    const whole = new Set(scope.clientIds);
+    const clientOf = new Map(
+      [...tree.groups.flatMap((g) => g.clients), ...tree.clients].flatMap((c) =>
+        c.locations.map((l) => [l.locationId, c.clientId] as const),
+      ),
+    );
+    scope.locationIds = scope.locationIds.filter((id) => !whole.has(clientOf.get(id) ?? -1));
+    if (scope.clientIds.length === 0 && scope.locationIds.length === 0) throw forbidden();
+    const { items, total } = await pendingSummaries(this.db, scope, query.skip, query.take);
+    return { items, pagination: { total, skip: query.skip, take: query.take } };
+  }
+
+  /** The request's detail; `booking` is its first booking. */
+  async detail(tree: PermissionTree, requestId: number): Promise<BookingDetail> {
+    const head = await requestHead(this.db, requestId);
+    if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
+    const detail = await requestDetail(this.db, requestId);
+    const first = detail?.bookings[0];
+    if (!detail || !first) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
+    return toBookingDetail(tree, detail, first, this.now());
+  }
+
+  /** Accepts (sent to the provider to fill) or rejects (with a reason) a pending request, in one transaction. */
+  async act(
+    tree: PermissionTree,
+    contactId: number,
+    requestId: number,
+    body: PendingBookingActionBody,
+  ): Promise<PendingBookingActionResult> {
+    const head = await requestHead(this.db, requestId);
+    if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
+    if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
+    const reason = body.reason?.trim() || null;
+    if (body.action === 'reject' && !reason) throw AppError.field('reason', BOOKING_MESSAGES.rejectReasonRequired);
+
+    const status = body.action === 'accept' ? 'approved' : 'rejected';
+    const bookingIds = await this.db.transaction(async (tx) => {
+      const changed = await decideRequest(tx, requestId, {
+        status,
+        contactId,
+        at: this.now(),
+        rejectReason: status === 'rejected' ? reason : null,
+      });
+      if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+      return changed;
+    });
+    await this.notifier.requestEvent(
+      requestId,
+      status,
+      status === 'rejected' && reason ? { note: `Reason: ${reason}` } : reason ? { note: reason } : {},
+    );
+    return { id: requestId, status, bookingIds };
+  }
+}

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { bookings, replaceMeRequests } from '@portal/db/schema';
+import type { Db } from '@portal/db/client';
+import { REPLACE_ME_STATUSES, type ReplaceMeStatus } from '@portal/contract/domain';
+import type { ProviderBooking } from '@portal/contract/provider';
+import type { ReplaceMeRequest } from '@portal/contract/replace-me';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { BookingNotifier } from '../bookings/booking-notifications';
+import { requestById } from '../replace-me/replace-me.repository';
+import {
+  bookingForProvider,
+  candidateExists,
+  findFreeCandidate,
+  insertReplacementBooking,
+  isCandidateFree,
+  openBookings,
+  progressDue,
+  rememberCandidate,
+  replaceMeBookingFacts,
+  type OpenBookingRow,
+} from './provider.repository';
+
+/**
+ * The provider's side (issue 5 item 9): fill, start and finish bookings, and move replace-me requests along. The
+ * staff API and the demo simulator both call this service. Each change is one transaction; confirmations are sent
+ * after it commits.
+ */
+
+const notFound = (what: string) => new AppError('not-found', { detail: `There is no such ${what}.` });
+const rule = (detail: string, field?: string) =>
+  new AppError('rule-violation', { detail, ...(field ? { errors: { [field]: [detail] } } : {}) });
+
+export class ProviderService {
+  private readonly notifier: BookingNotifier;
+
+  constructor(
+    private readonly db: Db,
+    mailer: Mailer,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.notifier = new BookingNotifier(db, mailer, log);
+  }
+
+  openBookings(now: Date, take: number, recentSince?: Date): Promise<OpenBookingRow[]> {
+    return openBookings(this.db, now, take, recentSince);
+  }
+
+  findFreeCandidate(target: { clientId: number; country: string; dateLocal: string; salt: number }): Promise<number | null> {
+    return findFreeCandidate(this.db, target);
+  }
+
+  /** Unfilled → filled with the educator, who must be free that date; the client then knows the educator. */
+  async assign(bookingId: number, candidateId: number): Promise<ProviderBooking> {
+    const result = await this.db.transaction(async (tx) => {
+      const booking = await bookingForProvider(tx, bookingId);
+      if (!booking) throw notFound('booking');
+      if (booking.status !== 'unfilled')
+        throw rule(`Only an unfilled booking can be assigned; this one is ${booking.status.replace(/_/g, ' ')}.`);
+      if (!(await candidateExists(tx, candidateId)))
+        throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
+      if (!(await isCandidateFree(tx, candidateId, booking.dateLocal, booking.id))) {
+        throw new AppError('conflict', {
+          detail: `The educator already works on ${booking.dateLocal}.`,
+          errors: { candidateId: [`The educator already works on ${booking.dateLocal}`] },
+        });
+      }
+      const [updated] = await tx
+        .update(bookings)
+        .set({ status: 'filled', candidateId, updatedAt: new Date() })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unfilled')))
+        .returning({ id: bookings.id, requestId: bookings.requestId, status: bookings.status, dateLocal: bookings.dateLocal });
+      if (!updated) throw new AppError('conflict', { detail: 'The booking changed meanwhile. Please try again.' });
+      await rememberCandidate(tx, booking.clientId, candidateId);
+      return { ...updated, candidateId };
+    });
+    await this.notifier.requestEvent(result.requestId, 'filled', { bookingIds: [result.id] });
+    return result;
+  }
+
+  /** Filled → commenced → completed, one step at a time. */
+  async progress(bookingId: number, status: 'commenced' | 'completed'): Promise<ProviderBooking> {
+    const from = status === 'commenced' ? 'filled' : 'commenced';
+    const booking = await bookingForProvider(this.db, bookingId);
+    if (!booking) throw notFound('booking');
+    const [updated] = await this.db
+      .update(bookings)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
+      .returning({
+        id: bookings.id,
+        requestId: bookings.requestId,
+        status: bookings.status,
+        dateLocal: bookings.dateLocal,
+        candidateId: bookings.candidateId,
+      });
+    if (!updated) {
+      throw rule(`Only a ${from} booking can become ${status}; this one is ${booking.status.replace(/_/g, ' ')}.`, 'status');
+    }
+    return updated;
+  }
+
+  /** The simulator's clock work: started bookings commence, ended ones complete. */
+  progressDue(now: Date, limit: number) {
+    return progressDue(this.db, now, limit);
+  }
+
+  /**
+   * scheduled → pending_approval → replacement_found → booking_created. Finding the replacement (candidateId)
+   * books the educator at once: an approved request and a filled booking at the location on the selected day
+   * (covering the teacher), linked to the request: the replace-me table has no column for the educator, and the
+   * booking is what holds the educator's day. booking_created closes the request.
+   */
+  async advanceReplaceMe(
+    id: number,
+    next: ReplaceMeStatus,
+    options: { candidateId?: number | undefined; staffUserId?: number | null; now: Date },
+  ): Promise<ReplaceMeRequest> {
+    let filled: { requestId: number; bookingId: number } | null = null;
+    await this.db.transaction(async (tx) => {
+      const [request] = await tx.select().from(replaceMeRequests).where(eq(replaceMeRequests.id, id)).for('update');
+      if (!request) throw notFound('replace-me request');
+      const expected = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1];
+      if (next !== expected) {
+        throw rule(
+          expected
+            ? `This request is ${request.status.replace(/_/g, ' ')}; its next state is ${expected.replace(/_/g, ' ')}.`
+            : 'This request is finished: its booking is created.',
+          'status',
+        );
+      }
+      let bookingId = request.bookingId;
+      if (next === 'replacement_found' || (next === 'booking_created' && bookingId === null)) {
+        const candidateId = options.candidateId;
+        if (candidateId === undefined) throw AppError.field('candidateId', 'Name the replacement educator');
+        if (!(await candidateExists(tx, candidateId)))
+          throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
+        if (!(await isCandidateFree(tx, candidateId, request.selectedDay))) {
+          throw new AppError('conflict', {
+            detail: `The educator already works on ${request.selectedDay}.`,
+            errors: { candidateId: [`The educator already works on ${request.selectedDay}`] },
+          });
+        }
+        const facts = await replaceMeBookingFacts(tx, request);
+        if (!facts.location || !facts.classification) throw rule('This school has no classifications to book yet.');
+        filled = await insertReplacementBooking(tx, {
+          clientId: request.clientId,
+          locationId: request.locationId,
+          contactId: request.contactId,
+          staffUserId: options.staffUserId ?? null,
+          classificationId: facts.classification.id,
+          dateLocal: request.selectedDay,
+          timeZone: facts.location.timeZone,
+          startTime: facts.location.startTime,
+          endTime: facts.location.endTime,
+          breakMinutes: facts.classification.defaultBreakInMins ?? facts.location.lunchBreakMinutes,
+          coveringName: facts.teacherName,
+          reason: facts.reason,
+          bookingContactId: facts.bookingContactId,
+          candidateId,
+          now: options.now,
+        });
+        bookingId = filled.bookingId;
+      }
+      await tx.update(replaceMeRequests).set({ status: next, bookingId, updatedAt: options.now }).where(eq(replaceMeRequests.id, id));
+    });
+    const made = filled as { requestId: number; bookingId: number } | null;
+    if (made) await this.notifier.requestEvent(made.requestId, 'filled', { bookingIds: [made.bookingId] });
+    return (await requestById(this.db, id))!;
+  }
+}

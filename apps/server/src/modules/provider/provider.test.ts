@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
+import { OpenBookingsResponse, ProviderBooking } from '@portal/contract/provider';
+import { ReplaceMeRequest } from '@portal/contract/replace-me';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, type SignedIn } from '../../../test/auth-client';
+import { AccessTokens } from '../identity/access-tokens';
+import { startFamily } from '../identity/identity.repository';
+import { DemoSimulator } from '../../demo/simulator';
+
+/** The provider's API (staff tokens) and one tick of the demo simulator, at TEST_NOW (Monday 16 March 2026). */
+
+const NOW = new Date(inject('testNow'));
+let t: TestApp;
+let staff: Record<string, string>;
+let contact: SignedIn;
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => NOW });
+  const [row] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
+  // A staff session as the enterprise login would start it (that flow has its own tests).
+  const family = await startFamily(t.database.db, { staffUserId: row!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 });
+  const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
+  staff = { authorization: `Bearer ${await tokens.sign({ kind: 'staff', staffUserId: row!.id }, family.familyId)}` };
+  contact = await signIn(t.app, 'group.admin@demo.test');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers = staff) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+/** An educator with no booking on the date (and one with a booking on it). */
+async function educators(date: string): Promise<{ free: number; busy: number }> {
+  const [free] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select c.id from candidates c where not exists (select 1 from bookings b where b.candidate_id = c.id and b.date_local = ${date}
+        and b.status not in ('cancelled', 'rejected')) order by c.id limit 1`,
+  );
+  const [busy] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select candidate_id as id from bookings where date_local = ${date} and status = 'filled' and candidate_id is not null limit 1`,
+  );
+  return { free: free!.id, busy: busy!.id };
+}
+
+describe('provider API', () => {
+  it('is for provider staff only', async () => {
+    expect((await call('GET', '/v1/provider/bookings/open', undefined, contact.headers)).statusCode).toBe(403);
+    expect((await call('POST', '/v1/provider/bookings/1/assign', { candidateId: 1 }, contact.headers)).statusCode).toBe(403);
+    expect((await call('POST', '/v1/provider/bookings/1/progress', { status: 'commenced' }, contact.headers)).statusCode).toBe(403);
+    expect((await call('POST', '/v1/provider/replace-me/1/advance', { status: 'pending_approval' }, contact.headers)).statusCode).toBe(403);
+  });
+
+  it('lists unfilled bookings from today on, oldest request first', async () => {
+    const res = await call('GET', '/v1/provider/bookings/open?take=20');
+    expect(res.statusCode).toBe(200);
+    const open = OpenBookingsResponse.parse(res.json());
+    expect(open).toHaveLength(20);
+    expect(open.every((b) => b.dateLocal >= '2026-03-15')).toBe(true);
+    const sent = open.map((b) => b.sentAt);
+    expect(sent).toEqual([...sent].sort());
+  });
+
+  it('assigns a free educator to an unfilled booking and confirms it', async () => {
+    const [booking] = OpenBookingsResponse.parse((await call('GET', '/v1/provider/bookings/open?take=1')).json());
+    const { free, busy } = await educators(booking!.dateLocal);
+    const clash = await call('POST', `/v1/provider/bookings/${booking!.id}/assign`, { candidateId: busy });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors.candidateId).toBeDefined();
+
+    const res = await call('POST', `/v1/provider/bookings/${booking!.id}/assign`, { candidateId: free });
+    expect(res.statusCode).toBe(200);
+    expect(ProviderBooking.parse(res.json())).toMatchObject({ id: booking!.id, status: 'filled', candidateId: free });
+    const [known] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from client_candidates where client_id = ${booking!.clientId} and candidate_id = ${free}`,
+    );
+    expect(known!.n).toBe(1);
+    const mail = await queryRows<{ subject: string }>(
+      t.database.db,
+      sql`select subject from outbox_messages where channel = 'email' and subject like ${`Educator confirmed: ${booking!.locationName}%`}`,
+    );
+    expect(mail.length).toBeGreaterThan(0);
+
+    const again = await call('POST', `/v1/provider/bookings/${booking!.id}/assign`, { candidateId: free });
+    expect(again.statusCode).toBe(422);
+    expect((await call('POST', '/v1/provider/bookings/2000000000/assign', { candidateId: free })).statusCode).toBe(404);
+  });
+
+  it('moves a filled booking to commenced, then completed', async () => {
+    const [booking] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where status = 'filled' order by id limit 1`,
+    );
+    const url = `/v1/provider/bookings/${booking!.id}/progress`;
+    expect((await call('POST', url, { status: 'completed' })).statusCode).toBe(422);
+    expect((await call('POST', url, { status: 'commenced' })).json()).toMatchObject({ status: 'commenced' });
+    expect((await call('POST', url, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
+    expect((await call('POST', url, { status: 'commenced' })).statusCode).toBe(422);
+  });
+
+  it('moves a replace-me request along, booking the replacement', async () => {
+    const [request] = await queryRows<{ id: number; day: string }>(
+      t.database.db,
+      sql`select id, selected_day::text as day from replace_me_requests where status = 'scheduled' order by id limit 1`,
+    );
+    const url = `/v1/provider/replace-me/${request!.id}/advance`;
+    expect((await call('POST', url, { status: 'replacement_found' })).statusCode).toBe(422);
+    expect((await call('POST', url, { status: 'pending_approval' })).json()).toMatchObject({ status: 'pending_approval' });
+    const missing = await call('POST', url, { status: 'replacement_found' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.candidateId).toBeDefined();
+
+    const { free } = await educators(request!.day);
+    const found = ReplaceMeRequest.parse((await call('POST', url, { status: 'replacement_found', candidateId: free })).json());
+    expect(found.status).toBe('replacement_found');
+    expect(found.bookingId).not.toBeNull();
+    expect(found.candidateName).toBeTruthy();
+    const [booking] = await queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select b.status, b.candidate_id, b.date_local::text as date, r.covering_contact_id, r.absence_reason, r.status as request_status
+          from bookings b join booking_requests r on r.id = b.request_id where b.id = ${found.bookingId}`,
+    );
+    const [teacher] = await queryRows<{ id: number }>(t.database.db, sql`select id from contacts where email = 'teacher@demo.test'`);
+    expect(booking).toMatchObject({
+      status: 'filled',
+      candidate_id: free,
+      date: request!.day,
+      covering_contact_id: teacher!.id,
+      request_status: 'approved',
+    });
+    expect(['sick leave cover', 'not provided']).toContain(booking!.absence_reason);
+
+    const created = await call('POST', url, { status: 'booking_created' });
+    expect(created.json()).toMatchObject({ status: 'booking_created', bookingId: found.bookingId });
+    expect((await call('POST', url, { status: 'booking_created' })).statusCode).toBe(422);
+  });
+});
+
+describe('demo simulator', () => {
+  it('fills a booking made just now, moves replace-me along and marks bookings as they start', async () => {
+    // A request the school made within the hour jumps the backlog (the oldest of those first).
+    const [fresh] = await queryRows<{ id: number; request_id: number; location: string }>(
+      t.database.db,
+      sql`select b.id, b.request_id, l.name as location from bookings b join booking_requests r on r.id = b.request_id
+          join locations l on l.id = b.location_id
+          where b.status = 'unfilled' and r.status = 'approved' and b.date_local > '2026-03-17'
+            and exists (select 1 from booking_confirmations bc where bc.request_id = r.id and bc.email)
+          order by b.id desc limit 1`,
+    );
+    await queryRows(
+      t.database.db,
+      sql`update booking_requests set created_at = ${new Date(NOW.getTime() - 59 * 60_000).toISOString()}::timestamptz, decided_at = null
+          where id = ${fresh!.request_id}`,
+    );
+    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_messages`);
+    const simulator = new DemoSimulator({ db: t.database.db, mailer: t.app.mailer, log: t.app.log, now: () => NOW, intervalMs: 0 });
+    const report = await simulator.tick();
+    expect(report.filled).toContain(fresh!.id);
+    expect(report.filled.length).toBeLessThanOrEqual(5);
+    const [row] = await queryRows<{ status: string; candidate_id: number | null }>(
+      t.database.db,
+      sql`select status, candidate_id from bookings where id = ${fresh!.id}`,
+    );
+    expect(row!.status).toBe('filled');
+    expect(row!.candidate_id).not.toBeNull();
+    const mail = await queryRows<{ text_body: string }>(
+      t.database.db,
+      sql`select text_body from outbox_messages where channel = 'email' and subject like ${`Educator confirmed: ${fresh!.location}%`}`,
+    );
+    expect(mail.length).toBeGreaterThan(0);
+    expect((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_messages`))[0]!.n).toBeGreaterThan(
+      before[0]!.n,
+    );
+
+    // The teacher's request for today (pending approval in the seed) found its replacement.
+    expect(report.replaceMe).toContainEqual(expect.objectContaining({ status: 'replacement_found' }));
+    expect(report.commenced + report.completed).toBeGreaterThanOrEqual(0);
+    await simulator.stop();
+  });
+
+  it('never starts on its own with a zero interval, and stops cleanly', async () => {
+    const simulator = new DemoSimulator({ db: t.database.db, mailer: t.app.mailer, log: t.app.log, now: () => NOW, intervalMs: 0 });
+    simulator.start();
+    await simulator.stop();
+  });
+});

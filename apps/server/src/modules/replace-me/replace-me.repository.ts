@@ -1,0 +1,66 @@
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
+import { bookings, candidates, locations, replaceMeRequests } from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+import type { ReplaceMeRequest } from '@portal/contract/replace-me';
+
+/** Replace-me requests with their location and, once found, the replacement's name. */
+
+async function select(db: DbOrTx, where: SQL | undefined): Promise<ReplaceMeRequest[]> {
+  const rows = await db
+    .select({
+      id: replaceMeRequests.id,
+      locationId: replaceMeRequests.locationId,
+      locationName: locations.name,
+      selectedDay: replaceMeRequests.selectedDay,
+      isNextMonday: replaceMeRequests.isNextMonday,
+      status: replaceMeRequests.status,
+      bookingId: replaceMeRequests.bookingId,
+      first: candidates.firstName,
+      preferred: candidates.preferredName,
+      last: candidates.lastName,
+      createdAt: replaceMeRequests.createdAt,
+    })
+    .from(replaceMeRequests)
+    .innerJoin(locations, eq(locations.id, replaceMeRequests.locationId))
+    .leftJoin(bookings, eq(bookings.id, replaceMeRequests.bookingId))
+    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
+    .where(where)
+    .orderBy(asc(replaceMeRequests.selectedDay), asc(replaceMeRequests.id));
+  return rows.map(({ first, preferred, last, createdAt, ...row }) => ({
+    ...row,
+    candidateName: first ? `${preferred ?? first} ${last}` : null,
+    createdAt: createdAt.toISOString(),
+  }));
+}
+
+export function requestsOfContact(db: DbOrTx, contactId: number, clientId: number, fromDay: string): Promise<ReplaceMeRequest[]> {
+  return select(
+    db,
+    and(eq(replaceMeRequests.contactId, contactId), eq(replaceMeRequests.clientId, clientId), gte(replaceMeRequests.selectedDay, fromDay)),
+  );
+}
+
+export async function requestById(db: DbOrTx, id: number): Promise<ReplaceMeRequest | undefined> {
+  return (await select(db, eq(replaceMeRequests.id, id)))[0];
+}
+
+export async function requestOnDay(db: DbOrTx, contactId: number, selectedDay: string): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: replaceMeRequests.id })
+    .from(replaceMeRequests)
+    .where(and(eq(replaceMeRequests.contactId, contactId), eq(replaceMeRequests.selectedDay, selectedDay)))
+    .limit(1);
+  return row;
+}
+
+export async function insertRequest(
+  db: DbOrTx,
+  values: { contactId: number; clientId: number; locationId: number; selectedDay: string; isNextMonday: boolean; now: Date },
+): Promise<number> {
+  const { now, ...row } = values;
+  const [inserted] = await db
+    .insert(replaceMeRequests)
+    .values({ ...row, status: 'scheduled', createdAt: now, updatedAt: now })
+    .returning({ id: replaceMeRequests.id });
+  return inserted!.id;
+}

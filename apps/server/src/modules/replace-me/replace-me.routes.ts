@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus, ReplaceMeStatusQuery } from '@portal/contract/replace-me';
+import { ProblemDetails } from '@portal/contract/problems';
+import { idempotent } from '../../lib/idempotency';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { ReplaceMeService } from './replace-me.service';
+
+/** Replace-me status and requests (spec §4, §7). */
+const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new ReplaceMeService(app.database.db);
+  const tags = ['replace-me'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/v1/bookings/replace-me-status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's replace-me locations at a client, the two days open now, and requests from today on",
+        description:
+          'Locations of the client tagged replace_me_feature_enabled where the caller holds replaceMe create (or all). ' +
+          '403 when there is none (also for a client outside the caller’s tree); the web app treats that silently. ' +
+          'Cached privately for 5 minutes (spec §9).',
+        querystring: ReplaceMeStatusQuery,
+        response: { 200: ReplaceMeStatus, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const status = await service.status(principal.contactId, await principal.tree(), request.query.clientId, app.now());
+      reply.header('cache-control', 'private, max-age=300');
+      return status;
+    },
+  );
+
+  app.post(
+    '/v1/bookings/replaceMe',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask for a replacement today or on the next school day',
+        description:
+          'Accepts an Idempotency-Key. selectedDay tomorrow means the next school day; isNextMonday must be true exactly ' +
+          'when that is a Monday after a weekend. locationId is needed when the caller has replace-me at more than one ' +
+          'location. One request per day; the new request is scheduled.',
+        body: ReplaceMeBody,
+        response: {
+          201: ReplaceMeRequest,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+        status: 201,
+        body: await service.request(principal.contactId, tree, request.body, app.now()),
+      }));
+    },
+  );
+};
+
+export default replaceMeRoutes;

@@ -1,0 +1,97 @@
+import { DateTime } from 'luxon';
+import type { Db } from '@portal/db/client';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { LOCATION_TAGS } from '@portal/contract/domain';
+import { allClients, holds, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
+import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
+import { AppError } from '../../lib/app-error';
+import { nextSchoolDay } from '../availability/availability.service';
+import { forbidden } from '../data-scope/data-scope';
+import { insertRequest, requestById, requestOnDay, requestsOfContact } from './replace-me.repository';
+
+/**
+ * Replace-me (spec §4, §6, §9): a contact holding replaceMe create (or all) at a location tagged
+ * replace_me_feature_enabled asks for a replacement today or on the next school day (Friday → next Monday).
+ */
+
+type ReplaceMeLocation = LocationLink & { clientId: number };
+
+/** The locations where the caller may ask for a replacement, optionally of one client. */
+export function replaceMeLocations(tree: PermissionTree, clientId?: number): ReplaceMeLocation[] {
+  return allClients(tree)
+    .filter((c) => clientId === undefined || c.clientId === clientId)
+    .flatMap((c) => c.locations.map((l) => ({ ...l, clientId: c.clientId })))
+    .filter((l) => l.tags.includes(LOCATION_TAGS.replaceMe) && holds(l.access.permissions, 'replaceMe', 'create'));
+}
+
+/** Today and the next school day in a zone; isNextMonday when that day is a Monday after a weekend. */
+export function replaceMeDays(now: Date, zone: string): { today: string; tomorrow: string; isNextMonday: boolean } {
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const tomorrow = nextSchoolDay(today);
+  return {
+    today: today.toISODate()!,
+    tomorrow: tomorrow.toISODate()!,
+    isNextMonday: tomorrow.weekday === 1 && tomorrow.diff(today, 'days').days > 1,
+  };
+}
+
+export class ReplaceMeService {
+  constructor(private readonly db: Db) {}
+
+  async status(contactId: number, tree: PermissionTree, clientId: number, now: Date): Promise<ReplaceMeStatus> {
+    const locations = replaceMeLocations(tree, clientId);
+    if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
+    const days = replaceMeDays(now, locations[0]!.timeZone);
+    // "From today on" in the most western zone of the client's locations keeps today's requests everywhere.
+    const fromDay = locations.map((l) => replaceMeDays(now, l.timeZone).today).sort()[0]!;
+    return {
+      clientId,
+      timestamp: now.toISOString(),
+      locations: locations.map((l) => ({ id: l.locationId, name: l.locationName, timeZone: l.timeZone })),
+      days,
+      requests: await requestsOfContact(this.db, contactId, clientId, fromDay),
+    };
+  }
+
+  async request(contactId: number, tree: PermissionTree, body: ReplaceMeBody, now: Date): Promise<ReplaceMeRequest> {
+    const locations = replaceMeLocations(tree);
+    if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
+    let location: ReplaceMeLocation | undefined;
+    if (body.locationId !== undefined) {
+      location = locations.find((l) => l.locationId === body.locationId);
+      if (!location)
+        throw new AppError('forbidden', {
+          detail: BOOKING_MESSAGES.replaceMeNotAvailable,
+          errors: { locationId: [BOOKING_MESSAGES.replaceMeNotAvailable] },
+        });
+    } else if (locations.length > 1) {
+      throw AppError.field('locationId', BOOKING_MESSAGES.replaceMeChooseLocation);
+    } else {
+      location = locations[0]!;
+    }
+
+    const days = replaceMeDays(now, location.timeZone);
+    const isTomorrow = body.selectedDay === 'tomorrow';
+    const selectedDay = isTomorrow ? days.tomorrow : days.today;
+    const isNextMonday = isTomorrow && days.isNextMonday;
+    if ((body.isNextMonday ?? false) !== isNextMonday) {
+      throw AppError.field(
+        'isNextMonday',
+        isNextMonday
+          ? `The next school day is next Monday (${days.tomorrow}): isNextMonday must be true`
+          : `The day asked for (${selectedDay}) is not next Monday: isNextMonday must be false`,
+      );
+    }
+
+    const id = await this.db.transaction(async (tx) => {
+      if (await requestOnDay(tx, contactId, selectedDay)) {
+        throw new AppError('conflict', {
+          detail: BOOKING_MESSAGES.replaceMeExists,
+          errors: { selectedDay: [BOOKING_MESSAGES.replaceMeExists] },
+        });
+      }
+      return insertRequest(tx, { contactId, clientId: location.clientId, locationId: location.locationId, selectedDay, isNextMonday, now });
+    });
+    return (await requestById(this.db, id))!;
+  }
+}
