@@ -12,7 +12,7 @@ import { ProviderService } from '../modules/provider/provider.service';
  * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
  * educator, moves replace-me requests one state along, and marks bookings commenced and completed as their times
  * pass. It acts through ProviderService, as provider staff would through the API. Requests made in the last hour
- * come first (oldest first), so a booking made in the demo is filled within a tick or two; then the backlog, oldest
+ * come first, newest first (the seeded world has many), so a booking made in the demo is filled within a tick; then the backlog, oldest
  * request first, a little at a time. A failed tick is logged and never stops the server.
  */
 

@@ -73,7 +73,7 @@ export interface OpenBookingRow {
 /**
  * Unfilled bookings of approved requests from today on (today in each booking's own zone), oldest request first
  * (by when it reached the provider: made, or approved when it waited for approval). With `recentSince`, requests
- * that reached the provider since then come first.
+ * that reached the provider since then come first, newest first.
  */
 export async function openBookings(db: DbOrTx, now: Date, take: number, recentSince?: Date): Promise<OpenBookingRow[]> {
   const nowIso = now.toISOString();
@@ -91,7 +91,12 @@ export async function openBookings(db: DbOrTx, now: Date, take: number, recentSi
         join locations l on l.id = b.location_id
         where b.status = 'unfilled' and r.status = 'approved'
           and b.date_local >= (${nowIso}::timestamptz at time zone b.time_zone)::date
-        order by ${recent === null ? sql`` : sql`coalesce(r.decided_at, r.created_at) >= ${recent}::timestamptz desc,`}
+        order by ${
+          recent === null
+            ? sql``
+            : sql`coalesce(r.decided_at, r.created_at) >= ${recent}::timestamptz desc,
+                  case when coalesce(r.decided_at, r.created_at) >= ${recent}::timestamptz then coalesce(r.decided_at, r.created_at) end desc nulls last,`
+        }
                  coalesce(r.decided_at, r.created_at), r.id, b.date_local, b.id
         limit ${take}`,
   );

@@ -142,7 +142,7 @@ describe('provider API', () => {
 
 describe('demo simulator', () => {
   it('fills a booking made just now, moves replace-me along and marks bookings as they start', async () => {
-    // A request the school made within the hour jumps the backlog (the oldest of those first).
+    // A request the school made just now jumps the backlog (the newest of the last hour's first).
     const [fresh] = await queryRows<{ id: number; request_id: number; location: string }>(
       t.database.db,
       sql`select b.id, b.request_id, l.name as location from bookings b join booking_requests r on r.id = b.request_id
@@ -153,7 +153,11 @@ describe('demo simulator', () => {
     );
     await queryRows(
       t.database.db,
-      sql`update booking_requests set created_at = ${new Date(NOW.getTime() - 59 * 60_000).toISOString()}::timestamptz, decided_at = null
+      // Newer than every other request (earlier tests here made some at the real time).
+      sql`update booking_requests
+          set created_at = greatest(${new Date(NOW.getTime() - 60_000).toISOString()}::timestamptz,
+                                    (select max(coalesce(decided_at, created_at)) from booking_requests) + interval '1 second'),
+              decided_at = null
           where id = ${fresh!.request_id}`,
     );
     const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_messages`);
