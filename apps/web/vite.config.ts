@@ -42,5 +42,18 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The entry holds everything the first page needs (about 560 kB raw, 180 kB gzip; bench:web watches it).
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically is needed before the first paint anyway: one file instead of
+            // some thirty small shared chunks (fewer requests, and gzip compresses one file better than many).
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
 });

@@ -45,6 +45,24 @@ describe('signed-in shell', () => {
     await expectVisible(page.getByRole('menuitem', { name: 'Log out' }));
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expectHeading(page, 'Settings');
+
+    // The language chosen in settings is kept in the profile: a reload starts again from the page's default
+    // locale and still ends in the chosen one. group.admin is shared, so its en-AU is put back at the end.
+    const chooseLanguage = async (name: string) => {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/v1/profile/language') && r.request().method() === 'PUT');
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name }).click();
+      expect((await saved).status()).toBe(204);
+    };
+    await chooseLanguage('English (United Kingdom)');
+    await expect.poll(() => page.title()).toBe('Settings | Chalkline Supply Portal');
+    await page.reload();
+    await expectHeading(page, 'Settings');
+    await expect.poll(() => page.title()).toBe('Settings | Chalkline Supply Portal');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB');
+    await expectVisible(page.getByRole('combobox', { name: 'Language' }).filter({ hasText: 'English (United Kingdom)' }));
+    await chooseLanguage('English (Australia)');
+    await expect.poll(() => page.title()).toBe('Settings | Chalkline Relief Portal');
     expectNoPageErrors(page);
   });
 

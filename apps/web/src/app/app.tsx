@@ -1,25 +1,24 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '../lib/query-client';
+import { getQueryClient, loadQueryClient } from '../lib/app-query-client';
 import { subscribeToSession } from '../lib/session';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [router] = useState(() => createAppRouter(loadQueryClient));
 
   // Spec §4: the user (the cached profile and everything loaded for it) goes with the session.
   useEffect(
     () =>
       subscribeToSession((event) => {
-        if (event === 'started' || event === 'ended') queryClient.clear();
+        if (event === 'started' || event === 'ended') getQueryClient()?.clear();
       }),
-    [queryClient],
+    [],
   );
 
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,7 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { getQueryClient, subscribeToQueryClient } from '../lib/app-query-client';
 import { readPreference, UI_KEYS } from '../lib/ui-preferences';
 import { theme } from './theme';
 
@@ -21,10 +22,23 @@ export function ThemeProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme and query client. Without a `queryClient` (the app), the app's client is provided once it has loaded
+ * (`lib/app-query-client.ts`); the same element before and after, so nothing below remounts when it arrives.
+ */
+export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
   return (
     <ThemeProviders>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {queryClient ? (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      ) : (
+        <LazyQueryClientProvider>{children}</LazyQueryClientProvider>
+      )}
     </ThemeProviders>
   );
+}
+
+function LazyQueryClientProvider({ children }: { children: ReactNode }) {
+  const client = useSyncExternalStore(subscribeToQueryClient, getQueryClient, () => undefined);
+  return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
 }

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
-import { loadChunk } from '../lib/page-load';
+import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
 import { landingPath, paths } from '../lib/paths';
-import { profileQueryOptions } from '../lib/profile';
+import { profileQueryOptions } from '../lib/profile-query';
 import { getSelectedClientIds, setSelectedClientIds } from '../lib/selected-clients';
 import {
   getSession,
@@ -18,7 +18,10 @@ import {
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { checkRoute, checkSession, type GuardDeps, type GuardResult, type RouteAccess } from './route-guard';
+import type { GuardDeps, GuardResult, RouteAccess } from './route-guard';
+
+/** The guard's code (and the permission engine and zod it needs) loads with the signed-in area, not the first page. */
+const routeGuard = () => import('./route-guard');
 
 /*
  * Every page is its own lazily loaded chunk (Vite 8 ignores manualChunks, so route-level `lazy` is what keeps
@@ -46,7 +49,11 @@ function currentLandingPath(): string {
   return landingPath(i18n.language || 'en');
 }
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/** The query client, or (the app) a way to load it: the first page does without it (lib/app-query-client.ts). */
+type QueryClientSource = QueryClient | (() => Promise<QueryClient>);
+
+export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
+  const client = () => (typeof queryClient === 'function' ? queryClient() : Promise.resolve(queryClient));
   let startup: Promise<RefreshOutcome> | undefined;
 
   /** App start: one silent refresh, so a reload keeps the user signed in. */
@@ -63,7 +70,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     hasSession: () => getSession() !== null,
     refresh: () => (startupOutcome ? Promise.resolve(startupOutcome) : refreshSession()),
     isImpersonating,
-    loadProfile: () => queryClient.fetchQuery(profileQueryOptions()),
+    loadProfile: async () => (await client()).fetchQuery(profileQueryOptions()),
     onProfile: async (profile) => {
       const locale = resolveLocale(profile.contact.language);
       if (i18n.language !== locale) await i18n.changeLanguage(locale);
@@ -80,6 +87,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   /** The signed-in area: session, profile, selected clients. */
   const requireSession: MiddlewareFunction = async ({ context }) => {
+    const { checkSession } = await routeGuard();
     const result = await checkSession(guardDeps(context.get(startupRefreshContext)));
     if (result.kind === 'redirect') throw redirect(result.to);
     context.set(guardContext, result);
@@ -88,8 +96,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   /** A guarded route: its permission check (spec §6 route requirements). */
   const requireAccess =
     (access: RouteAccess): MiddlewareFunction =>
-    ({ context }) => {
+    async ({ context }) => {
       const { profile, selectedClientIds } = context.get(guardContext);
+      const { checkRoute } = await routeGuard();
       const to = checkRoute(access, profile, selectedClientIds);
       if (to) throw redirect(to);
     };
@@ -163,6 +172,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   middleware: [requireAccess('bookingsPendingApproval')],
                   lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage }),
                 },
+                {
+                  path: paths.bookingDetail,
+                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage }),
+                },
               ],
             },
             {
@@ -192,7 +205,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.login,
               middleware: [redirectHomeIfSignedIn],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/login-page'))).LoginPage }),
+              lazy: async () => ({ Component: (await loadFirstPageChunk(() => import('../features/auth/login-page'))).LoginPage }),
             },
             {
               path: paths.forgotPassword,
@@ -273,7 +286,7 @@ function previousPageNeededSession(): boolean {
   return router?.state.matches.some((match) => match.route.id === 'app') ?? false;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClientSource) {
   router = createBrowserRouter(createRoutes(queryClient));
   return router;
 }

@@ -15,6 +15,8 @@ export interface ApiRequestOptions<T> {
   /** Calls that need no session (sign-in, password reset): no Authorization or impersonation header, no refresh. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 const unauthorized = () => new ApiError({ status: 401, kind: 'security' });
@@ -28,8 +30,16 @@ const unauthorized = () => new ApiError({ status: 401, kind: 'security' });
  * was in flight simply retries with the new one.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  return (await apiRequestWithHeaders(path, options)).data;
+}
+
+/** As apiRequest, also answering the response headers (e.g. `x-pagination` of a paged list). */
+export async function apiRequestWithHeaders<T = unknown>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<{ data: T; headers: Headers }> {
   const send = (token: string | undefined) => {
-    const headers: Record<string, string> = { ...baseHeaders() };
+    const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (!options.anonymous) {
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -62,7 +72,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   const raw = response.status === 204 ? '' : await response.text();
   const data: unknown = raw ? JSON.parse(raw) : undefined;
-  return options.schema ? options.schema.parse(data) : (data as T);
+  return { data: options.schema ? options.schema.parse(data) : (data as T), headers: response.headers };
 }
 
 async function sendRequest(path: string, options: ApiRequestOptions<unknown>, headers: Record<string, string>): Promise<Response> {

@@ -1,3 +1,6 @@
+import { loadQueryClient } from './app-query-client';
+import { loadDeferredTexts } from './i18n';
+
 /** Spec §2 and §9: lazy pages show a loading view after 400 ms, a timeout view after 10 s; chunks give up at 120 s. */
 export const PAGE_LOADING_DELAY_MS = 400;
 export const PAGE_TIMEOUT_MS = 10_000;
@@ -12,8 +15,20 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** Races a dynamic import against the chunk timeout; any failure becomes a ChunkLoadError. */
+/**
+ * Races a page's dynamic import against the chunk timeout, with what the first page leaves out loaded alongside
+ * (the other text namespaces, the query client); any failure becomes a ChunkLoadError.
+ */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return raceChunk(() => Promise.all([load(), loadDeferredTexts(), loadQueryClient()]).then(([value]) => value), timeoutMs);
+}
+
+/** As loadChunk, for a page that needs only the first page's texts and no query client (sign-in). */
+export function loadFirstPageChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return raceChunk(load, timeoutMs);
+}
+
+function raceChunk<T>(load: () => Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(new Error(`timed out after ${timeoutMs} ms`))), timeoutMs);
     load().then(

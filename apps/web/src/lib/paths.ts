@@ -14,6 +14,7 @@ export const paths = {
   bookings: '/bookings',
   bookingsCreate: '/bookings/create',
   bookingsPendingApproval: '/bookings/pending-approval',
+  bookingDetail: '/bookings/:bookingId',
   settings: '/settings',
   changePassword: '/settings/change-password',
   login: '/login',
@@ -41,6 +42,10 @@ export const paths = {
 
 export function invoicePath(invoiceNo: string): string {
   return `/finance/invoices/${encodeURIComponent(invoiceNo)}`;
+}
+
+export function bookingPath(bookingId: number): string {
+  return `/bookings/${bookingId}`;
 }
 
 export function impersonateLoginPath(contactId: number | string): string {

@@ -1,4 +1,4 @@
-import { TokenResponse } from '@portal/contract/auth';
+import type { TokenResponse } from '@portal/contract/auth';
 import { apiUrl, baseHeaders } from './api-url';
 
 /**
@@ -109,8 +109,11 @@ async function requestRefresh(): Promise<RefreshOutcome> {
   } catch {
     return 'unreachable';
   }
-  if (response.ok) {
-    const parsed = TokenResponse.safeParse(await response.json().catch(() => undefined));
+  // 204: no refresh cookie, so no session to restore (the first visit to the sign-in page).
+  if (response.ok && response.status !== 204) {
+    // The schema (and zod) are loaded only when there is a token to read: the sign-in page never needs them.
+    const [{ TokenResponse }, body] = await Promise.all([import('@portal/contract/auth'), response.json().catch(() => undefined)]);
+    const parsed = TokenResponse.safeParse(body);
     if (parsed.success) {
       replaceAccessToken(parsed.data);
       return 'refreshed';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
-import { useCachedProfile } from '../../lib/profile';
+import { useCachedProfile } from '../../lib/profile-query';
 import { useImpersonation, useSession } from '../../lib/use-session';
 import { ImpersonationBanner } from '../components/impersonation-banner';
 
@@ -23,7 +23,7 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const impersonation = useImpersonation();
   const signedIn = useSession() !== null;
-  const profile = useCachedProfile().data;
+  const profile = useCachedProfile();
   return (
     <Box
       sx={{

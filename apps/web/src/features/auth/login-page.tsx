@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { paths } from '../../lib/paths';
-import { profileQueryOptions, reachableClientCount } from '../../lib/profile';
+import { loadQueryClient } from '../../lib/app-query-client';
+import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
 
@@ -17,7 +17,6 @@ function safeRedirect(target: string | null): string | undefined {
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   usePageTitle(t('signIn.title'));
   // The enterprise login sends staff back here when its flow could not be resumed.
@@ -29,8 +28,9 @@ export function LoginPage() {
     let target = requested ?? paths.home;
     if (!requested) {
       try {
-        const profile = await queryClient.fetchQuery(profileQueryOptions());
-        if (reachableClientCount(profile.links) > 1) target = paths.clientOverview;
+        // The sign-in page runs without the query client; the next page needs it anyway.
+        const profile = await (await loadQueryClient()).fetchQuery(profileQueryOptions());
+        if ((await reachableClientCount(profile.links)) > 1) target = paths.clientOverview;
       } catch {
         // Home's route guard loads the profile again and shows the page for the failure.
       }

@@ -1,19 +1,15 @@
-import { TokenResponse, type LoginBody } from '@portal/contract/auth';
-import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, TokenResponse } from '@portal/contract/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { startSession } from '../../../lib/session';
 
-/** POST /v1/auth/login: anonymous, JSON in, the access token out (schemas from the contract). */
-export function signIn(body: LoginBody): Promise<TokenResponse> {
-  return apiRequest('auth/login', { method: 'POST', body, anonymous: true, schema: TokenResponse });
-}
-
-export function useSignIn() {
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: (result) => startSession(result),
-  });
+/**
+ * POST /v1/auth/login: anonymous, JSON in, the access token out (schemas from the contract). The schema is a
+ * dynamic import, fetched alongside the request, so zod stays off the sign-in page until the form is sent.
+ */
+export async function signIn(body: LoginBody): Promise<TokenResponse> {
+  const contract = import('@portal/contract/auth');
+  const answer = await apiRequest('auth/login', { method: 'POST', body, anonymous: true });
+  return (await contract).TokenResponse.parse(answer);
 }
 
 /** Provider codes with their own text (spec §8). */

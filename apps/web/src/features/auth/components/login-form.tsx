@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -8,61 +7,94 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
-import { describeSignInError, useSignIn } from '../api/sign-in';
+import { startSession } from '../../../lib/session';
+import { describeSignInError, signIn } from '../api/sign-in';
 
-// Messages are text keys of the validation namespace, translated when shown.
-const LoginFormValues = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .pipe(z.email({ error: 'email' })),
-  password: z.string().min(1, { error: 'required' }),
-});
-type LoginFormValues = z.infer<typeof LoginFormValues>;
+/*
+ * The sign-in form is the first page, so it is validated without zod and react-hook-form (about 25 kB gzip
+ * together): two fields, the same rules and texts as the other forms (zod's e-mail pattern, messages as keys of
+ * the validation texts), checked on submit and, after a first submit, on every change.
+ */
 type ValidationKey = 'required' | 'email';
+interface LoginFormValues {
+  email: string;
+  password: string;
+}
+type LoginFormErrors = Partial<Record<keyof LoginFormValues, ValidationKey>>;
+
+/** zod 4's default e-mail pattern (`z.email()`), which the other forms and the server use. */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
+  const errors: LoginFormErrors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'required';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'email';
+  if (!values.password) errors.password = 'required';
+  return errors;
+}
 
 /** `onSignedIn` may take its time (it loads the profile to choose the next page); the button spins meanwhile. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) => void | Promise<void> }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [showPassword, setShowPassword] = useState(false);
-  const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormValues),
-    defaultValues: { email: '', password: '' },
-  });
+  // Plain state rather than useMutation: the sign-in page runs without TanStack Query (lib/app-query-client.ts).
+  const [signInError, setSignInError] = useState<{ error: unknown } | null>(null);
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit(async (values) => {
-    let result: TokenResponse;
-    try {
-      result = await signIn.mutateAsync(values);
-    } catch {
-      return; // shown from signIn.error
+  const change = (field: keyof LoginFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors(validateLoginForm(next));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const found = validateLoginForm(values);
+    setErrors(found);
+    if (found.email || found.password) {
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
     }
-    await onSignedIn(result);
-  });
-  const fieldError = (message: string | undefined) => (message ? t(message as ValidationKey, { ns: 'validation' }) : undefined);
+    setSubmitting(true);
+    try {
+      let result: TokenResponse;
+      setSignInError(null);
+      try {
+        result = await signIn({ email: values.email.trim(), password: values.password });
+      } catch (error) {
+        setSignInError({ error });
+        return;
+      }
+      startSession(result);
+      await onSignedIn(result);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  const fieldError = (message: ValidationKey | undefined) => (message ? t(message, { ns: 'validation' }) : undefined);
 
   let failure: string | undefined;
-  if (signIn.isError) {
-    const described = describeSignInError(signIn.error);
+  if (signInError) {
+    const described = describeSignInError(signInError.error);
     failure = 'text' in described ? described.text : 'ns' in described ? t(described.key, { ns: 'errors' }) : t(described.key);
   }
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
       <Stack spacing={2.5}>
         {failure && (
           <Alert severity="error" variant="outlined">
@@ -70,7 +102,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
           </Alert>
         )}
         <TextInput
-          {...register('email')}
+          ref={emailRef}
+          name="email"
+          value={values.email}
+          onChange={change('email')}
           id="login-email"
           label={t('signIn.email')}
           type="email"
@@ -78,11 +113,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
           required
           fullWidth
           error={Boolean(errors.email)}
-          helperText={fieldError(errors.email?.message)}
+          helperText={fieldError(errors.email)}
         />
         <Box>
           <TextInput
-            {...register('password')}
+            ref={passwordRef}
+            name="password"
+            value={values.password}
+            onChange={change('password')}
             id="login-password"
             label={t('signIn.password')}
             type={showPassword ? 'text' : 'password'}
@@ -90,7 +128,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             required
             fullWidth
             error={Boolean(errors.password)}
-            helperText={fieldError(errors.password?.message)}
+            helperText={fieldError(errors.password)}
             endAdornment={
               <InputAdornment position="end">
                 <IconButton

@@ -49,7 +49,8 @@ export function ServiceStatusDialog({ status, open, onClose }: { status: Service
     >
       <DialogTitle id={titleId}>{status.bannerTitle}</DialogTitle>
       <DialogContent dividers>
-        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {/* gap, not spacing: spacing's margins stay on a chip that wraps to the next line (375 px) and indent it. */}
+        <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <Chip size="small" label={`${t('serviceStatus.severity')}: ${severity}`} />
           {status.region && <Chip size="small" label={`${t('serviceStatus.area')}: ${status.region}`} />}
         </Stack>

@@ -13,6 +13,7 @@ import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../lib/i18n';
 import { formatDate, formatMoney, localeFormat, weekdayNames } from '../../../lib/locale-format';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useToast } from '../../../lib/toast';
+import { useUpdateLanguage } from '../api/update-language';
 
 /** A sample amount that shows the currency's symbol, grouping and decimals. */
 export const SAMPLE_AMOUNT = 1234.5;
@@ -40,6 +41,20 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
   const config = getRuntimeConfig();
   const appLinks = config.appStoreLinks[locale];
   const today = DateTime.local();
+  const updateLanguage = useUpdateLanguage();
+
+  /** Shown at once; kept in the profile, so it is the language of every later sign-in too. */
+  async function chooseLanguage(next: SupportedLocale) {
+    const previous = i18n.language;
+    if (next === previous) return;
+    await i18n.changeLanguage(next);
+    try {
+      await updateLanguage.mutateAsync({ language: next });
+    } catch {
+      await i18n.changeLanguage(previous);
+      toast.error(t('api.generic', { ns: 'errors' }));
+    }
+  }
 
   return (
     <>
@@ -52,7 +67,8 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
             select
             label={t('settings.language')}
             value={SUPPORTED_LOCALES.includes(locale as SupportedLocale) ? locale : 'en'}
-            onChange={(event) => void i18n.changeLanguage(event.target.value)}
+            onChange={(event) => void chooseLanguage(event.target.value as SupportedLocale)}
+            disabled={updateLanguage.isPending}
             sx={{ maxWidth: 360 }}
           >
             {SUPPORTED_LOCALES.map((code) => (
