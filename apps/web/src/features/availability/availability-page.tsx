@@ -1,5 +1,6 @@
 import type { DayAway } from '@portal/contract/availability';
-import { allClients } from '@portal/contract/permissions';
+import { LOCATION_TAGS } from '@portal/contract/domain';
+import { allClients, canAtLocation } from '@portal/contract/permissions';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import { LIST_MONTHS_AHEAD, useDaysAway } from './api/get-days-away';
 import { DayAwayForm, type LocationOption } from './components/day-away-form';
 import { DaysAwayList } from './components/days-away-list';
 import { RemoveDayDialog } from './components/remove-day-dialog';
+import { ReplaceMeCard } from './components/replace-me-card';
 import { formatDayShort } from './format';
 import { useAvailabilityTranslation } from './use-availability-translation';
 
@@ -57,6 +59,18 @@ export function AvailabilityPage() {
     );
   }, [tree]);
 
+  /** Spec §6: replace-me where a location is tagged for it and the user holds replace-me there. */
+  const replaceMeClientIds = useMemo(() => {
+    if (!tree) return [];
+    return allClients(tree)
+      .filter((client) =>
+        client.locations.some(
+          (location) => location.tags.includes(LOCATION_TAGS.replaceMe) && canAtLocation(tree, 'replaceMe', 'create', location.locationId),
+        ),
+      )
+      .map((client) => client.clientId);
+  }, [tree]);
+
   const data = daysAway.data;
   const until = data ? DateTime.fromISO(data.today).plus({ months: LIST_MONTHS_AHEAD }).toISODate()! : undefined;
 
@@ -68,6 +82,7 @@ export function AvailabilityPage() {
         </Typography>
         <Typography sx={{ color: 'text.secondary', maxWidth: 720 }}>{t('intro')}</Typography>
       </div>
+      <ReplaceMeCard clientIds={replaceMeClientIds} />
       <Box
         sx={{
           display: 'grid',

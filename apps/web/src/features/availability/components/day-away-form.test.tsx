@@ -133,13 +133,46 @@ describe('DayAwayForm', () => {
 });
 
 describe('ReplaceMeOffer', () => {
-  it('offers next Monday, disabled until the bookings release, with the reason why', () => {
+  it('asks for a replacement next Monday: the offer’s day, isNextMonday and location, with an Idempotency-Key', async () => {
+    resetSessionForTests();
+    startSession({ accessToken: 'token', expiresIn: 1800, tokenType: 'Bearer' });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(201, {
+        id: 9,
+        locationId: 7,
+        locationName: 'Harbourside Primary School',
+        selectedDay: '2026-11-23',
+        isNextMonday: true,
+        status: 'scheduled',
+        bookingId: null,
+        candidateName: null,
+        createdAt: '2026-11-20T08:00:00.000Z',
+      }),
+    );
     renderWithProviders(
       <ReplaceMeOffer replaceMe={{ offered: true, selectedDay: 'tomorrow', isNextMonday: true, locationId: 7, request: null }} />,
     );
     const button = screen.getByRole('button', { name: 'Request a replacement for Next Monday' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(/Replace-me requests open with the bookings release/);
+    expect(button).toBeEnabled();
+    await userEvent.setup().click(button);
+    expect(await screen.findByText(/^Replacement requested for Next Monday\./)).toBeInTheDocument();
+    const [url, init] = fetchSpy.mock.calls.find(([target]) => String(target).includes('bookings/replaceMe'))!;
+    expect(String(url)).toMatch(/\/v1\/bookings\/replaceMe$/);
+    expect(JSON.parse(String(init?.body))).toEqual({ selectedDay: 'tomorrow', isNextMonday: true, locationId: 7 });
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows the server's message when the request is refused", async () => {
+    resetSessionForTests();
+    startSession({ accessToken: 'token', expiresIn: 1800, tokenType: 'Bearer' });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(409, { title: 'Conflict', status: 409, detail: 'You have already asked for a replacement on this day' }),
+    );
+    renderWithProviders(
+      <ReplaceMeOffer replaceMe={{ offered: true, selectedDay: 'today', isNextMonday: false, locationId: 7, request: null }} />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Request a replacement for Today' }));
+    expect(await screen.findByText('You have already asked for a replacement on this day')).toBeInTheDocument();
   });
 
   it("shows a request's status instead of the offer", () => {

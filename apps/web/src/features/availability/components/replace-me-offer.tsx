@@ -1,25 +1,24 @@
 import type { DayAway } from '@portal/contract/availability';
 import { REPLACE_ME_STATUSES, type ReplaceMeStatus } from '@portal/contract/domain';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useAvailabilityTranslation } from '../use-availability-translation';
+import { useReplaceMeAction } from './use-replace-me-action';
 
 function isKnownStatus(status: string): status is ReplaceMeStatus {
   return (REPLACE_ME_STATUSES as readonly string[]).includes(status);
 }
 
 /**
- * Spec §9 replace-me days: Today or Tomorrow (labelled Next Monday when isNextMonday). The request itself
- * (POST /v1/bookings/replaceMe) arrives with the bookings release, so the offer is shown but cannot be sent yet.
+ * Spec §9 replace-me days: Today or Tomorrow (labelled Next Monday when isNextMonday), sent as
+ * POST /v1/bookings/replaceMe with the offer's day, isNextMonday and location. Once made, the request's state shows.
  */
 export function ReplaceMeOffer({ replaceMe }: { replaceMe: DayAway['replaceMe'] }) {
   const { t } = useAvailabilityTranslation();
-  const noteId = useId();
+  const action = useReplaceMeAction();
 
   if (replaceMe.request) {
     const status = replaceMe.request.status;
@@ -74,16 +73,21 @@ export function ReplaceMeOffer({ replaceMe }: { replaceMe: DayAway['replaceMe'] 
       <Button
         variant="contained"
         startIcon={<SwapHorizIcon />}
-        disabled
-        aria-describedby={noteId}
+        loading={action.pending}
+        onClick={() =>
+          void action.request(
+            {
+              selectedDay: replaceMe.selectedDay!,
+              isNextMonday: replaceMe.isNextMonday,
+              ...(replaceMe.locationId ? { locationId: replaceMe.locationId } : {}),
+            },
+            day,
+          )
+        }
         sx={{ whiteSpace: { sm: 'nowrap' }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
         {t('replaceMe.request', { day })}
       </Button>
-      <Typography id={noteId} variant="body2" sx={{ color: 'text.secondary', display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <InfoOutlinedIcon fontSize="small" aria-hidden="true" sx={{ mt: '1px', color: 'primary.dark' }} />
-        <span>{t('replaceMe.notYet')}</span>
-      </Typography>
     </Box>
   );
 }

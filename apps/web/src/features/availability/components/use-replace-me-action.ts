@@ -1,0 +1,34 @@
+import type { ReplaceMeBody } from '@portal/contract/replace-me';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error';
+import { useToast } from '../../../lib/toast';
+import { useRequestReplaceMe } from '../api/request-replace-me';
+import { useAvailabilityTranslation } from '../use-availability-translation';
+
+/**
+ * Sends a replace-me request and says how it went. Spec §8: a failure shows the server's message when there is
+ * one, else the generic failed-request text.
+ */
+export function useReplaceMeAction() {
+  const { t } = useAvailabilityTranslation();
+  const { t: te } = useTranslation('errors');
+  const toast = useToast();
+  const mutation = useRequestReplaceMe();
+  const { mutateAsync } = mutation;
+  const request = useCallback(
+    async (body: ReplaceMeBody, dayLabel: string): Promise<boolean> => {
+      try {
+        await mutateAsync(body);
+        toast.success(t('replaceMe.requested', { day: dayLabel }));
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.noResponse) toast.error(te('api.noServerResponse'));
+        else toast.error((error instanceof ApiError && error.serverMessage) || te('api.generic'));
+        return false;
+      }
+    },
+    [mutateAsync, t, te, toast],
+  );
+  return { request, pending: mutation.isPending, variables: mutation.variables };
+}

@@ -1,0 +1,50 @@
+import { BookingsResponse, Pagination, type BookingListItem } from '@portal/contract/bookings';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
+import type { BookingsListQuery as BookingsQuery } from '../list/list-params';
+
+export const bookingsKey = ['bookings'] as const;
+
+export interface BookingsPage {
+  bookings: BookingListItem[];
+  pagination: Pagination;
+}
+
+/** The `x-pagination` header (JSON total/skip/take); when absent or unreadable, what the page itself shows. */
+export function readPagination(header: string | null, fallback: { skip: number; take: number; count: number }): Pagination {
+  if (header) {
+    try {
+      const parsed = Pagination.safeParse(JSON.parse(header));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // fall through
+    }
+  }
+  return { total: fallback.skip + fallback.count, skip: fallback.skip, take: fallback.take };
+}
+
+/** GET /v1/bookings: the selected clients' bookings, filtered, sorted and paged (skip/take, `x-pagination`). */
+export async function getBookings(query: BookingsQuery, signal?: AbortSignal): Promise<BookingsPage> {
+  const { data, headers } = await apiRequestWithHeaders('bookings', {
+    query: { ...query },
+    schema: BookingsResponse,
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    bookings: data,
+    pagination: readPagination(headers.get('x-pagination'), { skip: query.skip, take: query.take, count: data.length }),
+  };
+}
+
+export function bookingsQueryOptions(query: BookingsQuery) {
+  return queryOptions({
+    queryKey: [...bookingsKey, 'list', query],
+    queryFn: ({ signal }) => getBookings(query, signal),
+    // The next page keeps the current rows on screen until it arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookings(query: BookingsQuery, enabled = true) {
+  return useQuery({ ...bookingsQueryOptions(query), enabled });
+}

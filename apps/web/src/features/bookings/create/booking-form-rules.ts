@@ -1,0 +1,413 @@
+import type { BookingContact, BookingLocation, Classification } from '@portal/contract/booking-reference';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { CreateBookingBody, MAX_DATES_PER_REQUEST, minutesOf, normaliseTime } from '@portal/contract/bookings';
+import { ABSENCE_REASONS, CONFIRMATION_METHODS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import type { DateSelectionMode } from '../../../components/date-selection';
+import { parseTimeInput } from '../../../lib/date-input';
+import { nextWeekday } from '../../../lib/locale-format';
+
+/**
+ * The pure rules of the create-booking form (spec §5 'Booking create'), with the contract's texts. The server
+ * checks every one of them again; the form checks them so the booker hears about them before submitting.
+ */
+
+export const ROOM_MAX_LENGTH = 120;
+export const NOTES_MAX_LENGTH = 2000;
+export const COVERING_NAME_MAX_LENGTH = 120;
+export const MAX_BREAK_MINUTES = 240;
+/** Spec §5: the cut-off falls back to 08:00 when the client's setting cannot be read. */
+export const DEFAULT_CUTOFF = '08:00';
+/** Not in the contract (the server answers it for a time that is not one); the form uses the same words. */
+export const INVALID_TIME = 'Please enter a valid time';
+
+export interface ConfirmationValue {
+  bookingContactId: number;
+  email: boolean;
+  sms: boolean;
+  voice: boolean;
+  push: boolean;
+}
+
+/** What the form holds: inputs as they give them (strings; '' for nothing chosen). */
+export interface BookingFormValues {
+  locationId: string;
+  classificationId: string;
+  gradeIds: number[];
+  certificationIds: number[];
+  certificationsReviewed: boolean;
+  dates: string[];
+  startTime: string;
+  endTime: string;
+  breakMinutes: string;
+  isFullDay: boolean;
+  bookingsPerDay: string;
+  coveringName: string;
+  coveringReason: string;
+  room: string;
+  notes: string;
+  confirmations: ConfirmationValue[];
+  policiesAgreed: boolean;
+}
+
+export function emptyBookingForm(): BookingFormValues {
+  return {
+    locationId: '',
+    classificationId: '',
+    gradeIds: [],
+    certificationIds: [],
+    certificationsReviewed: false,
+    dates: [],
+    startTime: '',
+    endTime: '',
+    breakMinutes: '',
+    isFullDay: true,
+    bookingsPerDay: '1',
+    coveringName: '',
+    coveringReason: '',
+    room: '',
+    notes: '',
+    confirmations: [],
+    policiesAgreed: false,
+  };
+}
+
+/** What the rules depend on besides the values: the chosen location's and classification's data, and the clock. */
+export interface BookingRuleContext {
+  location: BookingLocation | undefined;
+  classification: Classification | undefined;
+  /** Certification ids the location asks for by default. */
+  defaultCertificationIds: readonly number[];
+  contacts: readonly BookingContact[];
+  /** Blocked local date → the block's markdown message. */
+  blockedDates: ReadonlyMap<string, string>;
+  /** Today in the location's zone, and whether its same-day cut-off has passed. */
+  today: string;
+  pastCutoff: boolean;
+}
+
+// Dates
+
+/**
+ * Dates from the date picker (spec §9: weekends roll to the next weekday): a range gives its weekdays (the weekend
+ * days inside it are skipped); single and multiple dates on a weekend roll to the Monday after.
+ */
+export function datesFromSelection(selection: readonly string[], mode: DateSelectionMode): { dates: string[]; weekendDays: number } {
+  let weekendDays = 0;
+  const dates: string[] = [];
+  if (mode === 'range' && selection.length === 2) {
+    const last = DateTime.fromISO(selection[1]!);
+    for (let day = DateTime.fromISO(selection[0]!); day <= last && dates.length <= MAX_DATES_PER_REQUEST; day = day.plus({ days: 1 })) {
+      if (day.weekday >= 6) weekendDays++;
+      else dates.push(day.toISODate()!);
+    }
+  } else {
+    for (const value of selection) {
+      const day = DateTime.fromISO(value);
+      if (day.weekday >= 6) weekendDays++;
+      dates.push(nextWeekday(day).toISODate()!);
+    }
+  }
+  return { dates: [...new Set(dates)].sort(), weekendDays };
+}
+
+/** The chosen dates plus new ones, sorted, without repeats. */
+export function mergeDates(current: readonly string[], added: readonly string[]): string[] {
+  return [...new Set([...current, ...added])].sort();
+}
+
+/** 'HH:mm' of the client's cut-off; 08:00 when it cannot be read (spec §5). */
+export function cutoffOf(value: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec((value ?? '').trim());
+  if (!match) return DEFAULT_CUTOFF;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return DEFAULT_CUTOFF;
+  return `${String(hours).padStart(2, '0')}:${match[2]}`;
+}
+
+/** Today at the location and whether its same-day cut-off has passed (spec §5: 08:00 in the location's zone). */
+export function cutoffState(
+  timeZone: string,
+  sameDayCutoff: string | null | undefined,
+  now: Date,
+): { today: string; pastCutoff: boolean; cutoff: string } {
+  const zoned = DateTime.fromJSDate(now, { zone: timeZone });
+  const local = zoned.isValid ? zoned : DateTime.fromJSDate(now, { zone: 'utc' });
+  const cutoff = cutoffOf(sameDayCutoff);
+  return { today: local.toISODate()!, pastCutoff: local.hour * 60 + local.minute >= minutesOf(cutoff), cutoff };
+}
+
+/** Blocked local dates of a location, each with its block's message. */
+export function blockedDatesOf(
+  blocks: ReadonlyArray<{ locationId: number; datesLocal: string[]; messageMarkDown: string }>,
+  locationId: number | undefined,
+): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const block of blocks) {
+    if (block.locationId !== locationId) continue;
+    for (const date of block.datesLocal) if (!map.has(date)) map.set(date, block.messageMarkDown);
+  }
+  return map;
+}
+
+/** Why a date cannot be booked, or undefined when it can. */
+export function dateProblem(
+  date: string,
+  context: Pick<BookingRuleContext, 'today' | 'pastCutoff' | 'blockedDates' | 'location'>,
+): string | undefined {
+  const day = DateTime.fromISO(date);
+  if (!day.isValid) return FORM_MESSAGES.date;
+  if (date < context.today) return FORM_MESSAGES.dateInPast;
+  if (day.weekday >= 6) return BOOKING_MESSAGES.weekend;
+  const blocked = context.blockedDates.get(date);
+  if (blocked !== undefined) return blocked;
+  if (date === context.today && context.pastCutoff) return BOOKING_MESSAGES.sameDayCutoff(cutoffOf(context.location?.rules.sameDayCutoff));
+  const maxAdvance = context.location?.rules.maxAdvanceDays;
+  if (maxAdvance && day.diff(DateTime.fromISO(context.today), 'days').days > maxAdvance) return BOOKING_MESSAGES.tooFarAhead(maxAdvance);
+  return undefined;
+}
+
+// Times
+
+/** Minutes of a typed time, or undefined when it is not one of spec §5's forms. */
+export function timeMinutes(value: string): number | undefined {
+  const parsed = parseTimeInput(value);
+  return parsed === undefined ? undefined : minutesOf(parsed);
+}
+
+/** 'HH:mm' of a typed time ('8:30' → '08:30'), or the input as it is when it is not a time. */
+export function normalisedTime(value: string): string {
+  const parsed = parseTimeInput(value);
+  return parsed === undefined ? value.trim() : normaliseTime(parsed);
+}
+
+/** The break the booking will have: typed when breaks are shown, else the classification's default. */
+export function breakOf(values: Pick<BookingFormValues, 'breakMinutes'>, classification: Classification | undefined): number {
+  if (classification?.extraValidation.shouldShowBreaks) {
+    const typed = Number(values.breakMinutes);
+    return values.breakMinutes.trim() !== '' && Number.isInteger(typed) ? typed : 0;
+  }
+  return classification?.extraValidation.defaultBreakInMins ?? 0;
+}
+
+/** Total bookings the request makes: dates × bookings per day (0 while either is missing). */
+export function totalBookings(dates: number, perDay: string): number {
+  const n = Number(perDay);
+  return Number.isInteger(n) && n > 0 ? dates * n : 0;
+}
+
+/** Whether the certification choice differs from the location's defaults (then it needs review, spec §5). */
+export function certificationsDiffer(chosen: readonly number[], defaults: readonly number[]): boolean {
+  if (chosen.length !== defaults.length) return true;
+  const set = new Set(defaults);
+  return chosen.some((id) => !set.has(id));
+}
+
+/** The methods a contact can receive, in the contract's order. */
+export function allowedMethods(contact: BookingContact | undefined): ConfirmationMethod[] {
+  return CONFIRMATION_METHODS.filter((method) => contact?.methods[method]);
+}
+
+/** A confirmation for a contact just ticked: e-mail when it can, else its first method. */
+export function defaultConfirmation(contact: BookingContact): ConfirmationValue {
+  const methods = allowedMethods(contact);
+  const first = methods.includes('email') ? 'email' : methods[0];
+  return { bookingContactId: contact.id, email: first === 'email', sms: first === 'sms', voice: first === 'voice', push: first === 'push' };
+}
+
+// The schema
+
+const required = (value: string) => value.trim() !== '';
+
+/** Every rule of spec §5 'Booking create' on the form's values, each issue on its field with the contract's text. */
+export function bookingFormSchema(context: BookingRuleContext) {
+  const { location, classification } = context;
+  return z
+    .object({
+      locationId: z.string(),
+      classificationId: z.string(),
+      gradeIds: z.array(z.number()),
+      certificationIds: z.array(z.number()),
+      certificationsReviewed: z.boolean(),
+      dates: z.array(z.string()),
+      startTime: z.string(),
+      endTime: z.string(),
+      breakMinutes: z.string(),
+      isFullDay: z.boolean(),
+      bookingsPerDay: z.string(),
+      coveringName: z.string(),
+      coveringReason: z.string(),
+      room: z.string(),
+      notes: z.string(),
+      confirmations: z.array(
+        z.object({ bookingContactId: z.number(), email: z.boolean(), sms: z.boolean(), voice: z.boolean(), push: z.boolean() }),
+      ),
+      policiesAgreed: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+      if (!required(values.locationId)) issue(['locationId'], FORM_MESSAGES.required);
+      if (!required(values.classificationId)) issue(['classificationId'], FORM_MESSAGES.required);
+
+      // Dates: at least one; each a bookable weekday.
+      if (values.dates.length === 0) issue(['dates'], BOOKING_MESSAGES.noDates);
+      else if (values.dates.length > MAX_DATES_PER_REQUEST) issue(['dates'], FORM_MESSAGES.between(1, MAX_DATES_PER_REQUEST));
+      else {
+        const problems = values.dates.map((date) => dateProblem(date, context));
+        const first = problems.findIndex((problem) => problem !== undefined);
+        if (first >= 0) issue(['dates'], problems[first]!);
+      }
+
+      // Times: valid, in order, not before the earliest end, at least the minimum duration.
+      const start = timeMinutes(values.startTime);
+      const end = timeMinutes(values.endTime);
+      if (!required(values.startTime)) issue(['startTime'], FORM_MESSAGES.required);
+      else if (start === undefined) issue(['startTime'], INVALID_TIME);
+      if (!required(values.endTime)) issue(['endTime'], FORM_MESSAGES.required);
+      else if (end === undefined) issue(['endTime'], INVALID_TIME);
+      const extra = classification?.extraValidation;
+      if (start !== undefined && end !== undefined) {
+        if (end <= start) issue(['endTime'], FORM_MESSAGES.endBeforeStart);
+        else if (extra?.earliestEndTime24hr && end < minutesOf(extra.earliestEndTime24hr))
+          issue(['endTime'], FORM_MESSAGES.endBeforeMinimum(normaliseTime(extra.earliestEndTime24hr)));
+        else if (extra?.minimumDurationInMins && end - start < extra.minimumDurationInMins)
+          issue(['endTime'], BOOKING_MESSAGES.minimumDuration(extra.minimumDurationInMins));
+      }
+      if (extra?.shouldShowBreaks) {
+        const text = values.breakMinutes.trim();
+        const minutes = Number(text);
+        if (text === '') issue(['breakMinutes'], FORM_MESSAGES.required);
+        else if (!/^\d+$/.test(text)) issue(['breakMinutes'], FORM_MESSAGES.number);
+        else if (minutes > MAX_BREAK_MINUTES) issue(['breakMinutes'], FORM_MESSAGES.between(0, MAX_BREAK_MINUTES));
+        else if (start !== undefined && end !== undefined && end > start && minutes >= end - start)
+          issue(['breakMinutes'], BOOKING_MESSAGES.breakTooLong);
+      }
+
+      // Bookings per day within the client's range, and the request within its maximum.
+      const rules = location?.rules;
+      const perDayText = values.bookingsPerDay.trim();
+      const perDay = Number(perDayText);
+      if (perDayText === '') issue(['bookingsPerDay'], FORM_MESSAGES.required);
+      else if (!/^\d+$/.test(perDayText)) issue(['bookingsPerDay'], FORM_MESSAGES.number);
+      else if (rules && (perDay < rules.minBookingsPerDay || perDay > rules.maxBookingsPerDay))
+        issue(['bookingsPerDay'], FORM_MESSAGES.between(rules.minBookingsPerDay, rules.maxBookingsPerDay));
+      else if (rules && values.dates.length * perDay > rules.maxBookingsAllowed)
+        issue(['bookingsPerDay'], BOOKING_MESSAGES.maxBookingsAllowed(rules.maxBookingsAllowed));
+
+      // Covering: a name needs the reason for absence.
+      if (values.coveringName.trim().length > COVERING_NAME_MAX_LENGTH)
+        issue(['coveringName'], FORM_MESSAGES.max(COVERING_NAME_MAX_LENGTH));
+      if (required(values.coveringName) && !required(values.coveringReason)) issue(['coveringReason'], FORM_MESSAGES.required);
+      if (values.room.trim().length > ROOM_MAX_LENGTH) issue(['room'], FORM_MESSAGES.max(ROOM_MAX_LENGTH));
+      if (values.notes.trim().length > NOTES_MAX_LENGTH) issue(['notes'], FORM_MESSAGES.max(NOTES_MAX_LENGTH));
+
+      // Certifications: a change from the location's defaults needs review.
+      if (certificationsDiffer(values.certificationIds, context.defaultCertificationIds) && !values.certificationsReviewed)
+        issue(['certificationsReviewed'], BOOKING_MESSAGES.certificationsReview);
+
+      // Confirmations: at least one person, each with a method they can receive.
+      if (values.confirmations.length === 0) issue(['confirmations'], BOOKING_MESSAGES.noConfirmations);
+      values.confirmations.forEach((confirmation, index) => {
+        const contact = context.contacts.find((c) => c.id === confirmation.bookingContactId);
+        const chosen = CONFIRMATION_METHODS.filter((method) => confirmation[method]);
+        if (chosen.length === 0) issue(['confirmations', index], BOOKING_MESSAGES.noConfirmationMethod);
+        const unavailable = chosen.find((method) => contact && !contact.methods[method]);
+        if (unavailable) issue(['confirmations', index], BOOKING_MESSAGES.methodUnavailable(unavailable));
+      });
+
+      if (!values.policiesAgreed) issue(['policiesAgreed'], BOOKING_MESSAGES.policiesAgreed);
+    });
+}
+
+/** The request body of POST /v1/bookings, through the contract's own schema. */
+export function toCreateBookingBody(values: BookingFormValues, classification: Classification | undefined): CreateBookingBody {
+  const coveringName = values.coveringName.trim();
+  const reason = values.coveringReason as AbsenceReason;
+  const room = values.room.trim();
+  const notes = values.notes.trim();
+  const body: CreateBookingBody = {
+    locationId: Number(values.locationId),
+    classificationId: Number(values.classificationId),
+    gradeIds: values.gradeIds,
+    certificationIds: values.certificationIds,
+    certificationsReviewed: values.certificationsReviewed,
+    dates: values.dates,
+    startTime: normalisedTime(values.startTime),
+    endTime: normalisedTime(values.endTime),
+    breakMinutes: breakOf(values, classification),
+    isFullDay: values.isFullDay,
+    bookingsPerDay: Number(values.bookingsPerDay),
+    ...((ABSENCE_REASONS as readonly string[]).includes(reason)
+      ? { covering: { reason, ...(coveringName ? { name: coveringName } : {}) } }
+      : {}),
+    ...(room ? { room } : {}),
+    ...(notes ? { notes } : {}),
+    confirmations: values.confirmations.map((c) => ({ ...c })),
+    policiesAgreed: values.policiesAgreed,
+  };
+  return CreateBookingBody.parse(body) as CreateBookingBody;
+}
+
+/** Form field of a server error key (`dates.2`, `endTime`, `confirmations.0.sms`, `covering.reason`). */
+export function formFieldOf(key: string): { field: keyof BookingFormValues | `confirmations.${number}`; index?: number } | undefined {
+  const [head = '', second, ...rest] = key.split('.');
+  void rest;
+  switch (head) {
+    case 'dates':
+      return second !== undefined && /^\d+$/.test(second) ? { field: 'dates', index: Number(second) } : { field: 'dates' };
+    case 'confirmations':
+      return second !== undefined && /^\d+$/.test(second)
+        ? { field: `confirmations.${Number(second)}`, index: Number(second) }
+        : { field: 'confirmations' };
+    case 'covering':
+      return { field: second === 'name' ? 'coveringName' : 'coveringReason' };
+    case 'gradeIds':
+    case 'certificationIds':
+      return { field: head };
+    case 'locationId':
+    case 'classificationId':
+    case 'certificationsReviewed':
+    case 'startTime':
+    case 'endTime':
+    case 'breakMinutes':
+    case 'isFullDay':
+    case 'bookingsPerDay':
+    case 'room':
+    case 'notes':
+    case 'policiesAgreed':
+      return { field: head };
+    default:
+      return undefined;
+  }
+}
+
+/** The reference data the rules read (each undefined while it loads). */
+export interface ReferenceData {
+  classifications?: readonly Classification[] | undefined;
+  certifications?: ReadonlyArray<{ id: number; isLocationDefault: boolean }> | undefined;
+  contacts?: readonly BookingContact[] | undefined;
+  blocks?: ReadonlyArray<{ locationId: number; datesLocal: string[]; messageMarkDown: string }> | undefined;
+}
+
+/** What the rules depend on, from the values (the chosen location and classification), the reference data and the clock. */
+export function ruleContextOf(
+  values: Pick<BookingFormValues, 'locationId' | 'classificationId'>,
+  locations: readonly BookingLocation[],
+  reference: ReferenceData,
+  now: Date,
+): BookingRuleContext {
+  const location = locations.find((l) => String(l.locationId) === values.locationId);
+  const cutoff = location ? cutoffState(location.timeZone, location.rules.sameDayCutoff, now) : undefined;
+  return {
+    location,
+    classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
+    defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
+    contacts: reference.contacts ?? [],
+    blockedDates: blockedDatesOf(reference.blocks ?? [], location?.locationId),
+    today: cutoff?.today ?? '0000-00-00',
+    pastCutoff: cutoff?.pastCutoff ?? false,
+  };
+}

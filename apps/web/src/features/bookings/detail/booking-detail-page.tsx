@@ -1,0 +1,380 @@
+import type { BookingDetail } from '@portal/contract/bookings';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import { ApiError } from '../../../lib/api-error';
+import { bookingPath, paths } from '../../../lib/paths';
+import { useProfile } from '../../../lib/profile';
+import { useToast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useBooking } from '../api/get-booking';
+import { useFeedbackFormLink } from '../api/get-feedback-form';
+import { QuickFeedbackDialog } from '../feedback/quick-feedback-dialog';
+import { educatorName, formatDay, formatInstant, formatShortDate, formatTime } from '../list/booking-format';
+import { BookingStatusChip } from '../list/booking-status-chip';
+import { seriesPosition } from '../list/list-params';
+import { useBookingsText } from '../list/use-bookings-text';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { DetailSection, Facts } from './detail-sections';
+import { ExtendBookingDialog } from './extend-booking-dialog';
+
+const METHODS = ['email', 'sms', 'voice', 'push'] as const;
+
+/** A booking in full (spec §3 'Booking detail') with the actions its state and the caller's permissions allow. */
+export function BookingDetailPage() {
+  const { t } = useBookingsText();
+  const { bookingId } = useParams();
+  const id = /^\d{1,10}$/.test(bookingId ?? '') ? Number(bookingId) : undefined;
+  const booking = useBooking(id);
+  usePageTitle(t('detail.title'));
+
+  const back = (
+    <Button component={RouterLink} to={paths.bookings} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start', ml: -1 }}>
+      {t('actions.back')}
+    </Button>
+  );
+  if (
+    id === undefined ||
+    (booking.isError && booking.error instanceof ApiError && (booking.error.status === 404 || booking.error.status === 403))
+  ) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="warning">{t('detail.notFound')}</Alert>
+      </Stack>
+    );
+  }
+  if (booking.isError) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void booking.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        >
+          {t('detail.loadFailed')}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!booking.data) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography sx={{ color: 'text.secondary' }}>{t('detail.loading')}</Typography>
+        </Box>
+      </Stack>
+    );
+  }
+  return <BookingDetailView detail={booking.data} back={back} />;
+}
+
+function BookingDetailView({ detail, back }: { detail: BookingDetail; back: ReactNode }) {
+  const { t, locale } = useBookingsText();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const features = useProfile().data?.features;
+  const feedbackLink = useFeedbackFormLink();
+  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'feedback' | null>(null);
+  const booking = detail.booking;
+  const { actions } = booking;
+  const series = seriesPosition(booking);
+  const day = formatDay(booking.dateLocal, locale);
+  const canExtend = actions.extend && !!features?.enableExtendBooking;
+  const name = booking.candidate ? educatorName(booking.candidate) : '';
+  const covering = detail.details.covering;
+
+  const openFullFeedback = () =>
+    feedbackLink.mutate(booking.id, {
+      onSuccess: ({ url }) => {
+        // The form lives in this app (`/bookings?feedback=<id>`): follow it without a reload when it does.
+        const target = new URL(url, window.location.origin);
+        if (target.pathname === paths.bookings) void navigate(`${target.pathname}${target.search}`);
+        else window.location.assign(target.href);
+      },
+      onError: () => toast.error(t('feedback.formUrlFailed')),
+    });
+
+  const none = (
+    <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      {t('detail.none')}
+    </Typography>
+  );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1200 }}>
+      {back}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <div>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 0.5 }}>
+            <Typography variant="h1">{t('detail.heading', { date: day })}</Typography>
+            <BookingStatusChip status={booking.status} size="medium" />
+          </Box>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {[booking.location.name, booking.client.name !== booking.location.name ? booking.client.name : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </div>
+        <Box
+          role="group"
+          aria-label={t('detail.actions')}
+          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}
+        >
+          {actions.quickFeedback && (
+            <>
+              <Button
+                variant="contained"
+                startIcon={<RateReviewOutlinedIcon />}
+                onClick={() => setDialog('feedback')}
+                sx={{ flex: { xs: 1, sm: 'none' } }}
+              >
+                {t('feedback.quick')}
+              </Button>
+              <Button
+                variant="outlined"
+                endIcon={<OpenInNewIcon />}
+                onClick={openFullFeedback}
+                loading={feedbackLink.isPending}
+                sx={{ flex: { xs: 1, sm: 'none' } }}
+              >
+                {t('feedback.fullForm')}
+              </Button>
+            </>
+          )}
+          {canExtend && (
+            <Button
+              variant="outlined"
+              startIcon={<EventRepeatOutlinedIcon />}
+              onClick={() => setDialog('extend')}
+              sx={{ flex: { xs: 1, sm: 'none' } }}
+            >
+              {t('extend.button')}
+            </Button>
+          )}
+          {actions.cancel && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<EventBusyOutlinedIcon />}
+              onClick={() => setDialog('cancel')}
+              sx={{ flex: { xs: 1, sm: 'none' } }}
+            >
+              {t('cancel.button')}
+            </Button>
+          )}
+        </Box>
+      </Box>
+
+      {!actions.cancel && actions.cancelBlockedReason && (
+        <Alert severity="info" variant="outlined" data-testid="cancel-blocked">
+          <AlertTitle>{t('cancel.blockedTitle')}</AlertTitle>
+          {actions.cancelBlockedReason}
+        </Alert>
+      )}
+      {booking.status === 'cancelled' && (
+        <Alert severity="warning" variant="outlined">
+          <AlertTitle>{t('detail.cancelled')}</AlertTitle>
+          {[
+            booking.cancelReason && `${t('detail.cancelReason')}: ${booking.cancelReason}`,
+            booking.cancelledAt && `${t('detail.cancelledAt')}: ${formatInstant(booking.cancelledAt, locale, booking.timeZone)}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Alert>
+      )}
+      {detail.details.rejectReason && (
+        <Alert severity="error" variant="outlined">
+          <AlertTitle>{t('detail.rejectReason')}</AlertTitle>
+          {detail.details.rejectReason}
+        </Alert>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <DetailSection id="detail-when" title={t('detail.when')}>
+            <Facts
+              items={[
+                [t('detail.date'), day],
+                [t('detail.times'), t('time.range', { start: formatTime(booking.startTimeLocal), end: formatTime(booking.endTimeLocal) })],
+                [t('detail.break'), booking.breakMinutes > 0 ? t('time.break', { count: booking.breakMinutes }) : t('time.noBreak')],
+                [t('detail.fullDay'), detail.details.isFullDay ? t('feedback.yes') : t('detail.partDay')],
+              ]}
+            />
+          </DetailSection>
+          <DetailSection id="detail-what" title={t('detail.what')}>
+            <Facts
+              items={[
+                [t('detail.classification'), detail.classification.onlineTitle],
+                [t('detail.grades'), detail.grades.length > 0 ? detail.grades.map((g) => g.title).join(', ') : none],
+                [
+                  t('detail.certifications'),
+                  detail.certifications.length > 0 ? (
+                    <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+                      {detail.certifications.map((c) => (
+                        <Chip key={c.id} label={c.name} size="small" variant="outlined" />
+                      ))}
+                    </Box>
+                  ) : (
+                    none
+                  ),
+                ],
+                detail.details.bookingsPerDay > 1 && [t('detail.bookingsPerDay'), String(detail.details.bookingsPerDay)],
+                [t('detail.covering'), covering?.name ?? none],
+                [t('detail.coveringReason'), covering?.reason ? t(`reasons.${covering.reason}`) : none],
+                [t('detail.room'), detail.details.room ?? none],
+                [
+                  t('detail.notes'),
+                  detail.details.notes ? (
+                    <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+                      {detail.details.notes}
+                    </Box>
+                  ) : (
+                    none
+                  ),
+                ],
+                [t('detail.createdBy'), detail.createdBy.name],
+                [t('detail.createdOn'), formatInstant(detail.createdOnUtc, locale, detail.location.timeZone)],
+                [t('detail.requestStatus'), <BookingStatusChip key="request" status={detail.status} />],
+              ]}
+            />
+          </DetailSection>
+          {detail.seriesReference && (
+            <DetailSection id="detail-block" title={t('detail.block')}>
+              <Facts
+                items={[
+                  [t('detail.series'), detail.seriesReference],
+                  series && [t('detail.position'), t('list.positionOfTotal', { position: series.position, total: series.total })],
+                ]}
+              />
+              <Typography variant="h3" sx={{ fontSize: '0.9375rem', mt: 2.5, mb: 1 }} id="detail-block-dates">
+                {t('detail.allDates')}
+              </Typography>
+              <Box
+                component="ol"
+                aria-labelledby="detail-block-dates"
+                sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+              >
+                {detail.bookings.map((item) => (
+                  <Box
+                    component="li"
+                    key={item.id}
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'space-between',
+                      gap: 1,
+                      px: 1.25,
+                      py: 0.75,
+                      borderRadius: '8px',
+                      bgcolor: item.id === booking.id ? 'action.selected' : 'transparent',
+                    }}
+                  >
+                    {item.id === booking.id ? (
+                      <Typography variant="body2" sx={{ fontWeight: 700 }} aria-current="page">
+                        {formatShortDate(item.dateLocal, locale)}
+                      </Typography>
+                    ) : (
+                      <Link component={RouterLink} to={bookingPath(item.id)} variant="body2">
+                        {formatShortDate(item.dateLocal, locale)}
+                      </Link>
+                    )}
+                    <BookingStatusChip status={item.status} />
+                  </Box>
+                ))}
+              </Box>
+            </DetailSection>
+          )}
+        </Stack>
+        {/* On a phone the educator comes first: it is what people open a booking for. */}
+        <Stack spacing={3} sx={{ order: { xs: -1, md: 0 } }}>
+          <DetailSection id="detail-educator" title={t('detail.educator')}>
+            {booking.candidate ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                <UserAvatar name={booking.candidate.fullName} size="lg" />
+                <div>
+                  <Typography sx={{ fontWeight: 700, fontSize: '1.0625rem' }} data-testid="detail-educator">
+                    {name}
+                  </Typography>
+                  {booking.candidate.preferredName && (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {booking.candidate.fullName}
+                    </Typography>
+                  )}
+                </div>
+              </Box>
+            ) : (
+              <Typography sx={{ color: 'text.secondary' }}>{t('detail.noEducator')}</Typography>
+            )}
+          </DetailSection>
+          <DetailSection id="detail-location" title={t('detail.location')}>
+            <Facts
+              items={[
+                [t('detail.school'), detail.client.name],
+                [t('detail.location'), detail.location.name],
+              ]}
+            />
+          </DetailSection>
+          <DetailSection id="detail-confirmations" title={t('detail.confirmations')}>
+            {detail.confirmations.length === 0 ? (
+              <Typography sx={{ color: 'text.secondary' }}>{t('detail.noConfirmations')}</Typography>
+            ) : (
+              <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+                {detail.confirmations.map((confirmation) => (
+                  <Box component="li" key={confirmation.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <UserAvatar name={confirmation.name} size="sm" />
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {confirmation.name}
+                      </Typography>
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
+                        {METHODS.filter((method) => confirmation[method]).map((method) => (
+                          <Chip key={method} label={t(`detail.methods.${method}`)} size="small" variant="outlined" sx={{ height: 22 }} />
+                        ))}
+                      </Box>
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </DetailSection>
+        </Stack>
+      </Box>
+      {dialog === 'cancel' && <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} />}
+      {dialog === 'extend' && <ExtendBookingDialog detail={detail} onClose={() => setDialog(null)} />}
+      {dialog === 'feedback' && booking.candidate && (
+        <QuickFeedbackDialog
+          target={{ bookingId: booking.id, educator: name, dateLocal: booking.dateLocal, location: booking.location.name }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import type { BookingDetail } from '@portal/contract/bookings';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { DatePickerDialog } from '../../../components/date-picker-dialog';
+import { GeneralModal } from '../../../components/general-modal';
+import { ApiError } from '../../../lib/api-error';
+import { useToast } from '../../../lib/toast';
+import { useExtendBooking } from '../api/extend-booking';
+import { useExtendScheduling } from '../api/get-extend-scheduling';
+import { educatorName, formatDay, formatTime } from '../list/booking-format';
+import { useBookingsText } from '../list/use-bookings-text';
+import { lastDateOf, nextSchoolDay, planOf, validateExtendTimes, type ExtendTimes } from './extend-logic';
+
+/**
+ * Extend (spec §4 and §5): a new end date from the date picker, times and break; the scheduling call shows which
+ * added days the educator can still work and which go to Unfilled. One Idempotency-Key per dialog. Mount it only
+ * while open.
+ */
+export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail; onClose: () => void }) {
+  const { t, locale } = useBookingsText();
+  const toast = useToast();
+  const extend = useExtendBooking();
+  const booking = detail.booking;
+  const lastDate = lastDateOf(detail);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [endDate, setEndDate] = useState(() => nextSchoolDay(lastDate));
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [times, setTimes] = useState<ExtendTimes>({
+    startTime: formatTime(booking.startTimeLocal),
+    endTime: formatTime(booking.endTimeLocal),
+    breakMinutes: String(booking.breakMinutes),
+  });
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const scheduling = useExtendScheduling(booking.id, endDate);
+  const errors = validateExtendTimes(times);
+  const plan = scheduling.data ? planOf(scheduling.data) : undefined;
+  const candidate = scheduling.data?.candidate ?? booking.candidate;
+  const name = candidate ? educatorName(candidate) : '';
+  const schedulingProblem = scheduling.error instanceof ApiError ? scheduling.error.serverMessage : undefined;
+
+  const submit = () => {
+    setTried(true);
+    if (Object.keys(errors).length > 0 || !plan || plan.added === 0) return;
+    setFailure(null);
+    extend.mutate(
+      {
+        id: booking.id,
+        body: {
+          endDateLocal: endDate,
+          startTime: times.startTime,
+          endTime: times.endTime,
+          breakMinutes: Number(times.breakMinutes || '0'),
+        },
+        idempotencyKey,
+      },
+      {
+        onSuccess: (result) => {
+          const date = formatDay(endDate, locale);
+          toast.success(
+            result.movedToUnfilled > 0
+              ? t('extend.successUnfilled', { date, count: result.movedToUnfilled })
+              : t('extend.success', { date }),
+          );
+          onClose();
+        },
+        onError: (error) => {
+          const message = (error instanceof ApiError && error.serverMessage) || t('cancel.failed');
+          setFailure(message);
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  const timeField = (key: keyof ExtendTimes, label: string, type: 'time' | 'number') => {
+    const error = tried ? errors[key] : undefined;
+    return (
+      <TextField
+        label={label}
+        type={type}
+        size="small"
+        required={type === 'time'}
+        value={times[key]}
+        onChange={(event) => setTimes((current) => ({ ...current, [key]: event.target.value }))}
+        error={!!error}
+        helperText={error ? t(`validation.${error}`) : ' '}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: type === 'number' ? { min: 0, max: 240, step: 5 } : { step: 300 } }}
+        fullWidth
+      />
+    );
+  };
+
+  return (
+    <>
+      <GeneralModal
+        open={!pickerOpen}
+        title={t('extend.title')}
+        onClose={onClose}
+        persistent={extend.isPending}
+        maxWidth="sm"
+        actions={
+          <Button variant="contained" onClick={submit} loading={extend.isPending} disabled={!plan || plan.added === 0}>
+            {t('extend.confirm')}
+          </Button>
+        }
+      >
+        <Stack spacing={2.5}>
+          <Typography sx={{ color: 'text.secondary' }}>{t('extend.intro', { date: formatDay(lastDate, locale) })}</Typography>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Box>
+            <Typography component="p" variant="body2" sx={{ fontWeight: 600, mb: 0.5 }} id="extend-end-date-label">
+              {t('extend.endDate')}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontSize: '1.125rem', fontWeight: 700 }} data-testid="extend-end-date" data-date={endDate}>
+                {formatDay(endDate, locale)}
+              </Typography>
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<EventOutlinedIcon />}
+                onClick={() => setPickerOpen(true)}
+                aria-label={t('extend.chooseEndDate')}
+              >
+                {t('extend.changeEndDate')}
+              </Button>
+            </Box>
+            {scheduling.data && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                {t('extend.maxDate', { date: formatDay(scheduling.data.maxEndDateLocal, locale) })}
+              </Typography>
+            )}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}>
+            {timeField('startTime', t('extend.startTime'), 'time')}
+            {timeField('endTime', t('extend.endTime'), 'time')}
+            <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>{timeField('breakMinutes', t('extend.breakMinutes'), 'number')}</Box>
+          </Box>
+          <Box component="section" aria-labelledby="extend-days-heading">
+            <Typography variant="h3" id="extend-days-heading" sx={{ fontSize: '1rem', mb: 1 }}>
+              {t('extend.daysHeading')}
+            </Typography>
+            {scheduling.isFetching && !scheduling.data && (
+              <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <CircularProgress size={20} aria-hidden="true" />
+                <Typography variant="body2">{t('extend.checking')}</Typography>
+              </Box>
+            )}
+            {scheduling.isError && <Alert severity="warning">{schedulingProblem ?? t('extend.schedulingFailed')}</Alert>}
+            {scheduling.data && plan && (
+              <>
+                <Box
+                  component="ul"
+                  data-testid="extend-days"
+                  sx={{
+                    listStyle: 'none',
+                    m: 0,
+                    p: 0,
+                    maxHeight: 220,
+                    overflowY: 'auto',
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: '10px',
+                  }}
+                >
+                  {scheduling.data.dates.map((day) => {
+                    const state = day.blocked ? 'blocked' : !candidate || day.candidateAvailable ? 'available' : 'unfilled';
+                    return (
+                      <Box
+                        component="li"
+                        key={day.dateLocal}
+                        data-state={state}
+                        sx={{
+                          display: 'flex',
+                          justifyContent: 'space-between',
+                          gap: 2,
+                          px: 1.5,
+                          py: 1,
+                          '& + &': { borderTop: 1, borderColor: 'divider' },
+                        }}
+                      >
+                        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                          {formatDay(day.dateLocal, locale)}
+                        </Typography>
+                        <Typography
+                          variant="body2"
+                          sx={{
+                            color: state === 'available' ? 'success.dark' : state === 'unfilled' ? 'warning.dark' : 'text.secondary',
+                            textAlign: 'right',
+                          }}
+                        >
+                          {state === 'blocked'
+                            ? t('extend.blocked')
+                            : state === 'unfilled'
+                              ? t('extend.unfilled', { name })
+                              : candidate
+                                ? t('extend.available', { name })
+                                : t('extend.availableNoEducator')}
+                        </Typography>
+                      </Box>
+                    );
+                  })}
+                </Box>
+                <Alert severity={plan.unfilled > 0 ? 'warning' : 'info'} sx={{ mt: 1.5 }} data-testid="extend-summary">
+                  {t('extend.summary', { count: plan.added })}
+                  {plan.unfilled > 0 ? ` ${t('extend.summaryUnfilled', { count: plan.unfilled })}` : ''}
+                  {candidate && plan.added > plan.unfilled ? ` ${t('extend.tentative')}` : ''}
+                </Alert>
+              </>
+            )}
+          </Box>
+        </Stack>
+      </GeneralModal>
+      {pickerOpen && (
+        <DatePickerDialog
+          open
+          mode="single"
+          initial={[endDate]}
+          onClose={() => setPickerOpen(false)}
+          onConfirm={(dates) => {
+            if (dates[0]) setEndDate(dates[0]);
+            setPickerOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { BookingRequestStatus, BookingStatus } from '@portal/contract/domain';
+import Chip from '@mui/material/Chip';
+import { statusColour } from './booking-format';
+import { useBookingsText } from './use-bookings-text';
+
+/** Soft chips with dark text (light) or light text (dark): every pair is above 4.5:1. */
+const TONES = {
+  success: { light: ['#e3f4e8', '#1e5b30'], dark: ['rgba(102, 187, 106, 0.18)', '#a5d6a7'] },
+  warning: { light: ['#fff1db', '#7a3f00'], dark: ['rgba(255, 167, 38, 0.18)', '#ffcc80'] },
+  info: { light: ['#e1f1fb', '#0a4d75'], dark: ['rgba(79, 195, 247, 0.18)', '#b3e5fc'] },
+  error: { light: ['#fde7e7', '#8e1c1c'], dark: ['rgba(239, 83, 80, 0.2)', '#ffcdd2'] },
+  default: { light: ['#eceff2', '#3c4752'], dark: ['rgba(255, 255, 255, 0.1)', '#d5dde5'] },
+} as const;
+
+export function BookingStatusChip({ status, size = 'small' }: { status: BookingStatus | BookingRequestStatus; size?: 'small' | 'medium' }) {
+  const { t } = useBookingsText();
+  const tone = TONES[statusColour(status)];
+  return (
+    <Chip
+      label={t(`status.${status}`)}
+      size={size}
+      data-status={status}
+      sx={(theme) => ({
+        fontWeight: 600,
+        backgroundColor: tone.light[0],
+        color: tone.light[1],
+        ...theme.applyStyles('dark', { backgroundColor: tone.dark[0], color: tone.dark[1] }),
+      })}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import type { PendingBookingSummary } from '@portal/contract/bookings';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { GeneralModal } from '../../../components/general-modal';
+import { usePendingBooking } from '../api/get-pending-booking';
+import { Facts } from '../detail/detail-sections';
+import { formatInstant, formatShortDate, formatTime } from '../list/booking-format';
+import { BookingStatusChip } from '../list/booking-status-chip';
+import { useBookingsText } from '../list/use-bookings-text';
+import { dateSpan } from './pending-format';
+
+const METHODS = ['email', 'sms', 'voice', 'push'] as const;
+
+/** A request pending approval in full (GET /v1/pending-bookings/{id}), with Approve and Reject when allowed. */
+export function PendingDetailDialog({
+  summary,
+  canDecide,
+  deciding,
+  onClose,
+  onApprove,
+  onReject,
+}: {
+  summary: PendingBookingSummary;
+  canDecide: boolean;
+  deciding: boolean;
+  onClose: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const { t, locale } = useBookingsText();
+  const detail = usePendingBooking(summary.id);
+  const data = detail.data;
+  const none = (
+    <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      {t('detail.none')}
+    </Typography>
+  );
+  return (
+    <GeneralModal
+      open
+      title={t('pending.detailTitle')}
+      onClose={onClose}
+      maxWidth="md"
+      dividers
+      actions={
+        canDecide && (
+          <>
+            <Button variant="outlined" color="error" onClick={onReject} disabled={deciding}>
+              {t('pending.reject')}
+            </Button>
+            <Button variant="contained" onClick={onApprove} loading={deciding}>
+              {t('pending.approve')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {detail.isError && <Alert severity="error">{t('pending.loadFailed')}</Alert>}
+      {!data && !detail.isError && (
+        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress size={28} aria-label={t('pending.loading')} />
+        </Box>
+      )}
+      {data && (
+        <Stack spacing={2.5}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <BookingStatusChip status={data.status} />
+            <Typography sx={{ color: 'text.secondary' }}>
+              {data.location.name}
+              {data.client.name !== data.location.name ? ` · ${data.client.name}` : ''}
+            </Typography>
+          </Box>
+          <Facts
+            items={[
+              [t('pending.createdBy'), data.createdBy.name],
+              [t('pending.createdOn'), formatInstant(data.createdOnUtc, locale, data.location.timeZone)],
+              [t('pending.dates'), `${dateSpan(data.details, locale)} (${t('pending.daysCount', { count: data.days })})`],
+              [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
+              [t('pending.times'), t('time.range', { start: formatTime(data.details.startTime), end: formatTime(data.details.endTime) })],
+              [
+                t('detail.break'),
+                data.details.breakMinutes > 0 ? t('time.break', { count: data.details.breakMinutes }) : t('time.noBreak'),
+              ],
+              [t('detail.classification'), data.classification.onlineTitle],
+              [t('detail.grades'), data.grades.length > 0 ? data.grades.map((g) => g.title).join(', ') : none],
+              [t('detail.certifications'), data.certifications.length > 0 ? data.certifications.map((c) => c.name).join(', ') : none],
+              data.details.bookingsPerDay > 1 && [t('detail.bookingsPerDay'), String(data.details.bookingsPerDay)],
+              [t('detail.covering'), data.details.covering?.name ?? none],
+              [t('detail.coveringReason'), data.details.covering?.reason ? t(`reasons.${data.details.covering.reason}`) : none],
+              [t('detail.room'), data.details.room ?? none],
+              [t('detail.notes'), data.details.notes ?? none],
+              [
+                t('detail.confirmations'),
+                data.confirmations.length > 0
+                  ? data.confirmations
+                      .map(
+                        (c) =>
+                          `${c.name} (${METHODS.filter((m) => c[m])
+                            .map((m) => t(`detail.methods.${m}`))
+                            .join(', ')})`,
+                      )
+                      .join('; ')
+                  : none,
+              ],
+              !!data.seriesReference && [t('detail.series'), data.seriesReference],
+            ]}
+          />
+          <div>
+            <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 1 }} id="pending-detail-dates">
+              {data.seriesReference ? t('detail.allDates') : t('pending.dates')}
+            </Typography>
+            <Box
+              component="ul"
+              aria-labelledby="pending-detail-dates"
+              sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}
+            >
+              {data.dates.map((date) => (
+                <li key={date.id}>
+                  <Chip label={formatShortDate(date.date, locale)} size="small" variant="outlined" />
+                </li>
+              ))}
+            </Box>
+          </div>
+          {!canDecide && <Alert severity="info">{t('pending.noPermission')}</Alert>}
+        </Stack>
+      )}
+    </GeneralModal>
+  );
+}

@@ -1,0 +1,202 @@
+import type { PendingBookingSummary } from '@portal/contract/bookings';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { UserAvatar } from '../../../components/user-avatar';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { formatInstant, formatTime } from '../list/booking-format';
+import { useBookingsText } from '../list/use-bookings-text';
+import { dateSpan } from './pending-format';
+
+export interface PendingRowActions {
+  canDecide: (request: PendingBookingSummary) => boolean;
+  busy: (request: PendingBookingSummary) => boolean;
+  onDetails: (request: PendingBookingSummary) => void;
+  onApprove: (request: PendingBookingSummary) => void;
+  onReject: (request: PendingBookingSummary) => void;
+}
+
+function Actions({ request, actions, fill }: { request: PendingBookingSummary; actions: PendingRowActions; fill?: boolean }) {
+  const { t } = useBookingsText();
+  const who = request.createdBy.name;
+  const flex = fill ? { flex: 1 } : {};
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: fill ? 'stretch' : 'flex-end', flexWrap: fill ? 'wrap' : 'nowrap' }}>
+      <Button size="small" onClick={() => actions.onDetails(request)} aria-label={t('pending.detailsFor', { name: who })} sx={flex}>
+        {t('pending.details')}
+      </Button>
+      {actions.canDecide(request) && (
+        <>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            onClick={() => actions.onReject(request)}
+            disabled={actions.busy(request)}
+            sx={flex}
+          >
+            {t('pending.reject')}
+          </Button>
+          <Button size="small" variant="contained" onClick={() => actions.onApprove(request)} loading={actions.busy(request)} sx={flex}>
+            {t('pending.approve')}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function Covering({ request }: { request: PendingBookingSummary }) {
+  const { t } = useBookingsText();
+  const covering = request.details.covering;
+  if (!covering?.name && !covering?.reason)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('detail.none')}
+      </Typography>
+    );
+  return (
+    <>
+      <Typography variant="body2">{covering.name ?? ''}</Typography>
+      {covering.reason && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {t(`reasons.${covering.reason}`)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Desktop table of the requests pending approval. */
+export function PendingRequestsTable({
+  requests,
+  caption,
+  actions,
+}: {
+  requests: PendingBookingSummary[];
+  caption: string;
+  actions: PendingRowActions;
+}) {
+  const { t, locale } = useBookingsText();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 960, '& td, & th': { px: 2 }, '& td': { verticalAlign: 'top', py: 1.5 } }}>
+        <Box component="caption" sx={visuallyHidden}>
+          {caption}
+        </Box>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+            <TableCell>{t('pending.createdBy')}</TableCell>
+            <TableCell>{t('pending.location')}</TableCell>
+            <TableCell>{t('pending.dates')}</TableCell>
+            <TableCell>{t('pending.times')}</TableCell>
+            <TableCell>{t('pending.covering')}</TableCell>
+            <TableCell align="right">
+              <Box component="span" sx={visuallyHidden}>
+                {t('detail.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {requests.map((request) => (
+            <TableRow key={request.id} data-testid="pending-request" data-request-id={request.id}>
+              <TableCell>
+                <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'center' }}>
+                  <UserAvatar name={request.createdBy.name} size="sm" />
+                  <div>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {request.createdBy.name}
+                    </Typography>
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {formatInstant(request.createdOnUtc, locale, request.location.timeZone)}
+                    </Typography>
+                  </div>
+                </Box>
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2">{request.location.name}</Typography>
+                {request.client.name !== request.location.name && (
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {request.client.name}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                  {dateSpan(request.details, locale)}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('pending.daysCount', { count: request.days })} ·{' '}
+                  {request.details.areDatesConsecutive ? t('pending.consecutive') : t('pending.notConsecutive')}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t('time.range', { start: formatTime(request.details.startTime), end: formatTime(request.details.endTime) })}
+              </TableCell>
+              <TableCell>
+                <Covering request={request} />
+              </TableCell>
+              <TableCell align="right">
+                <Actions request={request} actions={actions} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Phone: one card per request. */
+export function PendingRequestCards({
+  requests,
+  label,
+  actions,
+}: {
+  requests: PendingBookingSummary[];
+  label: string;
+  actions: PendingRowActions;
+}) {
+  const { t, locale } = useBookingsText();
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {requests.map((request) => (
+        <Box
+          component="li"
+          key={request.id}
+          data-testid="pending-request"
+          data-request-id={request.id}
+          sx={{ borderTop: 1, borderColor: 'divider', px: 2, py: 2, display: 'grid', gap: 1 }}
+        >
+          <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'center' }}>
+            <UserAvatar name={request.createdBy.name} size="sm" />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{request.createdBy.name}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {formatInstant(request.createdOnUtc, locale, request.location.timeZone)}
+              </Typography>
+            </Box>
+          </Box>
+          <Typography variant="body2">
+            <strong>{request.location.name}</strong>
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {dateSpan(request.details, locale)} · {t('pending.daysCount', { count: request.days })} ·{' '}
+            {request.details.areDatesConsecutive ? t('pending.consecutive') : t('pending.notConsecutive')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('time.range', { start: formatTime(request.details.startTime), end: formatTime(request.details.endTime) })}
+            {request.details.covering?.name ? ` · ${t('list.covering', { name: request.details.covering.name })}` : ''}
+          </Typography>
+          <Actions request={request} actions={actions} fill />
+        </Box>
+      ))}
+    </Box>
+  );
+}
