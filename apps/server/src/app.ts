@@ -148,7 +148,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(problemDetails);
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
   await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 5,
     pressureHandler: (request, reply) => {
       reply.header('retry-after', '5');

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Client Portal <no-reply@portal.localhost>'),
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
   SIMULATOR_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(1800),
@@ -86,6 +87,8 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   seedScale: number;
+  /** Event-loop delay above which requests get a quick 503 (under-pressure); 0 = never. */
+  maxEventLoopDelayMs: number;
   /** Demo mode: milliseconds between the provider simulator's ticks; 0 = off. */
   simulatorIntervalMs: number;
   logLevel: string;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     seedScale: e.SEED_SCALE,
     simulatorIntervalMs: e.SIMULATOR_INTERVAL_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PUBLIC_ORIGIN: 'http://portal.test',
     DATA_DIR: '/nonexistent-test-data-dir',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // A busy test machine can stall the event loop (PGlite runs in-process); tests must not get 'under load' 503s.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }
