@@ -24,6 +24,9 @@ export const BOOKING_MESSAGES = {
   cancelCommenced: 'This booking has already commenced, so it cannot be cancelled online. Please call us.',
   cancelClosed: 'This booking is no longer open and cannot be cancelled.',
   notPending: 'This booking is no longer pending approval.',
+  approveDatesPassed:
+    'The dates of this request have passed (or it is past the same-day cut-off for today), so it can no longer be approved. Please reject it and make a new booking if needed.',
+  approveDatePassedCancelReason: 'Date passed before approval',
   rejectReasonRequired: 'Please give a reason for rejecting this booking',
   cancelReasonRequired: 'Please give a reason for cancelling this booking',
   extendMinimumOneDay: 'An extension must add at least one school day',

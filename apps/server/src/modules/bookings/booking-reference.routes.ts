@@ -118,7 +118,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The active booking contacts of a location and the confirmation methods each can receive; 204 when none',
         description:
           'E-mail needs an address, SMS a mobile, voice a mobile and consent, push a linked portal contact. ' +
-          'Needs a booking or pendingBooking permission at the location; a location outside the caller’s tree is 404.',
+          'Needs booking create or pendingBooking create at the location (403); a location outside the caller’s tree is 404.',
         security,
         querystring: BookingContactsQuery,
         response: { 200: BookingContactsResponse, 204: z.null(), ...problems, 404: ProblemDetails },

@@ -150,8 +150,14 @@ export async function locationCertifications(db: DbOrTx, tree: PermissionTree, l
   return rows.map((r) => ({ id: r.id, name: r.name, isLocationDefault: Boolean(r.isLocationDefault) }));
 }
 
+/**
+ * The location's booking contacts, with their e-mail and mobile: only for those who may book there (booking create
+ * or pendingBooking create, else 403; outside the tree 404), as the form is the only one that needs them.
+ */
 export async function bookingContacts(db: DbOrTx, tree: PermissionTree, contactId: number, locationId: number): Promise<BookingContact[]> {
-  requireLocationBookingAccess(tree, locationId);
+  const access = accessAt(tree, locationId);
+  if (!access.inTree) throw new AppError('not-found', { detail: 'There is no such location.' });
+  if (!access.bookingCreate && !access.pendingBookingCreate) throw forbidden();
   const rows = await findActiveBookingContacts(db, locationId);
   return rows.map((r) => ({
     id: r.id,

@@ -178,6 +178,22 @@ describe('GET /v1/locations/{id}/certifications and /v1/contacts/booking-contact
     );
     expect((await get(`/v1/locations/${financeLocation!.id}/certifications`, finance)).statusCode).toBe(403);
   });
+
+  it('shows booking contacts (their e-mail and mobile) only to callers who may book at the location', async () => {
+    const locationOf = async (email: string) =>
+      (
+        await rows<{ id: number }>(
+          sql`select l.id from locations l join permission_entries pe on pe.client_id = l.client_id join contacts c on c.id = pe.contact_id
+              where c.email = ${email} order by l.id limit 1`,
+        )
+      )[0]!.id;
+    // booking view alone: no contact details.
+    const viewerLocation = await locationOf('bookings.viewer@demo.test');
+    expect((await get(`/v1/contacts/booking-contacts?locationId=${viewerLocation}`, viewer)).statusCode).toBe(403);
+    // pendingBooking create (no booking create) books there, so sees them.
+    const pendingLocation = await locationOf('pending.booker@demo.test');
+    expect([200, 204]).toContain((await get(`/v1/contacts/booking-contacts?locationId=${pendingLocation}`, pending)).statusCode);
+  });
 });
 
 describe('GET /v1/locations/booking-blocks', () => {

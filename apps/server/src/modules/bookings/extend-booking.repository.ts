@@ -18,6 +18,7 @@ export async function bookingToExtend(db: DbOrTx, id: number) {
       timeZone: locations.timeZone,
       locationType: locations.locationType,
       maxExtensionDays: clients.maxExtensionDays,
+      sameDayCutoff: clients.sameDayCutoff,
       seriesReference: bookingRequests.seriesReference,
       requestStartTime: bookingRequests.startTimeLocal,
       requestEndTime: bookingRequests.endTimeLocal,

@@ -20,7 +20,8 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails, 422: ProblemDetails };
   const rules =
     'Needs booking create or modify at the location; the booking must be unfilled or filled. The end date must add ' +
-    'at least one school day (weekday, not a booking block) after the last date of the series, reach at most the ' +
+    'at least one school day (weekday, not a booking block; today only before the client’s same-day cut-off and the ' +
+    'start time) after the last date of the series, reach at most the ' +
     "client's maximum extension past it, and, at early-learning locations, keep the whole block within 4 weeks.";
 
   app.get(

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@portal/db/client';
+import type { Db, DbOrTx } from '@portal/db/client';
 import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
 import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
@@ -8,9 +8,12 @@ import { addDays } from '@portal/contract/query-params';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
+import { lockCandidate } from '../provider/candidate-lock';
 import { busyDates } from '../provider/provider.repository';
+import { requestHead } from './booking-detail.repository';
 import { BookingNotifier } from './booking-notifications';
 import { blockedDates, bookingToExtend, insertExtension, renumberSeries, seriesSpan, type NewBooking } from './extend-booking.repository';
+import { firstBookableDate } from './same-day';
 
 /**
  * Extending a booking (spec §4 'Extend', §5 'Extend'): the booking's request gets one more booking per school day
@@ -56,9 +59,12 @@ export class ExtendBookingService {
     return source;
   }
 
-  /** The dates an extension to `endDateLocal` adds, after checking the date rules. */
-  private async plan(source: Source, endDateLocal: string, now: Date): Promise<Plan> {
-    const span = await seriesSpan(this.db, source.requestId);
+  /**
+   * The dates an extension to `endDateLocal` adds, after checking the date rules. Today counts only while it can
+   * still be booked (before the client's same-day cut-off and before `startTime` at the location).
+   */
+  private async plan(db: DbOrTx, source: Source, endDateLocal: string, startTime: string, now: Date): Promise<Plan> {
+    const span = await seriesSpan(db, source.requestId);
     const first = span.first ?? source.dateLocal;
     const last = span.last ?? source.dateLocal;
     const capByClient = addDays(last, source.maxExtensionDays);
@@ -69,12 +75,12 @@ export class ExtendBookingService {
     if (endDateLocal > capByClient) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMaxDate(capByClient));
     if (capByBlock && endDateLocal > capByBlock) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendBlockCap);
 
-    const today = DateTime.fromJSDate(now, { zone: source.timeZone }).toISODate()!;
-    const blocked = await blockedDates(this.db, source.locationId, addDays(last, 1), endDateLocal);
+    const firstDay = firstBookableDate({ now, timeZone: source.timeZone, sameDayCutoff: source.sameDayCutoff }, startTime);
+    const blocked = await blockedDates(db, source.locationId, addDays(last, 1), endDateLocal);
     const days: Plan['days'] = [];
     for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
       const weekday = DateTime.fromISO(d).weekday;
-      if (weekday > 5 || d < today) continue;
+      if (weekday > 5 || d < firstDay) continue;
       days.push({ dateLocal: d, blocked: blocked.has(d) });
     }
     if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
@@ -87,16 +93,18 @@ export class ExtendBookingService {
     if (start < minutesOf(EARLIEST_START_TIME))
       throw AppError.field('startTime', BOOKING_MESSAGES.extendStartTooEarly(EARLIEST_START_TIME));
     if (end <= start) throw AppError.field('endTime', FORM_MESSAGES.endBeforeStart);
-    if (source.minimumDurationInMins !== null && end - start < source.minimumDurationInMins)
+    if (body.breakMinutes >= end - start) throw AppError.field('breakMinutes', BOOKING_MESSAGES.breakTooLong);
+    // Net of the break, as when creating (create-booking.rules.ts minimumDuration).
+    if (source.minimumDurationInMins !== null && end - start - body.breakMinutes < source.minimumDurationInMins)
       throw AppError.field('endTime', BOOKING_MESSAGES.minimumDuration(source.minimumDurationInMins));
     if (source.earliestEndTime24hr !== null && end < minutesOf(source.earliestEndTime24hr))
       throw AppError.field('endTime', FORM_MESSAGES.endBeforeMinimum(normaliseTime(source.earliestEndTime24hr)));
-    if (body.breakMinutes >= end - start) throw AppError.field('breakMinutes', BOOKING_MESSAGES.breakTooLong);
   }
 
   async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string, now: Date): Promise<ExtendScheduling> {
     const source = await this.source(tree, bookingId);
-    const plan = await this.plan(source, endDateLocal, now);
+    // Today is shown while a booking at the request's times could still start today.
+    const plan = await this.plan(this.db, source, endDateLocal, source.requestStartTime, now);
     const busy =
       source.candidateId === null
         ? new Set<string>()
@@ -125,16 +133,25 @@ export class ExtendBookingService {
 
   async extend(tree: PermissionTree, bookingId: number, input: ExtendBookingBody, now: Date): Promise<ExtendedBooking> {
     const body = { ...input, breakMinutes: input.breakMinutes ?? 0 };
-    const source = await this.source(tree, bookingId);
-    this.checkTimes(source, body);
-    const plan = await this.plan(source, body.endDateLocal, now);
+    const checked = await this.source(tree, bookingId);
+    this.checkTimes(checked, body);
     const startTime = normaliseTime(body.startTime);
     const endTime = normaliseTime(body.endTime);
-    const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
 
-    const created = await this.db.transaction(async (tx) => {
+    const { source, created } = await this.db.transaction(async (tx) => {
+      // Two extensions of one series wait for each other on the request's row; the booking's state and the series'
+      // last date are read again under that lock, so the second one plans after the first one's dates.
+      await requestHead(tx, checked.requestId, { forUpdate: true });
+      const source = await bookingToExtend(tx, bookingId);
+      if (!source) throw new AppError('not-found', { detail: 'There is no such booking.' });
+      if (source.status !== 'unfilled' && source.status !== 'filled') {
+        throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
+      }
+      const plan = await this.plan(tx, source, body.endDateLocal, startTime, now);
+      const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
       const dates = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
-      // Read inside the transaction, so the educator's days are the ones this write sees.
+      // The educator's days are read under their lock, so no other booking of them on these days can commit meanwhile.
+      if (source.candidateId !== null) await lockCandidate(tx, source.candidateId);
       const busy = source.candidateId === null ? new Set<string>() : await busyDates(tx, source.candidateId, dates);
       const rows: NewBooking[] = dates.map((dateLocal) => {
         const keeps = source.candidateId !== null && !busy.has(dateLocal);
@@ -148,7 +165,7 @@ export class ExtendBookingService {
       });
       const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
       await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
-      return inserted;
+      return { source, created: inserted };
     });
 
     const notifier = new BookingNotifier(this.db, this.mailer, this.log);

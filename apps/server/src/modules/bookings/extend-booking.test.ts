@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { queryRows } from '@portal/db/client';
 import { BOOKING_MESSAGES, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
 import { ExtendedBooking, ExtendScheduling } from '@portal/contract/bookings';
@@ -8,11 +9,13 @@ import { addDays } from '@portal/contract/query-params';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { AppError } from '../../lib/app-error';
+import { ProviderService } from '../provider/provider.service';
 import { ExtendBookingService } from './extend-booking.service';
 
 /** Extending a booking (spec §5 'Extend'), on the seeded world at TEST_NOW (Monday 16 March 2026, noon in Sydney). */
 
 const NOW = new Date(inject('testNow'));
+let clock = NOW;
 let t: TestApp;
 let admin: SignedIn;
 
@@ -80,7 +83,7 @@ const count = async (requestId: number) =>
   (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from bookings where request_id = ${requestId}`))[0]!.n;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => NOW });
+  t = await buildTestApp({ now: () => clock });
   admin = await signIn(t.app, 'group.admin@demo.test');
 });
 afterAll(async () => {
@@ -255,6 +258,16 @@ describe('extend rules', () => {
     );
   });
 
+  it('keeps to the minimum duration net of the break, as creating does', async () => {
+    // 250 minutes on the clock, 220 worked: short of the classification's 240 (set by the test above).
+    await problem(
+      body(weekdaysAfter(b.date_local, 1), { startTime: '09:00', endTime: '13:10', breakMinutes: 30 }),
+      400,
+      'endTime',
+      BOOKING_MESSAGES.minimumDuration(240),
+    );
+  });
+
   it('must add at least one school day', async () => {
     await problem(body(b.date_local), 422, 'endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
     // Only a weekend after a Friday, or only blocked days, add nothing.
@@ -328,5 +341,98 @@ describe('extend rules', () => {
     const error = await service.scheduling({ groups: [], clients: [] }, b.id, '2026-04-01', NOW).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 403, detail: BOOKING_MESSAGES.extendDisabled });
+  });
+});
+
+describe('extend: today, and concurrent writers', () => {
+  const dup = async (requestId: number) =>
+    queryRows<{ d: string }>(
+      t.database.db,
+      sql`select date_local::text as d from bookings where request_id = ${requestId} group by date_local having count(*) > 1`,
+    );
+
+  it('adds today only before the client’s same-day cut-off and before the start time, at the location', async () => {
+    // A booking whose next two school days are open; 'today' becomes the first of them.
+    let b: Source | undefined;
+    for (let i = 0; i < 10 && !b; i++) {
+      const candidate = await source({ status: 'unfilled' });
+      const closed = await blockedAt(candidate.location_id);
+      if (![1, 2].some((n) => closed.has(weekdaysAfter(candidate.date_local, n)))) b = candidate;
+    }
+    const today = weekdaysAfter(b!.date_local, 1);
+    const end = weekdaysAfter(b!.date_local, 2);
+    await queryRows(t.database.db, sql`update clients set same_day_cutoff = '08:00' where id = ${b!.client_id}`);
+    const [{ zone, start } = { zone: '', start: '' }] = await queryRows<{ zone: string; start: string }>(
+      t.database.db,
+      sql`select l.time_zone as zone, to_char(r.start_time_local, 'HH24:MI') as start from locations l, booking_requests r
+          where l.id = ${b!.location_id} and r.id = ${b!.request_id}`,
+    );
+    expect(start > '07:00').toBe(true);
+    const at = (time: string) => DateTime.fromISO(`${today}T${time}`, { zone }).toJSDate();
+    const scheduled = async () =>
+      ExtendScheduling.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/v1/bookings/${b!.id}/extend/scheduling?endDateLocal=${end}`,
+            headers: admin.headers,
+          })
+        ).json(),
+      ).dates.map((d) => d.dateLocal);
+    try {
+      clock = at('09:00'); // past the 08:00 cut-off
+      expect(await scheduled()).toEqual([end]);
+      clock = at('07:00'); // before it, and before the request's start
+      expect(await scheduled()).toEqual([today, end]);
+      // Before the cut-off but after the start asked for: today cannot be booked any more.
+      const res = await extend(b!.id, body(end, { startTime: '06:30', endTime: '15:00', breakMinutes: 30 }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(ExtendedBooking.parse(res.json()).bookings.map((x) => x.dateLocal)).toEqual([end]);
+    } finally {
+      clock = NOW;
+    }
+  });
+
+  it('extends a series once when the same extension is sent three times at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const b = await source({ status: 'unfilled' });
+      const end = weekdaysAfter(b.date_local, 3);
+      const results = await Promise.all([1, 2, 3].map((i) => extend(b.id, body(end), { 'idempotency-key': `extend-race-${b.id}-${i}` })));
+      expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([201, 422, 422]);
+      for (const r of results.filter((x) => x.statusCode === 422))
+        expect(r.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendMinimumOneDay);
+      expect(await dup(b.request_id)).toEqual([]);
+    }
+  });
+
+  it('never books the educator twice on a day when an extension and an assignment race', async () => {
+    const provider = new ProviderService(t.database.db, t.app.mailer);
+    let rounds = 0;
+    for (let i = 0; i < 15 && rounds < 3; i++) {
+      const b = await source({ status: 'filled' });
+      const day = weekdaysAfter(b.date_local, 1);
+      if ((await blockedAt(b.location_id)).has(day)) continue;
+      const [busy] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from bookings where candidate_id = ${b.candidate_id} and date_local = ${day}
+            and status not in ('cancelled', 'rejected')`,
+      );
+      const [open] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select id from bookings where date_local = ${day} and status = 'unfilled' and request_id <> ${b.request_id} order by id limit 1`,
+      );
+      if (busy!.n > 0 || !open) continue;
+      rounds += 1;
+      const [extended, assigned] = await Promise.allSettled([extend(b.id, body(day)), provider.assign(open.id, b.candidate_id!)]);
+      expect(extended.status === 'fulfilled' && extended.value.statusCode).toBe(201);
+      if (assigned.status === 'rejected') expect(assigned.reason).toMatchObject({ status: 409 });
+      const [after] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from bookings where candidate_id = ${b.candidate_id} and date_local = ${day}
+            and status not in ('cancelled', 'rejected')`,
+      );
+      expect(after!.n).toBe(1);
+    }
+    expect(rounds).toBeGreaterThan(0);
   });
 });

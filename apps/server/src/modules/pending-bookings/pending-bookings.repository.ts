@@ -1,5 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { bookingRequests, bookings } from '@portal/db/schema';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { bookingRequests, bookings, clients } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { PendingBookingSummary } from '@portal/contract/bookings';
@@ -33,11 +33,38 @@ export async function pendingSummaries(
   return { items: rows.map((r) => toSummary(r, dates.get(r.id) ?? [])), total: counted?.n ?? 0 };
 }
 
-/** Decides a pending request and its pending bookings; undefined when it was no longer pending. */
+/** The request's bookings still pending approval, with what decides whether each date can still be booked. */
+export async function pendingBookingsOf(tx: DbOrTx, requestId: number) {
+  return tx
+    .select({
+      id: bookings.id,
+      dateLocal: bookings.dateLocal,
+      startTimeLocal: bookings.startTimeLocal,
+      timeZone: bookings.timeZone,
+      sameDayCutoff: clients.sameDayCutoff,
+    })
+    .from(bookings)
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
+    .where(and(eq(bookings.requestId, requestId), eq(bookings.status, 'pending_approval')))
+    .orderBy(asc(bookings.dateLocal), asc(bookings.id));
+}
+
+/**
+ * Decides a pending request and its pending bookings; undefined when it was no longer pending. Approving sends
+ * the bookings to the provider (unfilled) except `expiredIds`, whose dates can no longer be booked: those are
+ * cancelled. Answers the ids of the bookings approved (or rejected).
+ */
 export async function decideRequest(
   tx: DbOrTx,
   requestId: number,
-  decision: { status: 'approved' | 'rejected'; contactId: number; at: Date; rejectReason: string | null },
+  decision: {
+    status: 'approved' | 'rejected';
+    contactId: number;
+    at: Date;
+    rejectReason: string | null;
+    expiredIds?: readonly number[];
+    expiredReason?: string;
+  },
 ): Promise<number[] | undefined> {
   const updated = await tx
     .update(bookingRequests)
@@ -45,10 +72,18 @@ export async function decideRequest(
     .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.status, 'pending_approval')))
     .returning({ id: bookingRequests.id });
   if (updated.length === 0) return undefined;
+  const pending = and(eq(bookings.requestId, requestId), eq(bookings.status, 'pending_approval'));
+  const expired = decision.status === 'approved' ? [...(decision.expiredIds ?? [])] : [];
+  if (expired.length > 0) {
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelReason: decision.expiredReason ?? null, cancelledAt: decision.at, updatedAt: decision.at })
+      .where(and(pending, inArray(bookings.id, expired)));
+  }
   const changed = await tx
     .update(bookings)
     .set({ status: decision.status === 'approved' ? 'unfilled' : 'rejected', updatedAt: decision.at })
-    .where(and(eq(bookings.requestId, requestId), eq(bookings.status, 'pending_approval')))
+    .where(pending)
     .returning({ id: bookings.id });
   return changed.map((b) => b.id).sort((a, b) => a - b);
 }

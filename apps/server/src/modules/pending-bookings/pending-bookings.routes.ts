@@ -50,7 +50,9 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'A booking request (spec §3 Booking detail) by its id; `booking` is its first booking',
-        description: 'A request outside the caller’s reach is 404.',
+        description:
+          'Needs pendingBooking view or booking view at the request’s location; once decided, booking view. A request ' +
+          'outside the caller’s reach is 404.',
         params: RequestIdParams,
         response: { 200: BookingDetail, 400: ProblemDetails, 401: ProblemDetails, 404: ProblemDetails },
       },
@@ -71,7 +73,9 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve (sent to the provider to fill) or reject with a reason a request pending approval (Idempotency-Key)',
         description:
           'Needs pendingBooking modify (or all) at the request’s location (403). Rejecting needs a reason (400). A ' +
-          'request no longer pending approval is refused with 409. Its confirmation contacts are told.',
+          'request no longer pending approval is refused with 409. Approving sends to the provider only the dates that can ' +
+          'still be booked (after today, or today before the client’s same-day cut-off and the start time); the others are ' +
+          'cancelled, and with none left it is refused with 422. Its confirmation contacts are told.',
         params: RequestIdParams,
         body: PendingBookingActionBody,
         response: {

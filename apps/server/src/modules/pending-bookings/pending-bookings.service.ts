@@ -10,7 +10,8 @@ import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
-import { decideRequest, pendingSummaries } from './pending-bookings.repository';
+import { dateStillBookable } from '../bookings/same-day';
+import { decideRequest, pendingBookingsOf, pendingSummaries } from './pending-bookings.repository';
 
 /**
  * Pending approval (spec §4 'Pending booking'): requests made by contacts who may only create pending bookings.
@@ -64,6 +65,9 @@ export class PendingBookingsService {
   async detail(tree: PermissionTree, requestId: number): Promise<BookingDetail> {
     const head = await requestHead(this.db, requestId);
     if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
+    // pendingBooking view shows requests while they wait for approval; once decided, they are bookings (booking view).
+    if (head.status !== 'pending_approval' && !canAtLocation(tree, 'booking', 'view', head.locationId))
+      throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
     const detail = await requestDetail(this.db, requestId);
     const first = detail?.bookings[0];
     if (!detail || !first) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
@@ -84,21 +88,37 @@ export class PendingBookingsService {
     if (body.action === 'reject' && !reason) throw AppError.field('reason', BOOKING_MESSAGES.rejectReasonRequired);
 
     const status = body.action === 'accept' ? 'approved' : 'rejected';
+    const at = this.now();
     const bookingIds = await this.db.transaction(async (tx) => {
+      // Two admins deciding at once: the second waits here and then finds the request decided.
+      const locked = await requestHead(tx, requestId, { forUpdate: true });
+      if (!locked || locked.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+      // Only dates that can still be booked go to the provider; the others are cancelled, and with none left, nothing changes.
+      let expiredIds: number[] = [];
+      if (status === 'approved') {
+        const pending = await pendingBookingsOf(tx, requestId);
+        expiredIds = pending
+          .filter(
+            (b) => !dateStillBookable({ now: at, timeZone: b.timeZone, sameDayCutoff: b.sameDayCutoff }, b.dateLocal, b.startTimeLocal),
+          )
+          .map((b) => b.id);
+        if (pending.length > 0 && expiredIds.length === pending.length)
+          throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.approveDatesPassed });
+      }
       const changed = await decideRequest(tx, requestId, {
         status,
         contactId,
-        at: this.now(),
+        at,
         rejectReason: status === 'rejected' ? reason : null,
+        expiredIds,
+        expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
       });
       if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
       return changed;
     });
-    await this.notifier.requestEvent(
-      requestId,
-      status,
-      status === 'rejected' && reason ? { note: `Reason: ${reason}` } : reason ? { note: reason } : {},
-    );
+    const note = status === 'rejected' && reason ? { note: `Reason: ${reason}` } : reason ? { note: reason } : {};
+    // An approval tells of the dates sent to the provider, not of those cancelled because they had passed.
+    await this.notifier.requestEvent(requestId, status, status === 'approved' && bookingIds.length > 0 ? { ...note, bookingIds } : note);
     return { id: requestId, status, bookingIds };
   }
 }

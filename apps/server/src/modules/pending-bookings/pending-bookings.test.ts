@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { queryRows } from '@portal/db/client';
 import { BookingDetail, Pagination } from '@portal/contract/bookings';
 import { PendingBookingActionResult, PendingBookingsResponse } from '@portal/contract/pending-bookings';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import type { PermissionTree } from '@portal/contract/permissions';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { AppError } from '../../lib/app-error';
+import { PendingBookingsService } from './pending-bookings.service';
 
 /** Pending approval: list, detail, accept and reject, on the seeded world. */
 
@@ -15,6 +19,7 @@ let admin: SignedIn;
 let booker: SignedIn;
 let nz: SignedIn;
 let bookerClientId: number;
+let clock = new Date(TEST_NOW);
 
 const one = async <T>(query: SQL) => (await queryRows<T>(t.database.db, query))[0]!;
 const get = (url: string, who: SignedIn) => t.app.inject({ method: 'GET', url, headers: who.headers });
@@ -46,7 +51,7 @@ const pendingWithEmail = async (clientId: number) =>
   ).id;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => new Date(TEST_NOW) });
+  t = await buildTestApp({ now: () => clock });
   bookerClientId = (
     await one<{ id: number }>(sql`select pe.client_id as id from permission_entries pe join contacts ct on ct.id = pe.contact_id
       where ct.email = 'pending.booker@demo.test' and pe.client_id is not null limit 1`)
@@ -120,6 +125,44 @@ describe('GET /v1/pending-bookings/:bookingId', () => {
   });
 });
 
+describe('GET /v1/pending-bookings/:bookingId with pendingBooking view alone', () => {
+  it('shows a request while it waits for approval, and 404 once it is decided', async () => {
+    const [pendingId] = await pendingIds(bookerClientId);
+    const decided = await one<{ id: number }>(
+      sql`select id from booking_requests where client_id = ${bookerClientId} and status <> 'pending_approval' order by id limit 1`,
+    );
+    const locations = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select location_id as id from booking_requests where id in (${pendingId!}, ${decided.id})`,
+    );
+    const only = { permissions: ['pendingBooking_view'] };
+    const tree: PermissionTree = {
+      groups: [],
+      clients: [
+        {
+          clientId: bookerClientId,
+          clientName: 'School',
+          access: only,
+          locations: locations.map((l) => ({
+            locationId: l.id,
+            locationName: 'School',
+            timeZone: 'Australia/Sydney',
+            tags: [],
+            access: only,
+          })),
+        },
+      ],
+    };
+    const service = new PendingBookingsService(t.database.db, t.app.mailer, () => clock);
+    expect((await service.detail(tree, pendingId!)).id).toBe(pendingId);
+    const error = await service.detail(tree, decided.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 404 });
+    // booking view still shows it.
+    expect((await get(`/v1/pending-bookings/${decided.id}`, admin)).statusCode).toBe(200);
+  });
+});
+
 describe('POST /v1/pending-bookings/:bookingId/action', () => {
   const outbox = async (text: string) =>
     (await one<{ n: number }>(sql`select count(*)::int as n from outbox_messages where text_body like ${`%${text}%`}`)).n;
@@ -188,5 +231,89 @@ describe('POST /v1/pending-bookings/:bookingId/action', () => {
     expect(await outbox(reason)).toBeGreaterThan(0);
     const detail = BookingDetail.parse((await get(`/v1/pending-bookings/${id}`, booker)).json());
     expect(detail.details.rejectReason).toBe(reason);
+  });
+});
+
+describe('approving only dates that can still be booked', () => {
+  const statuses = (id: number) =>
+    queryRows<{ id: number; status: string; cancel_reason: string | null; d: string }>(
+      t.database.db,
+      sql`select id, status::text, cancel_reason, date_local::text as d from bookings where request_id = ${id} order by date_local, id`,
+    );
+
+  it('refuses (422) a request whose dates have all passed, and changes nothing', async () => {
+    const request = await one<{ id: number; last: string; zone: string }>(
+      sql`select r.id, max(b.date_local)::text as last, min(b.time_zone) as zone from booking_requests r join bookings b on b.request_id = r.id
+          where r.client_id = ${bookerClientId} and r.status = 'pending_approval' group by r.id order by max(b.date_local), r.id limit 1`,
+    );
+    const before = await statuses(request.id);
+    try {
+      clock = new Date(Date.parse(`${request.last}T00:00:00Z`) + 3 * 86_400_000);
+      const res = await act(request.id, admin, { action: 'accept' }, `accept-past-${request.id}`);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().detail).toBe(BOOKING_MESSAGES.approveDatesPassed);
+    } finally {
+      clock = new Date(TEST_NOW);
+    }
+    expect(await statuses(request.id)).toEqual(before);
+    expect((await one<{ status: string }>(sql`select status::text from booking_requests where id = ${request.id}`)).status).toBe(
+      'pending_approval',
+    );
+  });
+
+  it('sends the dates still open to the provider and cancels those that passed', async () => {
+    const request = await one<{ id: number; first: string }>(
+      sql`select r.id, min(b.date_local)::text as first from booking_requests r join bookings b on b.request_id = r.id
+          where r.client_id = ${bookerClientId} and r.status = 'pending_approval' and b.status = 'pending_approval'
+          group by r.id having count(distinct b.date_local) >= 2 order by r.id limit 1`,
+    );
+    try {
+      // The day after the first date, at noon UTC: the first date has passed everywhere; the later ones are to come.
+      clock = new Date(Date.parse(`${request.first}T12:00:00Z`) + 86_400_000);
+      const res = await act(request.id, admin, { action: 'accept' }, `accept-some-${request.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await statuses(request.id);
+      const passed = rows.filter((r) => r.d === request.first);
+      const open = rows.filter((r) => r.d !== request.first);
+      expect(passed.every((r) => r.status === 'cancelled' && r.cancel_reason === BOOKING_MESSAGES.approveDatePassedCancelReason)).toBe(
+        true,
+      );
+      expect(open.every((r) => r.status === 'unfilled')).toBe(true);
+      expect(PendingBookingActionResult.parse(res.json()).bookingIds).toEqual(open.map((r) => r.id).sort((a, b) => a - b));
+    } finally {
+      clock = new Date(TEST_NOW);
+    }
+  });
+
+  it('refuses today once past the client’s same-day cut-off', async () => {
+    const request = await one<{ id: number; d: string; zone: string; client: number }>(
+      sql`select r.id, min(b.date_local)::text as d, min(b.time_zone) as zone, r.client_id as client
+          from booking_requests r join bookings b on b.request_id = r.id
+          where r.client_id = ${bookerClientId} and r.status = 'pending_approval'
+          group by r.id having count(distinct b.date_local) = 1 order by r.id limit 1`,
+    );
+    await queryRows(t.database.db, sql`update clients set same_day_cutoff = '08:00' where id = ${request.client}`);
+    try {
+      clock = DateTime.fromISO(`${request.d}T09:00`, { zone: request.zone }).toJSDate();
+      const res = await act(request.id, admin, { action: 'accept' });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().detail).toBe(BOOKING_MESSAGES.approveDatesPassed);
+    } finally {
+      clock = new Date(TEST_NOW);
+    }
+  });
+
+  it('lets only one of two admins deciding at once through; the other is 409', async () => {
+    const { id } = await one<{ id: number }>(
+      sql`select r.id from booking_requests r where r.client_id = ${bookerClientId} and r.status = 'pending_approval'
+          and not exists (select 1 from bookings b where b.request_id = r.id and b.date_local <= '2026-03-17') order by r.id desc limit 1`,
+    );
+    const results = await Promise.all([act(id, admin, { action: 'accept' }), act(id, admin, { action: 'reject', reason: 'Not needed' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const distinct = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select distinct status::text from bookings where request_id = ${id} and status <> 'cancelled'`,
+    );
+    expect(distinct).toHaveLength(1);
   });
 });

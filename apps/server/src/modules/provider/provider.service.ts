@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestById } from '../replace-me/replace-me.repository';
+import { lockCandidate } from './candidate-lock';
 import {
   bookingForProvider,
   candidateExists,
@@ -60,6 +61,8 @@ export class ProviderService {
         throw rule(`Only an unfilled booking can be assigned; this one is ${booking.status.replace(/_/g, ' ')}.`);
       if (!(await candidateExists(tx, candidateId)))
         throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
+      // Held to the commit: another writer booking this educator waits here, then sees this booking.
+      await lockCandidate(tx, candidateId);
       if (!(await isCandidateFree(tx, candidateId, booking.dateLocal, booking.id))) {
         throw new AppError('conflict', {
           detail: `The educator already works on ${booking.dateLocal}.`,
@@ -136,6 +139,7 @@ export class ProviderService {
         if (candidateId === undefined) throw AppError.field('candidateId', 'Name the replacement educator');
         if (!(await candidateExists(tx, candidateId)))
           throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
+        await lockCandidate(tx, candidateId);
         if (!(await isCandidateFree(tx, candidateId, request.selectedDay))) {
           throw new AppError('conflict', {
             detail: `The educator already works on ${request.selectedDay}.`,

@@ -8,6 +8,7 @@ import { signIn, type SignedIn } from '../../../test/auth-client';
 import { AccessTokens } from '../identity/access-tokens';
 import { startFamily } from '../identity/identity.repository';
 import { DemoSimulator } from '../../demo/simulator';
+import { ProviderService } from './provider.service';
 
 /** The provider's API (staff tokens) and one tick of the demo simulator, at TEST_NOW (Monday 16 March 2026). */
 
@@ -137,6 +138,63 @@ describe('provider API', () => {
     const created = await call('POST', url, { status: 'booking_created' });
     expect(created.json()).toMatchObject({ status: 'booking_created', bookingId: found.bookingId });
     expect((await call('POST', url, { status: 'booking_created' })).statusCode).toBe(422);
+  });
+});
+
+describe('one educator, one booking a day, under concurrent writers', () => {
+  const booked = async (candidateId: number, date: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from bookings where candidate_id = ${candidateId} and date_local = ${date}
+            and status not in ('cancelled', 'rejected')`,
+      )
+    )[0]!.n;
+  /** Dates after the simulator's day with at least two unfilled bookings, and two of them each. */
+  const openPairs = () =>
+    queryRows<{ a: number; b: number; d: string }>(
+      t.database.db,
+      sql`select min(id) as a, max(id) as b, date_local::text as d from bookings
+          where status = 'unfilled' and date_local > '2026-03-20' group by date_local having count(*) >= 2 order by date_local limit 3`,
+    );
+
+  it('assigns an educator to only one of two bookings of a day assigned at once; the other is 409', async () => {
+    const service = new ProviderService(t.database.db, t.app.mailer);
+    const pairs = await openPairs();
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const pair of pairs) {
+      const { free } = await educators(pair.d);
+      const results = await Promise.allSettled([service.assign(pair.a, free), service.assign(pair.b, free)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.status === 'rejected' && refused.reason).toMatchObject({ status: 409 });
+      expect(await booked(free, pair.d)).toBe(1);
+    }
+  });
+
+  it('does not book a replace-me replacement on a day the educator is being assigned at the same time', async () => {
+    const service = new ProviderService(t.database.db, t.app.mailer);
+    const [teacher] = await queryRows<{ id: number; client_id: number; location_id: number }>(
+      t.database.db,
+      sql`select c.id, l.client_id, l.id as location_id from contacts c, locations l
+          where c.email = 'teacher@demo.test' and 'replace_me_feature_enabled' = any(l.tags) order by l.id limit 1`,
+    );
+    for (const pair of (await openPairs()).slice(0, 2)) {
+      const [request] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`insert into replace_me_requests (contact_id, client_id, location_id, selected_day, is_next_monday, status)
+            values (${teacher!.id}, ${teacher!.client_id}, ${teacher!.location_id}, ${pair.d}, false, 'pending_approval') returning id`,
+      );
+      const { free } = await educators(pair.d);
+      const results = await Promise.allSettled([
+        service.assign(pair.a, free),
+        service.advanceReplaceMe(request!.id, 'replacement_found', { candidateId: free, now: NOW }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.status === 'rejected' && refused.reason).toMatchObject({ status: 409 });
+      expect(await booked(free, pair.d)).toBe(1);
+    }
   });
 });
 

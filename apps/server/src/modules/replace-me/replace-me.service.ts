@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { LOCATION_TAGS } from '@portal/contract/domain';
 import { allClients, holds, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
+import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { nextSchoolDay } from '../availability/availability.service';
 import { forbidden } from '../data-scope/data-scope';
@@ -84,6 +85,8 @@ export class ReplaceMeService {
     }
 
     const id = await this.db.transaction(async (tx) => {
+      // One request per contact and day: a second submit waits here, then sees the first one's row.
+      await lockForTransaction(tx, 'replaceMeContact', contactId);
       if (await requestOnDay(tx, contactId, selectedDay)) {
         throw new AppError('conflict', {
           detail: BOOKING_MESSAGES.replaceMeExists,

@@ -96,6 +96,24 @@ describe('asking for a replacement', () => {
     expect(listed.requests.map((r) => r.selectedDay)).toEqual(['2026-03-20', '2026-03-23']);
   });
 
+  it('makes one request when the same day is asked for three times at once; the others are 409', async () => {
+    clock = new Date('2026-03-23T22:00:00.000Z'); // 09:00 on Tuesday 24 March in Sydney
+    try {
+      const results = await Promise.all(
+        [1, 2, 3].map((i) => ask(teacher, { selectedDay: 'today' }, { 'idempotency-key': `replace-me-race-${i}` })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      const [row] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from replace_me_requests r join contacts c on c.id = r.contact_id
+            where c.email = 'teacher@demo.test' and r.selected_day = '2026-03-24'`,
+      );
+      expect(row!.n).toBe(1);
+    } finally {
+      clock = FRIDAY;
+    }
+  });
+
   it('is refused where replace-me is not available, and needs a location when there are several', async () => {
     clock = FRIDAY;
     const viewer = await signIn(t.app, 'bookings.viewer@demo.test');
