@@ -13,7 +13,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -200,14 +200,16 @@ async function main(): Promise<void> {
     // 2. Lighthouse. The dashboard keeps the session cookie (no storage reset) so it opens signed in, and runs first:
     // Lighthouse's storage reset leaves cookies alone, so they are cleared before the sign-in page runs (with the
     // refresh cookie of step 1 the app would restore the session and measure the dashboard instead).
-    const scores: Array<{ page: string; form: string; performance: number; accessibility: number; bestPractices: number; metrics: string }> = [];
+    const scores: Array<{ page: string; form: string; performance: number; best: number; accessibility: number; bestPractices: number; metrics: string }> = [];
     for (const [name, path, keepStorage] of [
       ['dashboard', '/', true],
       ['sign-in', '/login', false],
     ] as const) {
       for (const form of ['desktop', 'mobile'] as const) {
         const totals = { performance: 0, accessibility: 0, bestPractices: 0 };
+        // The best run's metrics: on a shared machine the other runs mostly measure the other jobs.
         let metrics = '';
+        let best = -1;
         if (!keepStorage) await context.clearCookies();
         for (let run = 0; run < runs; run += 1) {
           const result = await lighthouse(
@@ -227,8 +229,12 @@ async function main(): Promise<void> {
             throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${path} (${keepStorage ? 'signed out?' : 'still signed in?'})`);
           }
           const audit = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
-          metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
-          totals.performance += Math.round((categories.performance?.score ?? 0) * 100);
+          const performance = Math.round((categories.performance?.score ?? 0) * 100);
+          if (performance > best) {
+            best = performance;
+            metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
+          }
+          totals.performance += performance;
           totals.accessibility += Math.round((categories.accessibility?.score ?? 0) * 100);
           totals.bestPractices += Math.round((categories['best-practices']?.score ?? 0) * 100);
         }
@@ -236,6 +242,7 @@ async function main(): Promise<void> {
           page: name,
           form,
           performance: Math.round(totals.performance / runs),
+          best,
           accessibility: Math.round(totals.accessibility / runs),
           bestPractices: Math.round(totals.bestPractices / runs),
           metrics,
@@ -245,11 +252,12 @@ async function main(): Promise<void> {
     await browser.close().catch(() => {});
 
     printWeights(signIn, dashboard);
-    console.log(`\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}; targets: performance ≥ 95 desktop / ≥ 90 mobile, accessibility 100):`);
-    console.log('  page       form     performance  accessibility  best practices');
+    console.log(`\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}: performance mean and best, metrics of the best run; targets: performance ≥ 95 desktop / ≥ 90 mobile, accessibility 100):`);
+    console.log(`  load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
+    console.log('  page       form     performance (best)  accessibility  best practices');
     for (const s of [...scores].sort((a, b) => Number(a.page !== 'sign-in') - Number(b.page !== 'sign-in'))) {
       console.log(
-        `  ${s.page.padEnd(10)} ${s.form.padEnd(8)} ${String(s.performance).padStart(11)}  ${String(s.accessibility).padStart(13)}  ${String(s.bestPractices).padStart(14)}   ${s.metrics}`,
+        `  ${s.page.padEnd(10)} ${s.form.padEnd(8)} ${String(s.performance).padStart(11)} (${String(s.best).padStart(3)})  ${String(s.accessibility).padStart(13)}  ${String(s.bestPractices).padStart(14)}   ${s.metrics}`,
       );
     }
   } finally {

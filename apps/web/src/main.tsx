@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { BootErrorScreen } from './app/boot-error-screen';
 import { ThemeProviders } from './app/providers';
 import { LoadingScreen } from './components/loading-screen';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
@@ -42,10 +41,19 @@ async function boot(): Promise<void> {
     await i18n.changeLanguage(resolveLocale(localeForOrigin(config, window.location.origin)));
   } catch (error) {
     console.error(error);
+    // Only shown when the app cannot start, so its code (MUI's Alert) is not part of the first page.
+    const message = error instanceof Error ? error.message : String(error);
+    const screen = await import('./app/boot-error-screen').catch(() => null);
+    if (!screen) {
+      // Not even that chunk arrived (the server is gone): the plain message.
+      root.render(<p role="alert">{`${i18n.t('boot.title')}: ${message}`}</p>);
+      return;
+    }
+    const { BootErrorScreen } = screen;
     root.render(
       <StrictMode>
         <ThemeProviders>
-          <BootErrorScreen message={error instanceof Error ? error.message : String(error)} />
+          <BootErrorScreen message={message} />
         </ThemeProviders>
       </StrictMode>,
     );

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +62,7 @@ export function ErrorScreen({ type, signedIn = false, children }: ErrorScreenPro
         </Typography>
         <Typography sx={{ fontWeight: 500, mb: 1 }}>{t(`pages.${id}.description`)}</Typography>
         <Typography sx={{ color: 'text.secondary' }}>{t(`pages.${id}.subDescription`)}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center', mt: 4 }}>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, justifyContent: 'center', mt: 4 }}>
           <Button component={RouterLink} to={paths.home} variant="contained" size="large">
             {t('common:actions.backToHome')}
           </Button>
@@ -73,7 +72,7 @@ export function ErrorScreen({ type, signedIn = false, children }: ErrorScreenPro
               {t('common:actions.logOut')}
             </Button>
           )}
-        </Stack>
+        </Box>
       </Box>
     </CenteredCard>
   );

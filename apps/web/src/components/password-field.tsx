@@ -1,8 +1,5 @@
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
+import { PasswordToggle } from './password-toggle';
 import { TextInput, type TextInputProps } from './text-input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,17 +31,12 @@ export function PasswordField({ messages = [], id, ...props }: PasswordFieldProp
           : undefined
       }
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            onClick={() => setShown((value) => !value)}
-            edge="end"
-            aria-label={shown ? t('password.hide') : t('password.show')}
-            aria-controls={id}
-            aria-pressed={shown}
-          >
-            {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
-          </IconButton>
-        </InputAdornment>
+        <PasswordToggle
+          shown={shown}
+          onToggle={() => setShown((value) => !value)}
+          label={shown ? t('password.hide') : t('password.show')}
+          controls={id}
+        />
       }
     />
   );

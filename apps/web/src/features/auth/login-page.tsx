@@ -1,8 +1,9 @@
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
+import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../lib/paths';
 import { loadQueryClient } from '../../lib/app-query-client';
 import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
@@ -45,9 +46,9 @@ export function LoginPage() {
       </Typography>
       <Typography sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>{t('signIn.intro')}</Typography>
       {impersonationFailed && (
-        <Alert severity="error" variant="outlined" sx={{ mb: 2.5 }}>
-          {t('signIn.impersonationFailed')}
-        </Alert>
+        <Box sx={{ mb: 2.5 }}>
+          <ErrorAlert>{t('signIn.impersonationFailed')}</ErrorAlert>
+        </Box>
       )}
       <LoginForm onSignedIn={afterSignIn} />
     </CenteredCard>

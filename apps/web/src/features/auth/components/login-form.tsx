@@ -1,15 +1,11 @@
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PasswordToggle } from '../../../components/password-toggle';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
@@ -95,12 +91,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
 
   return (
     <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
-      <Stack spacing={2.5}>
-        {failure && (
-          <Alert severity="error" variant="outlined">
-            {failure}
-          </Alert>
-        )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <TextInput
           ref={emailRef}
           name="email"
@@ -130,16 +122,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             error={Boolean(errors.password)}
             helperText={fieldError(errors.password)}
             endAdornment={
-              <InputAdornment position="end">
-                <IconButton
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  edge="end"
-                  aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-                  aria-pressed={showPassword}
-                >
-                  {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                </IconButton>
-              </InputAdornment>
+              <PasswordToggle
+                shown={showPassword}
+                onToggle={() => setShowPassword((shown) => !shown)}
+                label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+              />
             }
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
@@ -151,7 +138,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('signIn.submit')}
         </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 }
