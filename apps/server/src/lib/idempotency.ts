@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '@portal/db/schema';
-import type { Db } from '@portal/db/client';
+import type { Db, DbOrTx } from '@portal/db/client';
 import { AppError } from './app-error';
 
 /**
@@ -41,26 +41,43 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Handed to `work`, so the answer can commit with the effect instead of by a separate statement afterwards:
+ * - `answerIn(tx, answer)` stores it inside the work's transaction;
+ * - `answerStatement(status, body)` gives the UPDATE storing it (`body`: SQL of a jsonb, e.g. built from the rows a
+ *   data-modifying CTE returns) for the work to run as part of its one writing statement, or undefined without a
+ *   key. Whoever asks for it must run it in the statement that makes the effect.
+ * Work that uses neither gets its answer stored after it returns.
+ */
+export interface IdempotencyScope {
+  answerIn(tx: DbOrTx, answer: IdempotentAnswer<unknown>): Promise<void>;
+  answerStatement(status: number, body: SQL): SQL | undefined;
+}
+
+const NO_KEY: IdempotencyScope = { answerIn: async () => {}, answerStatement: () => undefined };
+
+/**
  * Runs `work` at most once per (contact, key) and sends its answer. Without a key it simply runs.
  * `work` should do all of its writes in one transaction, so a failure leaves nothing half-written.
+ *
+ * Round trips of a first request: one statement claims the key (taking over an expired key, or a claim whose
+ * request never finished, in the same statement), then the work; the answer is stored in the work's transaction
+ * when it calls `answerIn`, else by one update afterwards.
  */
 export async function idempotent<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   contactId: number,
-  work: () => Promise<IdempotentAnswer<T>>,
+  work: (scope: IdempotencyScope) => Promise<IdempotentAnswer<T>>,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) {
-    const answer = await work();
+    const answer = await work(NO_KEY);
     return reply.code(answer.status).send(answer.body);
   }
   const hash = requestHash(request);
   const now = Date.now();
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, new Date(now))));
+  const ours = and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key));
   const claimed = await db
     .insert(idempotencyKeys)
     .values({
@@ -71,44 +88,72 @@ export async function idempotent<T>(
       requestHash: hash,
       expiresAt: new Date(now + TTL_MS),
     })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.contactId, idempotencyKeys.key],
+      set: {
+        method: sql`excluded.method`,
+        path: sql`excluded.path`,
+        requestHash: sql`excluded.request_hash`,
+        statusCode: null,
+        responseBody: null,
+        createdAt: sql`now()`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+      // An expired key is free again; a claim of the same request that never finished (the process died) is taken over.
+      setWhere: or(
+        lt(idempotencyKeys.expiresAt, new Date(now)),
+        and(
+          isNull(idempotencyKeys.statusCode),
+          eq(idempotencyKeys.requestHash, sql`excluded.request_hash`),
+          lt(idempotencyKeys.createdAt, new Date(now - STALE_CLAIM_MS)),
+        ),
+      ),
+    })
     .returning({ key: idempotencyKeys.key });
   if (claimed.length === 0) {
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key)));
+    const [existing] = await db.select().from(idempotencyKeys).where(ours);
+    // Freed between the two statements (the first request failed): claim it again.
     if (!existing) return idempotent(db, request, reply, contactId, work);
     if (existing.requestHash !== hash)
       throw new AppError('idempotency-key-reused', {
         detail: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
       });
-    if (existing.statusCode === null) {
-      const stale = now - existing.createdAt.getTime() > STALE_CLAIM_MS;
-      if (!stale)
-        throw new AppError('conflict', {
-          detail: 'The same request is still being processed. Please wait a moment.',
-          headers: { 'retry-after': '1' },
-        });
-      // Take over a claim whose request never finished.
-      await db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key), sql`${idempotencyKeys.statusCode} is null`));
-      return idempotent(db, request, reply, contactId, work);
-    }
+    if (existing.statusCode === null)
+      throw new AppError('conflict', {
+        detail: 'The same request is still being processed. Please wait a moment.',
+        headers: { 'retry-after': '1' },
+      });
     reply.header('idempotent-replayed', 'true');
     return reply.code(existing.statusCode).send(existing.responseBody as T);
   }
+  let stored = false;
+  const scope: IdempotencyScope = {
+    async answerIn(tx, answer) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: answer.status, responseBody: answer.body as unknown })
+        .where(ours);
+      stored = true;
+    },
+    answerStatement(status, body) {
+      stored = true;
+      return sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.statusCode.name)} = ${status}::int,
+        ${sql.identifier(idempotencyKeys.responseBody.name)} = ${body}
+        where ${sql.identifier(idempotencyKeys.contactId.name)} = ${contactId}::int and ${sql.identifier(idempotencyKeys.key.name)} = ${key}::text`;
+    },
+  };
   let answer: IdempotentAnswer<T>;
   try {
-    answer = await work();
+    answer = await work(scope);
   } catch (error) {
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key)));
+    // Frees the key unless an answer was committed with the work (then the effect happened and the answer stays).
+    await db.delete(idempotencyKeys).where(and(ours, isNull(idempotencyKeys.statusCode)));
     throw error;
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: answer.status, responseBody: answer.body as unknown })
-    .where(and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key)));
+  if (!stored)
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.status, responseBody: answer.body as unknown })
+      .where(ours);
   return reply.code(answer.status).send(answer.body);
 }

@@ -40,6 +40,40 @@ export interface NotifyOptions {
   note?: string;
 }
 
+/** What a confirmation says and to whom: the request, its days (by date, then id) and its confirmation contacts. */
+export interface RequestFacts {
+  request: { id: number; seriesReference: string | null; locationName: string };
+  days: ReadonlyArray<{ dateLocal: string; start: string; end: string; status: string; first: string | null; last: string | null }>;
+  recipients: ReadonlyArray<{
+    name: string;
+    emailAddress: string | null;
+    mobile: string | null;
+    email: boolean;
+    sms: boolean;
+    voice: boolean;
+    push: boolean;
+  }>;
+}
+
+/**
+ * Confirmations sent after the reply: `afterReply(task)` runs the task on a later turn of the event loop, so the
+ * response does not wait for the mail; `flushBookingNotifications()` waits for every task started so far (the app
+ * awaits it on close, and tests await it before reading the outbox).
+ */
+const running = new Set<Promise<void>>();
+
+export function afterReply(task: () => Promise<void>): void {
+  const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(task)
+    .catch(() => {})
+    .finally(() => running.delete(done));
+  running.add(done);
+}
+
+export async function flushBookingNotifications(): Promise<void> {
+  while (running.size > 0) await Promise.all([...running]);
+}
+
 export class BookingNotifier {
   constructor(
     private readonly db: DbOrTx,
@@ -53,6 +87,18 @@ export class BookingNotifier {
       await this.send(requestId, event, options);
     } catch (error) {
       this.log?.error({ err: error, requestId, event }, 'booking notification failed');
+    }
+  }
+
+  /**
+   * Tells the request's confirmation contacts from what the caller already holds (no reads): the create path knows
+   * the location, its bookings and its contacts. Never throws.
+   */
+  async requestEventWith(facts: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'note'> = {}): Promise<void> {
+    try {
+      await this.deliver(facts, event, options);
+    } catch (error) {
+      this.log?.error({ err: error, requestId: facts.request.id, event }, 'booking notification failed');
     }
   }
 
@@ -90,7 +136,10 @@ export class BookingNotifier {
       .from(bookingConfirmations)
       .innerJoin(bookingContacts, eq(bookingContacts.id, bookingConfirmations.bookingContactId))
       .where(eq(bookingConfirmations.requestId, requestId));
+    await this.deliver({ request, days, recipients }, event, options);
+  }
 
+  private async deliver({ request, days, recipients }: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'note'>) {
     const reference = request.seriesReference ?? `#${request.id}`;
     const lines = days.map((d) => {
       const who = d.first ? ` — ${d.first} ${d.last}` : '';

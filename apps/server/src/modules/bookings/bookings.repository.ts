@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { bookings, candidates, locations } from '@portal/db/schema';
-import type { DbOrTx } from '@portal/db/client';
+import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 import type { BOOKING_SORTS } from '@portal/contract/bookings';
@@ -8,8 +8,8 @@ import { inScope } from '../data-scope/data-scope.repository';
 import { bookingItems, type BookingItemRow } from './booking-detail.repository';
 
 /**
- * The bookings list: the page's ids (sorted, skipped, taken) and the total with the same filter side by side, then
- * the page's items by id (a prepared statement: booking-detail.repository). Every filter starts from client_id or
+ * The bookings list: the page's ids (sorted, skipped, taken) and the total with the same filter in one statement,
+ * then the page's items by id (a prepared statement: booking-detail.repository). Every filter starts from client_id or
  * location_id and date_local, which the (client_id, date_local) and (location_id, date_local) indexes serve; a
  * candidate filter uses (candidate_id, date_local).
  */
@@ -33,23 +33,52 @@ function hasAny(scope: Scope | undefined): scope is Scope {
   return !!scope && (scope.clientIds.length > 0 || scope.locationIds.length > 0);
 }
 
-export function bookingFilter(f: BookingFilter): SQL {
-  const visible = hasAny(f.pendingScope)
+function visibleOf(f: BookingFilter): SQL {
+  return hasAny(f.pendingScope)
     ? or(
         inScope(bookings.clientId, bookings.locationId, f.scope),
         and(eq(bookings.status, 'pending_approval'), inScope(bookings.clientId, bookings.locationId, f.pendingScope)),
       )!
     : inScope(bookings.clientId, bookings.locationId, f.scope);
+}
+
+/** The filters besides visibility (undefined when there are none). */
+function narrowingOf(f: BookingFilter): SQL | undefined {
   return and(
-    visible,
     f.clientId !== undefined ? eq(bookings.clientId, f.clientId) : undefined,
     f.dateFromLocal !== undefined ? gte(bookings.dateLocal, f.dateFromLocal) : undefined,
     f.dateToLocal !== undefined ? lte(bookings.dateLocal, f.dateToLocal) : undefined,
     f.statuses && f.statuses.length > 0 ? inArray(bookings.status, [...f.statuses]) : undefined,
     f.locationId !== undefined ? eq(bookings.locationId, f.locationId) : undefined,
     f.candidateId !== undefined ? eq(bookings.candidateId, f.candidateId) : undefined,
-  )!;
+  );
 }
+
+export function bookingFilter(f: BookingFilter): SQL {
+  return and(visibleOf(f), narrowingOf(f))!;
+}
+
+/**
+ * The visible rows as separate index ranges: one per whole client (client_id, date_local) and one per single
+ * location (location_id, date_local), pending-only ranges with their status. Their union is `visibleOf(f)`.
+ */
+function unitsOf(f: BookingFilter): SQL[] {
+  const units = [
+    ...f.scope.clientIds.map((id) => eq(bookings.clientId, id)),
+    ...f.scope.locationIds.map((id) => eq(bookings.locationId, id)),
+  ];
+  if (hasAny(f.pendingScope)) {
+    const pending = eq(bookings.status, 'pending_approval');
+    units.push(
+      ...f.pendingScope.clientIds.map((id) => and(pending, eq(bookings.clientId, id))!),
+      ...f.pendingScope.locationIds.map((id) => and(pending, eq(bookings.locationId, id))!),
+    );
+  }
+  return units;
+}
+
+/** Up to this many ranges, a page by date is taken per range and merged (see `pageByDateIds`). */
+const MAX_MERGED_RANGES = 40;
 
 /** Every sort ends on date, start time and id, so pages never overlap or skip a row. */
 function orderOf(sort: BookingSort): SQL[] {
@@ -74,22 +103,72 @@ function orderOf(sort: BookingSort): SQL[] {
   }
 }
 
-/** The ids of a page: sorted, skipped and taken. */
-export async function pageOfBookingIds(db: DbOrTx, where: SQL, sort: BookingSort, skip: number, take: number): Promise<number[]> {
+/** The page's ids: sorted, skipped and taken. */
+function pageQuery(db: DbOrTx, where: SQL, sort: BookingSort, skip: number, take: number) {
   let query = db.select({ id: bookings.id }).from(bookings).$dynamic();
   if (sort === 'location') query = query.innerJoin(locations, eq(locations.id, bookings.locationId));
   if (sort === 'candidate') query = query.leftJoin(candidates, eq(candidates.id, bookings.candidateId));
-  const rows = await query
+  return query
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(take)
     .offset(skip);
-  return rows.map((r) => r.id);
 }
 
-/** A page of list items: its ids (with the filter), then their items (a prepared statement). */
-export async function pageOfBookings(db: DbOrTx, where: SQL, sort: BookingSort, skip: number, take: number): Promise<BookingItemRow[]> {
-  return bookingItems(db, await pageOfBookingIds(db, where, sort, skip, take));
+/**
+ * The ids of a page sorted by date over several clients or locations: the (client_id, date_local) and
+ * (location_id, date_local) indexes give each client's or location's rows in date order, so the first skip + take
+ * of each are read (a short backward or forward index scan each) and merged, instead of reading and sorting every
+ * visible row to keep 50 of them. The same rows as `pageQuery` in the same order: every row of the page is among
+ * the first skip + take of its own range. UNION drops a row two ranges share.
+ */
+function pageByDateIds(db: DbOrTx, f: BookingFilter, units: SQL[], sort: 'date' | '-date', skip: number, take: number): SQL {
+  const order = orderOf(sort);
+  const narrowing = narrowingOf(f);
+  const branches = units.map(
+    (unit) =>
+      sql`(${db
+        .select({ id: bookings.id, dateLocal: bookings.dateLocal, startTimeLocal: bookings.startTimeLocal })
+        .from(bookings)
+        .where(and(unit, narrowing))
+        .orderBy(...order)
+        .limit(skip + take)})`,
+  );
+  const dir = sort === 'date' ? sql`asc` : sql`desc`;
+  return sql`select t.id from (${sql.join(branches, sql` union `)}) t
+    order by t.date_local ${dir}, t.start_time_local ${dir}, t.id ${dir} limit ${take} offset ${skip}`;
+}
+
+/**
+ * The ids of a page and the total with the same filter, in one statement (one round trip, one pooled connection),
+ * then the page's items by id (a prepared statement).
+ */
+export async function pageOfBookings(
+  db: DbOrTx,
+  filter: BookingFilter,
+  sort: BookingSort,
+  skip: number,
+  take: number,
+): Promise<{ rows: BookingItemRow[]; total: number }> {
+  const where = bookingFilter(filter);
+  const units = unitsOf(filter);
+  const merged =
+    (sort === 'date' || sort === '-date') && filter.candidateId === undefined && units.length > 1 && units.length <= MAX_MERGED_RANGES;
+  const ids = merged
+    ? pageByDateIds(db, filter, units, sort, skip, take)
+    : sql`select p.id from (${pageQuery(db, where, sort, skip, take)}) p`;
+  // array(select …) keeps the order of its subquery.
+  const [head] = await queryRows<{ total: number; ids: number[] }>(
+    db,
+    sql`select (select count(*)::int from ${bookings} where ${where}) as total, to_json(array(${ids})) as ids`,
+  );
+  return { rows: await bookingItems(db, head?.ids ?? []), total: head?.total ?? 0 };
+}
+
+/** The ids of a page: sorted, skipped and taken. */
+export async function pageOfBookingIds(db: DbOrTx, where: SQL, sort: BookingSort, skip: number, take: number): Promise<number[]> {
+  const rows = await pageQuery(db, where, sort, skip, take);
+  return rows.map((r) => r.id);
 }
 
 export async function countBookings(db: DbOrTx, where: SQL): Promise<number> {

@@ -15,7 +15,7 @@ import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { PROFILE_FEATURES } from '../profile/features';
 import { BookingNotifier } from './booking-notifications';
 import { bookingHead, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
-import { bookingFilter, clientTimeZone, countBookings, pageOfBookings, type BookingSort } from './bookings.repository';
+import { clientTimeZone, pageOfBookings, type BookingFilter, type BookingSort } from './bookings.repository';
 
 /**
  * The bookings list and detail, and cancel (issue 5 items 1 and 4).
@@ -149,7 +149,7 @@ export class BookingsService {
   async list(tree: PermissionTree, query: ParsedBookingsQuery): Promise<{ items: BookingListItem[]; pagination: Pagination }> {
     const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
     const { scope, pendingScope } = listScopes(tree, clientIds);
-    const where = bookingFilter({
+    const filter: BookingFilter = {
       scope,
       pendingScope,
       dateFromLocal: query.dateFromLocal,
@@ -157,8 +157,8 @@ export class BookingsService {
       statuses: query.status,
       locationId: query.locationId,
       candidateId: query.candidateId,
-    });
-    return this.page(where, query.sort, query.skip, query.take);
+    };
+    return this.page(filter, query.sort, query.skip, query.take);
   }
 
   /** One client's bookings from a date (default: today at the client's first location), by date. */
@@ -170,12 +170,11 @@ export class BookingsService {
     visibleClients(tree, [clientId]);
     const { scope, pendingScope } = listScopes(tree, [clientId]);
     const from = query.dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', this.now());
-    const where = bookingFilter({ scope, pendingScope, clientId, dateFromLocal: from });
-    return this.page(where, 'date', query.skip, query.take);
+    return this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', query.skip, query.take);
   }
 
-  private async page(where: ReturnType<typeof bookingFilter>, sort: BookingSort, skip: number, take: number) {
-    const [rows, total] = await Promise.all([pageOfBookings(this.db, where, sort, skip, take), countBookings(this.db, where)]);
+  private async page(filter: BookingFilter, sort: BookingSort, skip: number, take: number) {
+    const { rows, total } = await pageOfBookings(this.db, filter, sort, skip, take);
     return { items: rows.map(listItem), pagination: { total, skip, take } };
   }
 

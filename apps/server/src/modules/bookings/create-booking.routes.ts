@@ -4,11 +4,14 @@ import { CreateBookingBody, CreatedBooking } from '@portal/contract/bookings';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
+import { flushBookingNotifications } from './booking-notifications';
 import { CreateBookingService } from './create-booking.service';
 
 /** POST /v1/bookings (issue 5): one booking request and its per-date bookings, at most once per Idempotency-Key. */
 const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new CreateBookingService(app.database.db, app.mailer, app.log, () => app.now());
+  // Confirmations go out after the reply; the app waits for them before it closes (and the database with it).
+  app.addHook('onClose', async () => flushBookingNotifications());
 
   app.post(
     '/v1/bookings',
@@ -43,12 +46,14 @@ const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const key = idempotencyKeyOf(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+      // The stored answer of the Idempotency-Key is written by the same statement as the booking (see the service).
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 201,
         body: await service.create(
           { contactId: principal.contactId, staffUserId: principal.staffUserId, impersonating: principal.impersonating, tree },
           request.body,
           key,
+          scope,
         ),
       }));
     },

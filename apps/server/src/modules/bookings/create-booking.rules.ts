@@ -120,11 +120,24 @@ function span(ctx: BookingRuleContext): number {
   return minutesOf(ctx.body.endTime) - minutesOf(ctx.body.startTime);
 }
 
+/**
+ * Luxon's zone arithmetic (Intl under the hood) is the dearest step of a create: a five-date request asks for the
+ * same (date, time, zone) instants in the rules and again for the rows. The answers never change (the zone data is
+ * fixed for the process), so the last few thousand are kept.
+ */
+const UTC_MEMO_SIZE = 4096;
+const utcMemo = new Map<string, number>();
+
 /** The UTC instants of a local date and 'HH:mm' time in a zone (a time skipped by a DST change moves forward). */
 export function utcOf(dateLocal: string, time: string, zone: string): Date {
-  return DateTime.fromISO(`${dateLocal}T${normaliseTime(time)}`, { zone })
-    .toUTC()
-    .toJSDate();
+  const key = `${dateLocal}T${normaliseTime(time)}|${zone}`;
+  let millis = utcMemo.get(key);
+  if (millis === undefined) {
+    millis = DateTime.fromISO(key.slice(0, key.indexOf('|')), { zone }).toMillis();
+    if (utcMemo.size >= UTC_MEMO_SIZE) utcMemo.delete(utcMemo.keys().next().value!);
+    utcMemo.set(key, millis);
+  }
+  return new Date(millis);
 }
 
 function eachDate(ctx: BookingRuleContext, test: (date: string, index: number) => RuleFailure | undefined): RuleFailure[] {

@@ -5,9 +5,11 @@ import type { PermissionTree } from '@portal/contract/permissions';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
-import { BookingNotifier } from './booking-notifications';
+import type { SQL } from 'drizzle-orm';
+import type { IdempotencyScope } from '../../lib/idempotency';
+import { afterReply, BookingNotifier, type RequestFacts } from './booking-notifications';
 import { accessAt, isoDate } from './booking-reference.service';
-import { findLocationWithClient, insertBookingRequest, loadRuleFacts, type NewBooking } from './create-booking.repository';
+import { insertBookingRequest, loadRuleFacts, type InsertedRequest, type NewBooking } from './create-booking.repository';
 import {
   evaluateRules,
   locationBookable,
@@ -19,8 +21,8 @@ import {
 
 /**
  * POST /v1/bookings: checks the caller may book at the location, loads the facts, runs the rule pipeline, then
- * writes the request and one booking per date per head in one transaction, and tells the confirmation contacts
- * after it commits. booking create → an approved request of unfilled bookings; pendingBooking create alone → a
+ * writes the request and one booking per date per head in one statement (atomic), and tells the confirmation
+ * contacts after it commits (after the reply: `afterReply` in booking-notifications.ts). booking create → an approved request of unfilled bookings; pendingBooking create alone → a
  * request (and bookings) pending approval.
  */
 
@@ -39,34 +41,41 @@ export class CreateBookingService {
     private readonly now: () => Date,
   ) {}
 
-  async create(caller: Caller, body: CreateBookingInput, idempotencyKey: string | undefined): Promise<CreatedBooking> {
+  /**
+   * Round trips: one read of every fact the rules need, one statement writing the request, its bookings and (with an
+   * Idempotency-Key) the stored answer; the confirmations go out after the reply, composed from what is in hand.
+   */
+  async create(
+    caller: Caller,
+    body: CreateBookingInput,
+    idempotencyKey: string | undefined,
+    idempotency?: IdempotencyScope,
+  ): Promise<CreatedBooking> {
     const access = accessAt(caller.tree, body.locationId);
     const denied = toProblem(locationBookable(access));
     if (denied) throw denied;
-    const location = await findLocationWithClient(this.db, body.locationId);
-    if (!location) throw new AppError('not-found', { detail: 'There is no such location.' });
+    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId);
+    if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
+    const location = facts;
 
-    const facts = await loadRuleFacts(this.db, location, body.covering?.contactId);
     const ctx: BookingRuleContext = {
       body,
       now: this.now(),
       location,
       client: location,
-      classifications: facts.classificationRows,
-      gradeIds: new Set(facts.gradeRows.map((g) => g.id)),
-      certificationIds: new Set(facts.certificationRows.map((c) => c.id)),
-      defaultCertificationIds: new Set(facts.defaultRows.map((c) => c.id)),
-      bookingContacts: facts.contactRows,
-      blocks: facts.blockRows.map((b) => ({
-        datesLocal: (b.datesLocal as Array<string | Date>).map(isoDate),
-        messageMarkdown: b.messageMarkdown,
-      })),
-      coveringContactAtClient: facts.coveringAtClient,
+      classifications: facts.classifications,
+      gradeIds: new Set(facts.gradeIds),
+      certificationIds: new Set(facts.certificationIds),
+      defaultCertificationIds: new Set(facts.defaultCertificationIds),
+      bookingContacts: facts.contacts,
+      blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
+      coveringContactAtClient: facts.coveringAtClient ?? undefined,
     };
     const problem = toProblem(evaluateRules(ctx));
     if (problem) throw problem;
 
     const confirmed = access.bookingCreate;
+    const status = confirmed ? ('approved' as const) : ('pending_approval' as const);
     const classification = ctx.classifications.find((c) => c.id === body.classificationId)!;
     const breakMinutes = body.breakMinutes ?? classification.defaultBreakInMins ?? 0;
     const startTime = normaliseTime(body.startTime);
@@ -76,60 +85,55 @@ export class CreateBookingService {
     const zone = location.timeZone;
     const rows: NewBooking[] = dates.flatMap((dateLocal, index) =>
       Array.from({ length: body.bookingsPerDay }, () => ({
-        clientId: location.clientId,
-        locationId: location.id,
         dateLocal,
-        startTimeLocal: startTime,
-        endTimeLocal: endTime,
-        timeZone: zone,
         startUtc: utcOf(dateLocal, startTime, zone),
         endUtc: utcOf(dateLocal, endTime, zone),
-        breakMinutes,
         status: confirmed ? ('unfilled' as const) : ('pending_approval' as const),
         seriesPosition: series ? index + 1 : null,
         seriesTotal: series ? dates.length : null,
       })),
     );
+    const confirmations = body.confirmations.map((c) => ({
+      bookingContactId: c.bookingContactId,
+      email: c.email,
+      sms: c.sms,
+      voice: c.voice,
+      push: c.push,
+    }));
 
-    let created: Awaited<ReturnType<typeof insertBookingRequest>>;
+    let created: InsertedRequest;
     try {
-      created = await this.db.transaction((tx) =>
-        insertBookingRequest(
-          tx,
-          {
-            clientId: location.clientId,
-            locationId: location.id,
-            createdByContactId: caller.contactId,
-            createdByStaffUserId: caller.impersonating ? (caller.staffUserId ?? null) : null,
-            status: confirmed ? 'approved' : 'pending_approval',
-            classificationId: body.classificationId,
-            gradeIds: [...new Set(body.gradeIds)],
-            startTimeLocal: startTime,
-            endTimeLocal: endTime,
-            breakMinutes,
-            isFullDay: body.isFullDay,
-            bookingsPerDay: body.bookingsPerDay,
-            coveringContactId: body.covering?.contactId ?? null,
-            coveringName: body.covering?.name ?? null,
-            absenceReason: body.covering?.reason ?? null,
-            room: body.room || null,
-            notes: body.notes || null,
-            policiesAgreedAt: ctx.now,
-            idempotencyKey: idempotencyKey ?? null,
-          },
-          {
-            certificationIds: [...new Set(body.certificationIds)],
-            confirmations: body.confirmations.map((c) => ({
-              bookingContactId: c.bookingContactId,
-              email: c.email,
-              sms: c.sms,
-              voice: c.voice,
-              push: c.push,
-            })),
-            bookings: rows,
-            series,
-          },
-        ),
+      created = await insertBookingRequest(
+        this.db,
+        {
+          clientId: location.clientId,
+          locationId: location.id,
+          createdByContactId: caller.contactId,
+          createdByStaffUserId: caller.impersonating ? (caller.staffUserId ?? null) : null,
+          status,
+          classificationId: body.classificationId,
+          gradeIds: [...new Set(body.gradeIds)],
+          startTimeLocal: startTime,
+          endTimeLocal: endTime,
+          breakMinutes,
+          isFullDay: body.isFullDay,
+          bookingsPerDay: body.bookingsPerDay,
+          coveringContactId: body.covering?.contactId ?? null,
+          coveringName: body.covering?.name ?? null,
+          absenceReason: body.covering?.reason ?? null,
+          room: body.room || null,
+          notes: body.notes || null,
+          policiesAgreedAt: ctx.now,
+          idempotencyKey: idempotencyKey ?? null,
+        },
+        {
+          certificationIds: [...new Set(body.certificationIds)],
+          confirmations,
+          bookings: rows,
+          timeZone: zone,
+          series,
+          ...(idempotency ? { answer: (answer: SQL) => idempotency.answerStatement(201, answer) } : {}),
+        },
       );
     } catch (error) {
       if (isUniqueViolation(error, 'booking_requests_idempotency_key'))
@@ -140,12 +144,26 @@ export class CreateBookingService {
       throw error;
     }
 
-    await new BookingNotifier(this.db, this.mailer, this.log).requestEvent(created.requestId, confirmed ? 'created' : 'pending_approval');
+    // Committed: tell the confirmation contacts after the reply, from the facts in hand (no reads).
+    const contacts = new Map(facts.contacts.map((c) => [c.id, c]));
+    const notice: RequestFacts = {
+      request: { id: created.requestId, seriesReference: created.seriesReference, locationName: location.name },
+      days: created.bookings
+        .map((b) => ({ id: b.id, dateLocal: b.dateLocal, start: startTime, end: endTime, status: b.status, first: null, last: null }))
+        .sort((x, y) => (x.dateLocal < y.dateLocal ? -1 : x.dateLocal > y.dateLocal ? 1 : x.id - y.id)),
+      recipients: confirmations.map((c) => {
+        const contact = contacts.get(c.bookingContactId)!;
+        return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile };
+      }),
+    };
+    const notifier = new BookingNotifier(this.db, this.mailer, this.log);
+    afterReply(() => notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
+
     return {
       requestId: created.requestId,
-      status: confirmed ? 'approved' : 'pending_approval',
+      status,
       seriesReference: created.seriesReference,
-      bookings: created.bookings.map((b) => ({ id: b.id, dateLocal: isoDate(b.dateLocal), status: b.status })),
+      bookings: created.bookings.map((b) => ({ id: b.id, dateLocal: b.dateLocal, status: b.status })),
     };
   }
 }

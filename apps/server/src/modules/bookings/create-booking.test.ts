@@ -15,6 +15,7 @@ import { CreatedBooking, type CreateBookingBody } from '@portal/contract/booking
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { flushBookingNotifications } from './booking-notifications';
 import { MAX_ADVANCE_DAYS } from './create-booking.rules';
 
 /**
@@ -160,6 +161,7 @@ describe('POST /v1/bookings creates', () => {
     expect(request).toEqual({ status: 'approved', idempotency_key: key, covering_name: 'Ms Alvarez', absence_reason: 'sick leave cover' });
 
     const to = (await sydney()).contacts.find((c) => c.id === body.confirmations[0]!.bookingContactId)!.email!;
+    await flushBookingNotifications(); // confirmations go out after the reply
     const mail = await rows<{ subject: string; text_body: string }>(
       sql`select subject, text_body from outbox_messages where channel = 'email' and to_address = ${to} and subject like ${`%BLK-${created.requestId}`}`,
     );
@@ -189,6 +191,7 @@ describe('POST /v1/bookings creates', () => {
     expect(created.status).toBe('pending_approval');
     expect(created.bookings.every((b) => b.status === 'pending_approval')).toBe(true);
     const to = contacts.find((c) => c.id === body.confirmations[0]!.bookingContactId)!.email!;
+    await flushBookingNotifications(); // confirmations go out after the reply
     const [mail] = await rows<{ subject: string }>(
       sql`select subject from outbox_messages where to_address = ${to} and subject like ${`%BLK-${created.requestId}`}`,
     );
@@ -201,6 +204,7 @@ describe('POST /v1/bookings creates', () => {
     body.dates = ['2026-03-23'];
     body.confirmations = [{ bookingContactId: linked.id, sms: true, push: true }];
     const created = CreatedBooking.parse((await post(who.admin, body, newKey())).json());
+    await flushBookingNotifications(); // confirmations go out after the reply
     const sent = await rows<{ channel: string }>(
       sql`select channel from outbox_messages where text_body like ${`%#${created.requestId},%`} order by channel`,
     );
