@@ -12,6 +12,7 @@ export const BOOKING_MESSAGES = {
   minimumDuration: (minutes: number) => `A booking must last at least ${minutes} minutes`,
   breakTooLong: 'The break must be shorter than the booking',
   weekend: 'Bookings can only be made on weekdays',
+  startPassed: 'Today’s start time has already passed. Please choose a later start time or another date.',
   tooFarAhead: (days: number) => `Bookings can be made at most ${days} days ahead`,
   duplicateDate: 'This date is selected twice',
   sameDayCutoff: (cutoff: string) =>

@@ -178,9 +178,10 @@ export class BookingsService {
     return { items: rows.map(listItem), pagination: { total, skip, take } };
   }
 
-  async detail(tree: PermissionTree, id: number, db: DbOrTx = this.db): Promise<BookingDetail> {
+  /** `seen`: the caller was already shown this booking (e.g. it just cancelled it), so its visibility is not re-checked. */
+  async detail(tree: PermissionTree, id: number, db: DbOrTx = this.db, seen = false): Promise<BookingDetail> {
     const head = await bookingHead(db, id);
-    if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+    if (!head || (!seen && !canSeeBooking(tree, head))) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
     const detail = await requestDetail(db, head.requestId);
     const booking = detail?.bookings.find((b) => b.id === id);
     if (!detail || !booking) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
@@ -207,6 +208,7 @@ export class BookingsService {
         .where(and(eq(bookings.id, id), inArray(bookings.status, [...CANCELLABLE])));
     });
     await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], note: `Reason: ${reason}` });
-    return this.detail(tree, id);
+    // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
+    return this.detail(tree, id, this.db, true);
   }
 }

@@ -266,8 +266,12 @@ export const sameDayCutoff: BookingRule = {
     const now = localNow(ctx);
     const today = now.toISODate()!;
     const cutoff = parseCutoff(ctx.client.sameDayCutoff);
-    if (now.hour * 60 + now.minute < minutesOf(cutoff)) return [];
-    return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.sameDayCutoff(cutoff)) : undefined));
+    const nowMinutes = now.hour * 60 + now.minute;
+    if (nowMinutes >= minutesOf(cutoff))
+      return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.sameDayCutoff(cutoff)) : undefined));
+    // Before the cut-off today is bookable, but not for a start that has already gone by.
+    if (nowMinutes <= minutesOf(ctx.body.startTime)) return [];
+    return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.startPassed) : undefined));
   },
 };
 

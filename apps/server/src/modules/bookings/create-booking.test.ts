@@ -497,6 +497,24 @@ describe('the same-day cut-off in the location’s zone, across daylight-saving 
     }
   });
 
+  it('refuses today before the cut-off when the start time has already gone by', async () => {
+    const s = await sydney();
+    // Tue 17 March 2026 07:45 AEDT (+11) = 20:45Z on the 16th; the cut-off (08:00) has not passed.
+    clock = new Date('2026-03-16T20:45:00Z');
+    try {
+      await expectProblem(
+        await post(who.admin, { ...s.body, dates: ['2026-03-17'], startTime: '07:00' }),
+        422,
+        'dates.0',
+        BOOKING_MESSAGES.startPassed,
+      );
+      const later = await post(who.admin, { ...s.body, dates: ['2026-03-17'], startTime: '08:30' }, newKey());
+      expect(later.statusCode, later.body).toBe(201);
+    } finally {
+      clock = new Date(TEST_NOW);
+    }
+  });
+
   it('refuses yesterday at the location even when it is still that date in UTC', async () => {
     // 2026-03-16T13:30Z is already Tue 17 March 00:30 in Sydney.
     clock = new Date('2026-03-16T13:30:00Z');
