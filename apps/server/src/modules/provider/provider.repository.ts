@@ -117,12 +117,12 @@ export async function findFreeCandidate(
         limit 1`,
   );
   if (known[0]) return known[0].id;
-  const any = await queryRows<{ id: number }>(
+  const ofCountry = await queryRows<{ id: number }>(
     db,
     sql`select c.id from candidates c where c.country = ${target.country} and ${free}
         order by (c.id::bigint * 7919 + ${target.salt}) % 1009, c.id limit 1`,
   );
-  return any[0]?.id ?? null;
+  return ofCountry[0]?.id ?? null;
 }
 
 export async function bookingForProvider(db: DbOrTx, id: number) {
