@@ -22,6 +22,8 @@ export const contacts = pgTable(
     tokensNotBefore: timestamptz('tokens_not_before'),
     lockedUntil: timestamptz('locked_until'),
     unlockTokenHash: text('unlock_token_hash'),
+    /** The e-mailed unlock link works once and for 24 hours at most. */
+    unlockTokenExpiresAt: timestamptz('unlock_token_expires_at'),
     createdAt: createdAt(),
     lastUpdated: timestamptz('last_updated').notNull().defaultNow(),
   },
@@ -62,7 +64,15 @@ export const staffUsers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
+    /**
+     * The enterprise identity provider's subject (`sub`) of this staff member, stored at the first sign-in that
+     * matched by a verified e-mail; later sign-ins match by it, so a changed or reassigned e-mail cannot take over.
+     */
+    oidcSubject: text('oidc_subject'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('staff_users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('staff_users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('staff_users_oidc_subject_key').on(t.oidcSubject),
+  ],
 );

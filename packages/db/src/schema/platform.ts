@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, idColumn, timestamptz } from './columns';
 import { staffUsers } from './contacts';
@@ -65,4 +66,34 @@ export const outboxMessages = pgTable(
     sentAt: timestamptz('sent_at'),
   },
   (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * E-mail waiting to be sent. Requests only add a row; a worker sends it with retries and backoff, so an SMTP outage
+ * never fails a request and a password-reset request costs the same whether or not the account exists (a `noop`
+ * row stands in for the mail an unknown address does not get). Bodies of mail carrying a secret link are
+ * encrypted while they wait, and the row is deleted once sent.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: idColumn(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** The bodies are encrypted and must not outlive sending. */
+    secret: boolean('secret').notNull().default(false),
+    /** Stands in for a mail that is not sent (equal work for known and unknown addresses); dropped by the worker. */
+    noop: boolean('noop').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** A worker holds the row until then; a crashed worker's rows are retried after it. */
+    claimedUntil: timestamptz('claimed_until'),
+    lastError: text('last_error'),
+    /** Gave up after the last retry. */
+    failedAt: timestamptz('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
 );
