@@ -366,14 +366,15 @@ export class ClientActivity {
         let cancelledBy: number | null = null;
         if (fate === 'pending') status = 'pending_approval';
         else if (fate === 'rejected') status = 'rejected';
-        else if ((!overrides && rng.chance(0.04)) || (candidateId === null && day < today)) {
+        else if ((!overrides && rng.chance(0.04)) || (candidateId === null && day < location.today)) {
           status = 'cancelled';
-          cancelReason = candidateId === null && day < today ? 'No educator was available' : rng.pick(CANCEL_REASONS);
+          cancelReason = candidateId === null && day < location.today ? 'No educator was available' : rng.pick(CANCEL_REASONS);
           cancelledAt = new Date(Math.max(createdMs + MINUTE, Math.min(nowMs - MINUTE, startMs - rng.int(30, 3 * 24 * 60) * MINUTE)));
           cancelledBy = rng.pick(client.creatorIds);
           candidateId = null;
         } else if (candidateId === null) status = 'unfilled';
-        else status = day < today ? 'completed' : day === today ? 'commenced' : 'filled';
+        // By the instants of the location's own day, so 02:05 in London is before a London 08:40 start.
+        else status = endMs <= nowMs ? 'completed' : startMs <= nowMs ? 'commenced' : 'filled';
 
         const updatedMs = status === 'completed' ? endMs : cancelledAt ? cancelledAt.getTime() : (decidedAt?.getTime() ?? createdMs);
         const row: BookingRow = {

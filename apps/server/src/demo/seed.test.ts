@@ -206,6 +206,27 @@ describe('the demo world at scale 1', () => {
       from bookings`);
     expect(byTime).toEqual({ past_open: 0, future_done: 0 });
 
+    // An educator's booking is commenced between its start and end instants (its location's zone), completed after.
+    const wrong = await one<{ n: number }>(sql`
+      select count(*)::int as n from bookings where candidate_id is not null and status in ('filled', 'commenced', 'completed') and
+        status::text <> case when end_utc <= ${NOW.toISOString()}::timestamptz then 'completed'
+                             when start_utc <= ${NOW.toISOString()}::timestamptz then 'commenced' else 'filled' end`);
+    expect(wrong.n).toBe(0);
+  });
+
+  it('sets today’s statuses by the school’s own zone: before the start in London, after it in Sydney, done in New York', async () => {
+    // 02:00 Tuesday in London, 13:00 Tuesday in Sydney, 22:00 Monday in New York.
+    const statusesOf = async (zone: string, date: string) =>
+      (
+        await q<{ status: string }>(sql`
+          select distinct status::text from bookings where time_zone = ${zone} and date_local = ${date}
+            and status in ('filled', 'commenced', 'completed') order by 1`)
+      ).map((r) => r.status);
+    expect(await statusesOf('Europe/London', '2026-03-17')).toEqual(['filled']);
+    // Morning half days have ended by 13:00.
+    expect(await statusesOf('Australia/Sydney', '2026-03-17')).toEqual(['commenced', 'completed']);
+    expect(await statusesOf('America/New_York', '2026-03-16')).toEqual(['completed']);
+
     const blocks = await q<{ reference: string; total: number; positions: number; min: number; max: number }>(sql`
       select r.series_reference as reference, max(b.series_total)::int as total, count(distinct b.series_position)::int as positions,
              min(b.series_position)::int as min, max(b.series_position)::int as max

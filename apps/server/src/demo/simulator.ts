@@ -48,7 +48,7 @@ export class DemoSimulator {
   private stopped = false;
 
   constructor(private readonly options: SimulatorOptions) {
-    this.service = new ProviderService(options.db, options.mailer, options.log);
+    this.service = new ProviderService(options.db, options.mailer, options.now, options.log);
   }
 
   start(): void {

@@ -406,7 +406,7 @@ describe('extend: today, and concurrent writers', () => {
   });
 
   it('never books the educator twice on a day when an extension and an assignment race', async () => {
-    const provider = new ProviderService(t.database.db, t.app.mailer);
+    const provider = new ProviderService(t.database.db, t.app.mailer, t.app.now);
     let rounds = 0;
     for (let i = 0; i < 15 && rounds < 3; i++) {
       const b = await source({ status: 'filled' });

@@ -134,6 +134,8 @@ export async function bookingForProvider(db: DbOrTx, id: number) {
       dateLocal: bookings.dateLocal,
       status: bookings.status,
       candidateId: bookings.candidateId,
+      startUtc: bookings.startUtc,
+      endUtc: bookings.endUtc,
     })
     .from(bookings)
     .where(eq(bookings.id, id));

@@ -17,7 +17,7 @@ import { ProviderService } from './provider.service';
  * educator, commenced/completed, and replace-me requests. The demo simulator calls the same service.
  */
 const providerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProviderService(app.database.db, app.mailer, app.log);
+  const service = new ProviderService(app.database.db, app.mailer, app.now, app.log);
   const tags = ['provider'];
   const security = [{ bearer: [] }];
   const config = { staff: true };

@@ -39,6 +39,8 @@ export class ProviderService {
   constructor(
     private readonly db: Db,
     mailer: Mailer,
+    /** The app's clock (app.now). */
+    private readonly now: () => Date,
     private readonly log?: FastifyBaseLogger,
   ) {
     this.notifier = new BookingNotifier(db, mailer, log);
@@ -71,7 +73,7 @@ export class ProviderService {
       }
       const [updated] = await tx
         .update(bookings)
-        .set({ status: 'filled', candidateId, updatedAt: new Date() })
+        .set({ status: 'filled', candidateId, updatedAt: this.now() })
         .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unfilled')))
         .returning({ id: bookings.id, requestId: bookings.requestId, status: bookings.status, dateLocal: bookings.dateLocal });
       if (!updated) throw new AppError('conflict', { detail: 'The booking changed meanwhile. Please try again.' });
@@ -87,9 +89,15 @@ export class ProviderService {
     const from = status === 'commenced' ? 'filled' : 'commenced';
     const booking = await bookingForProvider(this.db, bookingId);
     if (!booking) throw notFound('booking');
+    // The instants are the location's local start and end (stored with its zone), so this holds in every zone.
+    const now = this.now();
+    if (status === 'commenced' && booking.status === 'filled' && booking.startUtc > now)
+      throw rule('This booking has not started yet at its school.', 'status');
+    if (status === 'completed' && booking.status === 'commenced' && booking.endUtc > now)
+      throw rule('This booking has not ended yet at its school.', 'status');
     const [updated] = await this.db
       .update(bookings)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
       .returning({
         id: bookings.id,

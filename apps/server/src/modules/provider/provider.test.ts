@@ -91,14 +91,27 @@ describe('provider API', () => {
     expect((await call('POST', '/v1/provider/bookings/2000000000/assign', { candidateId: free })).statusCode).toBe(404);
   });
 
-  it('moves a filled booking to commenced, then completed', async () => {
-    const [booking] = await queryRows<{ id: number }>(
+  it('moves a filled booking to commenced once it has started at its school, then completed once ended', async () => {
+    // At TEST_NOW it is 01:00 in London (before the day starts) and 12:00 in Sydney (the day has started).
+    const [london] = await queryRows<{ id: number }>(
       t.database.db,
-      sql`select id from bookings where status = 'filled' order by id limit 1`,
+      sql`select id from bookings where status = 'filled' and time_zone = 'Europe/London' and date_local = '2026-03-16' order by id limit 1`,
     );
-    const url = `/v1/provider/bookings/${booking!.id}/progress`;
+    const early = await call('POST', `/v1/provider/bookings/${london!.id}/progress`, { status: 'commenced' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().detail).toBe('This booking has not started yet at its school.');
+
+    const [sydney] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where status = 'commenced' and time_zone = 'Australia/Sydney' and date_local = '2026-03-16'
+          and end_utc > ${NOW.toISOString()}::timestamptz order by id limit 1`,
+    );
+    await t.database.db.execute(sql`update bookings set status = 'filled' where id = ${sydney!.id}`);
+    const url = `/v1/provider/bookings/${sydney!.id}/progress`;
     expect((await call('POST', url, { status: 'completed' })).statusCode).toBe(422);
     expect((await call('POST', url, { status: 'commenced' })).json()).toMatchObject({ status: 'commenced' });
+    expect((await call('POST', url, { status: 'completed' })).json().detail).toBe('This booking has not ended yet at its school.');
+    await t.database.db.execute(sql`update bookings set end_utc = ${NOW.toISOString()}::timestamptz where id = ${sydney!.id}`);
     expect((await call('POST', url, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
     expect((await call('POST', url, { status: 'commenced' })).statusCode).toBe(422);
   });
@@ -159,7 +172,7 @@ describe('one educator, one booking a day, under concurrent writers', () => {
     );
 
   it('assigns an educator to only one of two bookings of a day assigned at once; the other is 409', async () => {
-    const service = new ProviderService(t.database.db, t.app.mailer);
+    const service = new ProviderService(t.database.db, t.app.mailer, t.app.now);
     const pairs = await openPairs();
     expect(pairs.length).toBeGreaterThan(0);
     for (const pair of pairs) {
@@ -173,7 +186,7 @@ describe('one educator, one booking a day, under concurrent writers', () => {
   });
 
   it('does not book a replace-me replacement on a day the educator is being assigned at the same time', async () => {
-    const service = new ProviderService(t.database.db, t.app.mailer);
+    const service = new ProviderService(t.database.db, t.app.mailer, t.app.now);
     const [teacher] = await queryRows<{ id: number; client_id: number; location_id: number }>(
       t.database.db,
       sql`select c.id, l.client_id, l.id as location_id from contacts c, locations l
