@@ -42,6 +42,7 @@ import outboxRoutes from './modules/dev/outbox.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import { injectFetch } from './lib/inject-fetch';
+import { requestSerializer } from './lib/log-redaction';
 
 export interface AppOptions {
   config: Config;
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["impersonated-contact"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      // Tokens in query strings and file keys in paths are replaced before the URL is logged.
+      serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
@@ -135,7 +138,17 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routeCatalogue.push({ method, url: route.url, public: route.config?.public === true, staff: route.config?.staff === true });
+      // Read when asked: a plugin may still declare the route public after this hook (see withPublicRoutes).
+      routeCatalogue.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+        get staff() {
+          return route.config?.staff === true;
+        },
+      });
     }
   });
   app.decorate('database', database);
@@ -234,8 +247,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
 export interface RouteEntry {
   method: string;
   url: string;
-  public: boolean;
-  staff: boolean;
+  readonly public: boolean;
+  readonly staff: boolean;
 }
 
 declare module 'fastify' {

@@ -86,6 +86,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   demo: boolean;
+  /** DEMO=true was set explicitly: the demo surfaces (outbox, staff login) answer callers beyond loopback too. */
+  demoExplicit: boolean;
   seedScale: number;
   /** Event-loop delay above which requests get a quick 503 (under-pressure); 0 = never. */
   maxEventLoopDelayMs: number;
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demo,
+    demoExplicit: e.DEMO === true,
     seedScale: e.SEED_SCALE,
     simulatorIntervalMs: e.SIMULATOR_INTERVAL_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,

@@ -7,6 +7,7 @@ import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { demoJwtSecret } from './lib/secrets';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
 import { attachSimulator } from './demo/simulator';
+import { isLoopback } from './lib/demo-surface';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
 
@@ -82,6 +83,16 @@ async function main(): Promise<void> {
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API docs: http://${shownHost}:${port}/docs`,
   ];
+  if (config.demo && !isLoopback(config.host === 'localhost' ? '127.0.0.1' : config.host)) {
+    lines.push(
+      '',
+      `  WARNING: demo mode is listening beyond loopback (HOST=${config.host}). Demo accounts share one known password;`,
+      config.demoExplicit
+        ? '  DEMO=true was set, so the demo outbox (reset and unlock links) and staff login answer every caller.'
+        : '  the demo outbox and staff login answer loopback callers only (set DEMO=true to open them to everyone).',
+      '',
+    );
+  }
   if (config.demo) {
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(28)} ${account.description}`);

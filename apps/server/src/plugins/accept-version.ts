@@ -11,7 +11,8 @@ function normalise(value: string): string {
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/v1/')) return;
+      // The matched route, not the raw URL: `/%761/…` and `http://host/v1/…` reach /v1 routes too.
+      if (!request.routeOptions.url?.startsWith('/v1/')) return;
       reply.header('api-version', SUPPORTED_API_VERSIONS[0]);
       const header = request.headers['accept-version'];
       if (header === undefined) return;

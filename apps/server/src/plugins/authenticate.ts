@@ -14,9 +14,14 @@ import { audit, findStaff, isFamilyActive } from '../modules/identity/identity.r
 import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
 
 /**
- * Every /v1 route needs a valid bearer token unless it is declared `config: { public: true }`. Provider staff
- * tokens act as a contact only with an `Impersonated-Contact` header; staff-only routes declare `staff: true`.
- * A route may declare `permission` (a spec §6 route name or a requirement); data scoping is the services' job.
+ * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
+ * The decision is made on the route the router matched (its declared options), never on the raw URL: the router
+ * decodes `%76`, strips an absolute-form target and ignores a trailing slash before matching, so a prefix test on
+ * `request.url` can be walked around (issue 14). It runs on `onRequest`, so an unauthenticated call gets 401
+ * before its body is parsed or judged.
+ * Provider staff tokens act as a contact only with an `Impersonated-Contact` header; staff-only routes declare
+ * `staff: true`. A route may declare `permission` (a spec §6 route name or a requirement); data scoping is the
+ * services' job.
  */
 
 export interface Principal {
@@ -57,9 +62,11 @@ export default fp(
   async (app, options: { tokens: AccessTokens; principals: PrincipalCache }) => {
     app.decorateRequest('principal', null);
 
-    app.addHook('preHandler', async (request) => {
+    app.addHook('onRequest', async (request) => {
+      // No route matched: the not-found handler answers 404 and serves nothing.
+      if (request.is404) return;
       const config = request.routeOptions.config;
-      if (!request.url.startsWith('/v1/') || !request.routeOptions.url || config.public) return;
+      if (config.public === true) return;
 
       const header = request.headers.authorization;
       const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]{10,4096})$/.exec(header) : null;

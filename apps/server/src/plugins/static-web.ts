@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { withPublicRoutes } from './public-routes';
 
 /**
  * Serves the built single-page app. Hashed assets are cached for a year; index.html never, so a deploy is seen
@@ -19,7 +20,8 @@ export default fp(
     }
     app.decorate('spaAvailable', true);
     const assets = join(options.distDir, 'assets');
-    await app.register(fastifyStatic, {
+    // The app's files are for everyone: the sign-in page is one of them.
+    await withPublicRoutes(app, () => app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
       index: false,
@@ -28,7 +30,7 @@ export default fp(
       setHeaders(reply, path) {
         reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
-    });
+    }));
   },
   { name: 'static-web' },
 );

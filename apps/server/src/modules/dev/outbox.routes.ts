@@ -3,10 +3,12 @@ import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { outboxMessages } from '@portal/db/schema';
 import { OUTBOX_CHANNELS } from '@portal/contract/domain';
+import { demoSurfaceGate } from '../../lib/demo-surface';
 
 /**
  * Demo mode only: the messages that would have been sent (e-mail, SMS, voice, push), so a person and the tests
- * can follow a password-reset link. Not registered at all outside demo mode.
+ * can follow a password-reset link. Not registered at all outside demo mode, and answers only loopback callers
+ * unless DEMO=true was set explicitly.
  */
 const OutboxMessage = z.object({
   id: z.number().int(),
@@ -26,6 +28,8 @@ const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
 const linkify = (v: string) => escape(v).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reset and unlock links live here: loopback callers only, unless DEMO=true was set explicitly.
+  const onRequest = demoSurfaceGate(app.config);
   const list = async (to: string | undefined, take: number) => {
     const rows = await app.database.db
       .select()
@@ -48,6 +52,7 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/dev/outbox',
     {
       config: { public: true },
+      onRequest,
       schema: {
         tags: ['dev'],
         summary: 'Demo mode: messages kept instead of sent, newest first',
@@ -58,7 +63,7 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => list(request.query.to, request.query.take),
   );
 
-  app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
+  app.get('/dev/outbox', { config: { public: true }, onRequest, schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
     const messages = await list(request.query.to, request.query.take);
     const items = messages
       .map(

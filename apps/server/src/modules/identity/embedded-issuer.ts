@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import middie from '@fastify/middie';
@@ -6,6 +7,8 @@ import Provider, { type Configuration } from 'oidc-provider';
 import { findStaff, findStaffByEmail } from './identity.repository';
 import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
+import { problemType } from '@portal/contract/problems';
+import { demoSurfaceGate, demoSurfaceOpen } from '../../lib/demo-surface';
 
 /**
  * Demo mode's enterprise identity provider: a real OpenID Connect issuer (oidc-provider) at /oidc, with a staff
@@ -76,7 +79,14 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
   provider.proxy = true;
 
   await app.register(middie);
-  app.use(ISSUER_PATH, provider.callback());
+  // A demo surface: loopback callers only unless DEMO=true was set explicitly (lib/demo-surface.ts).
+  const callback = provider.callback();
+  app.use(ISSUER_PATH, (req: IncomingMessage & { ip?: string }, res: ServerResponse) => {
+    if (demoSurfaceOpen(app.config, req.ip)) return callback(req, res);
+    res.writeHead(404, { 'content-type': 'application/problem+json; charset=utf-8' });
+    res.end(JSON.stringify({ type: problemType('not-found'), title: 'Not found', status: 404, code: 'not-found', detail: 'Not found.' }));
+  });
+  const onRequest = demoSurfaceGate(app.config);
 
   // The login page is a plain HTML form: its body is urlencoded, which only this scope accepts.
   await app.register(async (scope) => {
@@ -84,7 +94,7 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    scope.get<{ Params: { uid: string } }>('/staff-login/:uid', { schema: { hide: true } }, async (request, reply) => {
+    scope.get<{ Params: { uid: string } }>('/staff-login/:uid', { config: { public: true }, onRequest, schema: { hide: true } }, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.prompt.name === 'consent') {
         // The portal is the provider's own client: consent is implied.
@@ -101,7 +111,7 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
 
     scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
       '/staff-login/:uid',
-      { schema: { hide: true } },
+      { config: { public: true }, onRequest, schema: { hide: true } },
       async (request, reply) => {
         await provider.interactionDetails(request.raw, reply.raw);
         const email = String(request.body?.email ?? '').slice(0, 254);

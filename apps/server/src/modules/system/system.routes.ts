@@ -21,7 +21,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const Ready = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
   app.get(
     '/api/ready',
-    { schema: { tags: ['system'], summary: 'Readiness: the database answers', response: { 200: Ready } } },
+    { config: { public: true }, schema: { tags: ['system'], summary: 'Readiness: the database answers', response: { 200: Ready } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       await app.database.ping();
@@ -31,7 +31,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/config.runtime.json',
-    { schema: { tags: ['system'], summary: 'Runtime configuration of the web app', response: { 200: RuntimeConfig } } },
+    { config: { public: true }, schema: { tags: ['system'], summary: 'Runtime configuration of the web app', response: { 200: RuntimeConfig } } },
     async (_request, reply) => {
       const c = app.config;
       reply.header('cache-control', 'no-cache');
