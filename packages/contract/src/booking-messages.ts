@@ -31,6 +31,7 @@ export const BOOKING_MESSAGES = {
   rejectReasonRequired: 'Please give a reason for rejecting this booking',
   cancelReasonRequired: 'Please give a reason for cancelling this booking',
   extendMinimumOneDay: 'An extension must add at least one school day',
+  extendDateNotOffered: (date: string) => `${date} is not one of the days this extension can add`,
   extendMaxDate: (date: string) => `Bookings can be extended to ${date} at the latest`,
   extendBlockCap: 'At this location a block of bookings cannot be longer than 4 weeks',
   extendStartTooEarly: (time: string) => `Start time cannot be earlier than ${time}`,

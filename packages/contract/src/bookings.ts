@@ -271,6 +271,12 @@ export const ExtendBookingBody = z
     startTime: TimeOfDay,
     endTime: TimeOfDay,
     breakMinutes: z.number().int().min(0).max(240).default(0),
+    dates: z
+      .array(LocalDate)
+      .min(1)
+      .max(MAX_DATES_PER_REQUEST)
+      .optional()
+      .describe('The added days to book, of those the scheduling call offers (the user may leave days out); omitted: all of them'),
   })
   .meta({ id: 'ExtendBookingBody' });
 export type ExtendBookingBody = z.input<typeof ExtendBookingBody>;

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bookingRequests, bookings, candidates, classifications, clients, locationRestrictions, locations } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { BookingStatus } from '@portal/contract/domain';
@@ -42,13 +42,21 @@ export async function bookingToExtend(db: DbOrTx, id: number) {
   return row;
 }
 
-/** First and last date of the request's bookings that still stand (not cancelled or rejected). */
-export async function seriesSpan(db: DbOrTx, requestId: number): Promise<{ first: string | null; last: string | null }> {
-  const [row] = await db
-    .select({ first: sql<string | null>`min(${bookings.dateLocal})::text`, last: sql<string | null>`max(${bookings.dateLocal})::text` })
+/**
+ * The request's dates: the first that still stands (not cancelled or rejected: the 4-week block counts from it), the
+ * last booked in any state (an extension starts after it, so a cancelled last day is never booked again), and every
+ * date it holds (never booked twice).
+ */
+export async function seriesSpan(db: DbOrTx, requestId: number): Promise<{ first: string | null; last: string | null; dates: Set<string> }> {
+  const rows = await db
+    .select({ dateLocal: bookings.dateLocal, status: bookings.status })
     .from(bookings)
-    .where(and(eq(bookings.requestId, requestId), notInArray(bookings.status, ['cancelled', 'rejected'])));
-  return { first: row?.first ?? null, last: row?.last ?? null };
+    .where(eq(bookings.requestId, requestId));
+  const standing = rows.filter((r) => r.status !== 'cancelled' && r.status !== 'rejected').map((r) => r.dateLocal);
+  const all = rows.map((r) => r.dateLocal);
+  const min = (dates: string[]) => (dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null);
+  const max = (dates: string[]) => (dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : null);
+  return { first: min(standing), last: max(all), dates: new Set(all) };
 }
 
 /** Booking-block dates of a location between two dates (inclusive). */

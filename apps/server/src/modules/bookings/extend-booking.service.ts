@@ -17,7 +17,8 @@ import { firstBookableDate } from './same-day';
 
 /**
  * Extending a booking (spec §4 'Extend', §5 'Extend'): the booking's request gets one more booking per school day
- * after the series' last date up to the new end date, with the times given. The booking's educator keeps the days
+ * after the series' last date (cancelled days included) up to the new end date, with the times given, or on the days
+ * of those the caller kept; a date the request already holds is never added again. The booking's educator keeps the days
  * they are free; the others are Unfilled and go to the provider. Rules are checked in this order: the feature, the
  * caller's right at the location, the booking's state, the times, then the dates.
  */
@@ -34,6 +35,20 @@ interface Plan {
 }
 
 const ruleOn = (field: string, detail: string) => new AppError('rule-violation', { detail, errors: { [field]: [detail] } });
+
+/**
+ * The days to book: every offered day, or those the caller kept (spec §4 'Extend': the user may leave days out). A
+ * kept day must be one the extension offers; at least one is needed.
+ */
+export function chosenDates(offered: readonly string[], chosen: readonly string[] | undefined): string[] {
+  if (chosen === undefined) return [...offered];
+  const wanted = new Set(chosen);
+  const unknown = [...wanted].filter((d) => !offered.includes(d));
+  if (unknown.length > 0) throw ruleOn('dates', BOOKING_MESSAGES.extendDateNotOffered(unknown.sort()[0]!));
+  const dates = offered.filter((d) => wanted.has(d));
+  if (dates.length === 0) throw ruleOn('dates', BOOKING_MESSAGES.extendMinimumOneDay);
+  return dates;
+}
 
 export class ExtendBookingService {
   constructor(
@@ -66,6 +81,7 @@ export class ExtendBookingService {
   private async plan(db: DbOrTx, source: Source, endDateLocal: string, startTime: string, now: Date): Promise<Plan> {
     const span = await seriesSpan(db, source.requestId);
     const first = span.first ?? source.dateLocal;
+    // After the last day ever booked, cancelled or not: a cancelled day is not booked again by an extension.
     const last = span.last ?? source.dateLocal;
     const capByClient = addDays(last, source.maxExtensionDays);
     const capByBlock = source.locationType === 'early_learning' ? addDays(first, EXTEND_BLOCK_CAP_DAYS - 1) : null;
@@ -80,7 +96,7 @@ export class ExtendBookingService {
     const days: Plan['days'] = [];
     for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
       const weekday = DateTime.fromISO(d).weekday;
-      if (weekday > 5 || d < firstDay) continue;
+      if (weekday > 5 || d < firstDay || span.dates.has(d)) continue;
       days.push({ dateLocal: d, blocked: blocked.has(d) });
     }
     if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
@@ -149,7 +165,8 @@ export class ExtendBookingService {
       }
       const plan = await this.plan(tx, source, body.endDateLocal, startTime, now);
       const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
-      const dates = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
+      const offered = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
+      const dates = chosenDates(offered, body.dates);
       // The educator's days are read under their lock, so no other booking of them on these days can commit meanwhile.
       if (source.candidateId !== null) await lockCandidate(tx, source.candidateId);
       const busy = source.candidateId === null ? new Set<string>() : await busyDates(tx, source.candidateId, dates);

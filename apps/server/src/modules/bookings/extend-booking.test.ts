@@ -174,6 +174,57 @@ describe('extend a booking', () => {
     expect(result.movedToUnfilled).toBe(0);
   });
 
+  it('starts after the last booked day even when it was cancelled, and never books a date twice', async () => {
+    const b = await source({ status: 'unfilled' });
+    const closed = await blockedAt(b.location_id);
+    const open = [1, 2, 3, 4, 5, 6].map((n) => weekdaysAfter(b.date_local, n)).filter((d) => !closed.has(d));
+    const [thu, fri] = open as [string, string];
+    // The series runs to "Thursday", then "Thursday" is cancelled.
+    expect((await extend(b.id, body(thu))).statusCode).toBe(201);
+    const cancelled = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where request_id = ${b.request_id} and date_local = ${thu}`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/bookings/${cancelled[0]!.id}/cancel`,
+      headers: admin.headers,
+      payload: { cancelReason: 'Not needed' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // Extending to "Friday" offers Friday only, and adds it once.
+    const scheduling = ExtendScheduling.parse(
+      (await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${fri}`, headers: admin.headers })).json(),
+    );
+    expect(scheduling.lastDateLocal).toBe(thu);
+    expect(scheduling.dates.map((d) => d.dateLocal)).toEqual(open.slice(1, 2).filter((d) => d > thu && d <= fri));
+    const added = ExtendedBooking.parse((await extend(b.id, body(fri))).json());
+    expect(added.bookings.map((x) => x.dateLocal)).toEqual([fri]);
+    const perDate = await queryRows<{ d: string; n: number }>(
+      t.database.db,
+      sql`select date_local::text as d, count(*)::int as n from bookings where request_id = ${b.request_id} group by 1 having count(*) > 1`,
+    );
+    expect(perDate).toEqual([]);
+    // Extending to the cancelled day itself adds nothing.
+    const again = await extend(b.id, body(thu));
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('books only the days the user kept, of those offered', async () => {
+    const b = await source({ status: 'unfilled' });
+    const closed = await blockedAt(b.location_id);
+    const open = [1, 2, 3, 4, 5, 6].map((n) => weekdaysAfter(b.date_local, n)).filter((d) => !closed.has(d));
+    const end = open[2]!;
+    const notOffered = await extend(b.id, body(end, { dates: [open[0], addDays(end, 1)] }));
+    expect(notOffered.statusCode).toBe(422);
+    expect(notOffered.json().errors.dates).toEqual([BOOKING_MESSAGES.extendDateNotOffered(addDays(end, 1))]);
+    const kept = ExtendedBooking.parse((await extend(b.id, body(end, { dates: [open[0], end, end] }))).json());
+    expect(kept.bookings.map((x) => x.dateLocal)).toEqual([open[0], end]);
+    expect(await count(b.request_id)).toBe(3);
+    expect((await extend(b.id, body(addDays(end, 7), { dates: [] }))).statusCode).toBe(400);
+  });
+
   it('gives one extension for two submits with the same Idempotency-Key', async () => {
     const b = await source({ status: 'unfilled' });
     const headers = { 'idempotency-key': `extend-twice-${b.id}` };
