@@ -185,8 +185,11 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     app.addHook('onClose', async () => void redis.disconnect());
     counters = new RedisAttemptCounters(redis);
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, secret: config.jwtSecret, log: app.log });
   app.decorate('mailer', mailer);
+  // The queue's worker: sends what requests queued, and retries what failed.
+  mailer.start();
+  app.addHook('onClose', () => mailer.stop());
   const principals = new PrincipalCache(database.db);
   const auth = new AuthService({ database, config, tokens, counters, mailer, principals });
 

@@ -62,6 +62,11 @@ export const AUTH_ERRORS = {
     title: 'Too many attempts',
     text: 'Too many attempts to sign in. Even the best students need a break: please wait a few minutes and try again.',
   },
+  'auth/too-many-requests': {
+    status: 429,
+    title: 'Too many requests',
+    text: 'Too many requests from your network. Please wait a few minutes and try again.',
+  },
   'auth/account-locked': {
     status: 401,
     title: 'Account locked',

@@ -9,6 +9,8 @@ import { queryRows, type Db } from '@portal/db/client';
 export interface AttemptCounters {
   /** Counts one failure; returns the count within the window that began at the first failure. */
   hit(key: string, windowSeconds: number): Promise<number>;
+  /** Counts one use, like `hit`, and says when its window ends (the Retry-After of a rate limit). */
+  consume(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
   /** The count within the current window (0 when the window has passed). */
   count(key: string, windowSeconds: number): Promise<number>;
   lock(key: string, seconds: number): Promise<void>;
@@ -21,16 +23,20 @@ export class DatabaseAttemptCounters implements AttemptCounters {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, windowSeconds: number): Promise<number> {
-    const rows = await queryRows<{ count: number }>(
+    return (await this.consume(key, windowSeconds)).count;
+  }
+
+  async consume(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+    const rows = await queryRows<{ count: number; reset_in: number | string | null }>(
       this.db,
       sql`
       insert into auth_counters (key, count, window_started_at) values (${key}, 1, now())
       on conflict (key) do update set
         count = case when auth_counters.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else auth_counters.count + 1 end,
         window_started_at = case when auth_counters.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else auth_counters.window_started_at end
-      returning count`,
+      returning count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))) as reset_in`,
     );
-    return Number(rows[0]?.count ?? 1);
+    return { count: Number(rows[0]?.count ?? 1), resetInSeconds: Math.max(1, Number(rows[0]?.reset_in ?? windowSeconds)) };
   }
 
   async count(key: string, windowSeconds: number): Promise<number> {
@@ -69,9 +75,17 @@ export class RedisAttemptCounters implements AttemptCounters {
   ) {}
 
   async hit(key: string, windowSeconds: number): Promise<number> {
+    return (await this.consume(key, windowSeconds)).count;
+  }
+
+  async consume(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
     const k = `${this.prefix}count:${key}`;
-    const [[, count]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number], unknown];
-    return count;
+    const [[, count], , [, ttl]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
+      [unknown, number],
+      unknown,
+      [unknown, number],
+    ];
+    return { count, resetInSeconds: ttl > 0 ? ttl : windowSeconds };
   }
 
   async count(key: string): Promise<number> {

@@ -100,7 +100,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
         tags,
         summary: 'E-mail a single-use password reset link (valid 60 minutes)',
         body: PasswordResetBody,
-        response: { 202: z.null(), 400: ProblemDetails, 401: ProblemDetails },
+        response: { 202: z.null(), 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails },
       },
     },
     async (request, reply) => {
@@ -117,7 +117,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
         tags,
         summary: 'Set a new password with the token of a reset link',
         body: PasswordResetConfirmBody,
-        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails },
+        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails, 429: ProblemDetails },
       },
     },
     async (request, reply) => {
@@ -149,9 +149,9 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
       config: { public: true },
       schema: {
         tags,
-        summary: 'Unlock an account with the token of the e-mailed link',
+        summary: 'End the sign-in slow-down of an account with the token of the e-mailed link (valid 24 hours, once)',
         body: UnlockBody,
-        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails },
+        response: { 204: z.null(), 400: ProblemDetails, 410: ProblemDetails, 429: ProblemDetails },
       },
     },
     async (request, reply) => {

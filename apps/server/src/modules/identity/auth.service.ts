@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '@portal/db/client';
 import type { Config } from '../../config';
-import type { Mailer } from '../../lib/mailer';
+import type { Mailer, MailMessage } from '../../lib/mailer';
 import { AppError } from '../../lib/app-error';
 import type { AccessTokens } from './access-tokens';
 import type { AttemptCounters } from './attempt-counters';
@@ -9,13 +8,16 @@ import { authError } from './auth-errors';
 import * as repo from './identity.repository';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { PrincipalCache } from './principal-cache';
+import { pause } from './slow-down';
 
 /**
  * Sign-in, refresh, sign-out and passwords.
  *
- * Brute force without locking real users out: per (account, client IP) answers slow down after 5 failures and
- * that pair is locked for 15 minutes after 10 within 15 minutes; per account from all IPs, 100 failures in an
- * hour lock the account until the contact follows an unlock link sent by e-mail. Unknown e-mails go through the
+ * Brute force without letting an attacker lock a school out (docs/decisions/006): per (account, client IP)
+ * answers slow down after 5 failures and that pair is locked for 15 minutes after 10 within 15 minutes; one
+ * address may fail at most 100 times an hour across every e-mail. Per account from all addresses there is no
+ * lock: from 20 failures in an hour on, every attempt waits a little longer (up to 10 s), and at 100 the contact
+ * is e-mailed a link that lifts the slow-down. The right password always gets in. Unknown e-mails go through the
  * same steps (and the same password-hash time), so answers never tell which accounts exist.
  */
 
@@ -24,15 +26,41 @@ export const LIMITS = {
   pairSlowAfter: 5,
   pairLockAfter: 10,
   pairLockSeconds: 15 * 60,
-  accountWindowSeconds: 60 * 60,
-  accountLockAfter: 100,
-  /** An account lock for an unknown e-mail has no link to lift it; it just expires. */
-  accountLockSeconds: 30 * 24 * 60 * 60,
-  resetLinkMinutes: 60,
-  resetRequestsPerHour: 5,
   slowDownStepMs: 400,
   slowDownMaxMs: 3000,
+  /** Failed sign-ins from one address, whatever the e-mail (password spraying from one place). */
+  addressWindowSeconds: 60 * 60,
+  addressFailuresMax: 100,
+  accountWindowSeconds: 60 * 60,
+  /** From this many failures (all addresses) on, every attempt on the account waits, 100 ms more per failure. */
+  accountSlowAfter: 20,
+  accountStepMs: 100,
+  accountMaxDelayMs: 10_000,
+  /** At this many failures the contact gets an e-mail with a link that lifts the slow-down. */
+  accountNoticeAfter: 100,
+  unlockLinkHours: 24,
+  resetLinkMinutes: 60,
+  /** Reset links per e-mail and hour; beyond, requests are accepted and quietly do nothing (no 429: no oracle). */
+  resetRequestsPerHour: 5,
+  /** Requests from one address (429 beyond). */
+  resetRequestsPerAddress: { max: 20, windowSeconds: 60 * 60 },
+  resetConfirmsPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  unlocksPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  enterpriseStartsPerAddress: { max: 30, windowSeconds: 15 * 60 },
 } as const;
+
+/** The wait before a sign-in attempt is judged, from the failures of its (account, address) pair and its account. */
+export function slowDownMs(pairFailures: number, accountFailures: number): number {
+  const pair =
+    pairFailures >= LIMITS.pairSlowAfter
+      ? Math.min((pairFailures - LIMITS.pairSlowAfter + 1) * LIMITS.slowDownStepMs, LIMITS.slowDownMaxMs)
+      : 0;
+  const account =
+    accountFailures >= LIMITS.accountSlowAfter
+      ? Math.min((accountFailures - LIMITS.accountSlowAfter + 1) * LIMITS.accountStepMs, LIMITS.accountMaxDelayMs)
+      : 0;
+  return Math.max(pair, account);
+}
 
 export interface Session {
   accessToken: string;
@@ -58,6 +86,8 @@ interface RequestMeta {
 const normalise = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `login:${ip}:${normalise(email)}`;
 const accountKey = (email: string) => `login-account:${normalise(email)}`;
+const addressKey = (ip: string) => `login-address:${ip}`;
+const tooMany = (seconds: number) => authError('auth/too-many-attempts', { headers: { 'retry-after': String(Math.max(1, seconds)) } });
 
 export class AuthService {
   constructor(private readonly deps: Deps) {}
@@ -83,31 +113,36 @@ export class AuthService {
     const { counters, config } = this.deps;
     const pair = pairKey(email, meta.ip);
     const account = accountKey(email);
+    const address = addressKey(meta.ip);
 
-    const pairLocked = await counters.lockedFor(pair);
-    if (pairLocked > 0) throw authError('auth/too-many-attempts', { headers: { 'retry-after': String(pairLocked) } });
-
-    const failures = await counters.count(pair, LIMITS.pairWindowSeconds);
-    if (failures >= LIMITS.pairSlowAfter) {
-      await sleep(Math.min((failures - LIMITS.pairSlowAfter + 1) * LIMITS.slowDownStepMs, LIMITS.slowDownMaxMs));
+    for (const key of [pair, address]) {
+      const locked = await counters.lockedFor(key);
+      if (locked > 0) throw tooMany(locked);
     }
+
+    // The wait comes before the password is judged, and the right password still gets in after it: a slow-down
+    // that an attacker causes costs the real contact seconds, never the account.
+    const delay = slowDownMs(
+      await counters.count(pair, LIMITS.pairWindowSeconds),
+      await counters.count(account, LIMITS.accountWindowSeconds),
+    );
+    if (delay > 0) await pause(delay);
 
     const contact = await repo.findContactByEmail(this.db, email);
     const ok = await verifyPassword(contact?.passwordHash, password);
-    const accountLocked = (await counters.lockedFor(account)) > 0;
-    if (accountLocked) throw authError('auth/account-locked');
 
     if (!ok || !contact) {
       const pairCount = await counters.hit(pair, LIMITS.pairWindowSeconds);
       const accountCount = await counters.hit(account, LIMITS.accountWindowSeconds);
-      if (accountCount >= LIMITS.accountLockAfter) {
-        await counters.lock(account, LIMITS.accountLockSeconds);
-        if (contact) await this.sendUnlockLink(contact.id, contact.email, meta);
-        throw authError('auth/account-locked');
-      }
+      const fromAddress = await counters.consume(address, LIMITS.addressWindowSeconds);
+      if (accountCount === LIMITS.accountNoticeAfter) await this.sendUnlockLink(contact, email, meta);
       if (pairCount >= LIMITS.pairLockAfter) {
         await counters.lock(pair, LIMITS.pairLockSeconds);
-        throw authError('auth/too-many-attempts', { headers: { 'retry-after': String(LIMITS.pairLockSeconds) } });
+        throw tooMany(LIMITS.pairLockSeconds);
+      }
+      if (fromAddress.count >= LIMITS.addressFailuresMax) {
+        await counters.lock(address, fromAddress.resetInSeconds);
+        throw tooMany(fromAddress.resetInSeconds);
       }
       if (!config.auth.revealUnknownAccount) throw authError('auth/invalid-credential');
       throw authError(contact ? 'auth/wrong-password' : 'auth/user-not-found');
@@ -117,6 +152,20 @@ export class AuthService {
     const family = await repo.startFamily(this.db, { contactId: contact.id }, this.lifetime);
     await repo.audit(this.db, { contactId: contact.id, action: 'auth.login', ip: meta.ip, requestId: meta.requestId });
     return this.session({ kind: 'contact', contactId: contact.id }, family);
+  }
+
+  /**
+   * A per-address rate limit: 429 with Retry-After (the end of the window) beyond `max` uses in the window.
+   * Counted in the database or Redis, so it holds across server processes.
+   */
+  private async limit(name: string, ip: string, rule: { max: number; windowSeconds: number }): Promise<void> {
+    const { count, resetInSeconds } = await this.deps.counters.consume(`${name}:${ip}`, rule.windowSeconds);
+    if (count > rule.max) throw authError('auth/too-many-requests', { headers: { 'retry-after': String(resetInSeconds) } });
+  }
+
+  /** Counts a start of the enterprise login from this address (each start makes a round trip to the issuer). */
+  async enterpriseLoginStarted(meta: RequestMeta): Promise<void> {
+    await this.limit('enterprise-start', meta.ip, LIMITS.enterpriseStartsPerAddress);
   }
 
   /** Starts a staff sign-in after the enterprise login vouched for the staff member. */
@@ -187,43 +236,45 @@ export class AuthService {
     });
   }
 
+  /**
+   * Known and unknown e-mails take the same path: the same queries, a reset-link insert that matches no contact
+   * for an unknown one, and a queued mail that for an unknown one is a stand-in the worker drops. Sending happens
+   * later in the mail worker, so neither the answer nor its time depends on the account or on the mail server.
+   */
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+    await this.limit('reset-request', meta.ip, LIMITS.resetRequestsPerAddress);
     const contact = await repo.findContactByEmail(this.db, email);
-    if (!contact) {
-      if (this.deps.config.auth.revealUnknownAccount) throw authError('auth/user-not-found');
-      return;
-    }
-    // Against mail bombing: a few links an hour per account; beyond that, quietly nothing.
+    if (!contact && this.deps.config.auth.revealUnknownAccount) throw authError('auth/user-not-found');
+    // Against mail bombing: a few links an hour per e-mail; beyond that, quietly nothing.
     const sent = await this.deps.counters.hit(`reset:${normalise(email)}`, 3600);
     if (sent > LIMITS.resetRequestsPerHour) return;
-    const token = await repo.createResetToken(this.db, contact.id, LIMITS.resetLinkMinutes);
+    const token = await repo.createResetToken(this.db, email, LIMITS.resetLinkMinutes);
     const link = `${this.deps.config.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send({
-      to: contact.email,
-      subject: 'Reset your Client Portal password',
-      text:
-        `Hello ${contact.firstName},\n\nSomeone (we hope you) asked to reset the password of your Client Portal account.\n` +
-        `Follow this link within ${LIMITS.resetLinkMinutes} minutes to choose a new one:\n\n${link}\n\n` +
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
-      html:
-        `<p>Hello ${escapeHtml(contact.firstName)},</p><p>Someone (we hope you) asked to reset the password of your Client Portal account.</p>` +
-        `<p><a href="${escapeHtml(link)}">Choose a new password</a> within ${LIMITS.resetLinkMinutes} minutes.</p>` +
-        '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+    await this.deps.mailer.queue(resetMail(contact?.email ?? email, contact?.firstName ?? '', link), { secret: true, noop: !contact });
+    await repo.audit(this.db, {
+      contactId: contact?.id ?? null,
+      action: 'auth.password-reset-requested',
+      ip: meta.ip,
+      requestId: meta.requestId,
     });
-    await repo.audit(this.db, { contactId: contact.id, action: 'auth.password-reset-requested', ip: meta.ip, requestId: meta.requestId });
   }
 
   async confirmPasswordReset(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
+    await this.limit('reset-confirm', meta.ip, LIMITS.resetConfirmsPerAddress);
+    // The link first: a dead link costs no password hash, and its answer carries no hashing time.
+    if (!(await repo.findResetToken(this.db, token))) throw authError('auth/link-expired');
     if (isCommonPassword(newPassword)) throw authError('auth/common-password', { field: 'newPassword' });
     const passwordHash = await hashPassword(newPassword);
     const contactId = await this.db.transaction(async (tx) => {
+      // Used up here, in the transaction: of two confirms racing with one link, only one sets a password.
       const row = await repo.consumeResetToken(tx, token);
       if (!row) throw authError('auth/link-expired');
       await repo.setPassword(tx, row.contactId, passwordHash);
       await repo.endAccessTokens(tx, row.contactId);
       await repo.revokeContactFamilies(tx, row.contactId);
-      // Following the e-mailed link proves the mailbox: it also lifts an account lock.
-      await repo.setUnlockToken(tx, row.contactId, null);
+      await repo.endResetTokens(tx, row.contactId);
+      // Following the e-mailed link proves the mailbox: it also lifts an account's slow-down.
+      await repo.clearUnlockToken(tx, row.contactId);
       await repo.audit(tx, { contactId: row.contactId, action: 'auth.password-reset', ip: meta.ip, requestId: meta.requestId });
       return row.contactId;
     });
@@ -249,6 +300,8 @@ export class AuthService {
       await repo.setPassword(tx, contact.id, passwordHash);
       await repo.endAccessTokens(tx, contact.id);
       await repo.revokeContactFamilies(tx, contact.id, principal.familyId);
+      // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
+      await repo.endResetTokens(tx, contact.id);
       await repo.audit(tx, { contactId: contact.id, action: 'auth.password-changed', ip: meta.ip, requestId: meta.requestId });
     });
     this.deps.principals?.forget(contact.id);
@@ -257,30 +310,55 @@ export class AuthService {
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: '' };
   }
 
+  /** Follows an e-mailed unlock link (once, within 24 hours): the account's sign-ins are no longer slowed down. */
   async unlock(token: string, meta: RequestMeta): Promise<void> {
-    const contact = await repo.findContactByUnlockToken(this.db, token);
+    await this.limit('unlock', meta.ip, LIMITS.unlocksPerAddress);
+    const contact = await repo.consumeUnlockToken(this.db, token);
     if (!contact) throw authError('auth/link-expired');
-    await repo.setUnlockToken(this.db, contact.id, null);
     await this.deps.counters.reset(accountKey(contact.email));
     await repo.audit(this.db, { contactId: contact.id, action: 'auth.unlocked', ip: meta.ip, requestId: meta.requestId });
   }
 
-  private async sendUnlockLink(contactId: number, email: string, meta: RequestMeta): Promise<void> {
+  /** Tells the contact that its account is under attack; an unknown e-mail queues the stand-in instead. */
+  private async sendUnlockLink(contact: { id: number; email: string } | undefined, email: string, meta: RequestMeta): Promise<void> {
     const { token, hash } = repo.newSecret();
-    await repo.setUnlockToken(this.db, contactId, hash);
+    if (contact) await repo.setUnlockToken(this.db, contact.id, hash, LIMITS.unlockLinkHours);
     const link = `${this.deps.config.publicOrigin}/unlock?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send({
-      to: email,
-      subject: 'Your Client Portal account has been locked',
-      text:
-        'There were too many failed attempts to sign in to your Client Portal account, so we have locked it to keep it safe.\n' +
-        `Follow this link to unlock it:\n\n${link}\n\nIf the attempts were not yours, consider changing your password afterwards.\n`,
-      html:
-        '<p>There were too many failed attempts to sign in to your Client Portal account, so we have locked it to keep it safe.</p>' +
-        `<p><a href="${escapeHtml(link)}">Unlock my account</a></p><p>If the attempts were not yours, consider changing your password afterwards.</p>`,
-    });
-    await repo.audit(this.db, { contactId, action: 'auth.account-locked', ip: meta.ip, requestId: meta.requestId });
+    await this.deps.mailer.queue(unlockMail(contact?.email ?? email, link), { secret: true, noop: !contact });
+    if (contact) await repo.audit(this.db, { contactId: contact.id, action: 'auth.account-slowed', ip: meta.ip, requestId: meta.requestId });
   }
+}
+
+function resetMail(to: string, firstName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Client Portal password',
+    text:
+      `Hello ${firstName},\n\nSomeone (we hope you) asked to reset the password of your Client Portal account.\n` +
+      `Follow this link within ${LIMITS.resetLinkMinutes} minutes to choose a new one:\n\n${link}\n\n` +
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
+    html:
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Someone (we hope you) asked to reset the password of your Client Portal account.</p>` +
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a> within ${LIMITS.resetLinkMinutes} minutes.</p>` +
+      '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+  };
+}
+
+function unlockMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Many failed sign-ins to your Client Portal account',
+    text:
+      'There were many failed attempts to sign in to your Client Portal account, so signing in to it is slowed down for a while to keep it safe. ' +
+      'You can still sign in with your password; it may take a few seconds.\n' +
+      `Follow this link (within ${LIMITS.unlockLinkHours} hours, once) to end the slow-down now:\n\n${link}\n\n` +
+      'If the attempts were not yours, consider changing your password afterwards.\n',
+    html:
+      '<p>There were many failed attempts to sign in to your Client Portal account, so signing in to it is slowed down for a while to keep it safe. ' +
+      'You can still sign in with your password; it may take a few seconds.</p>' +
+      `<p><a href="${escapeHtml(link)}">End the slow-down now</a> (within ${LIMITS.unlockLinkHours} hours, once).</p>` +
+      '<p>If the attempts were not yours, consider changing your password afterwards.</p>',
+  };
 }
 
 function escapeHtml(value: string): string {

@@ -116,7 +116,7 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
         await provider.interactionDetails(request.raw, reply.raw);
         const email = String(request.body?.email ?? '').slice(0, 254);
         const password = String(request.body?.password ?? '').slice(0, 1024);
-        const key = `staff-login:${request.ip}:${email.toLowerCase()}`;
+        const key = `staff-login:${request.ip}:${email.trim().toLowerCase()}`;
         const html = (error: string, status: number) =>
           reply
             .code(status)

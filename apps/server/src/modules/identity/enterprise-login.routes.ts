@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as oidc from 'openid-client';
+import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
 import type { AuthService } from './auth.service';
-import { findStaffByEmail } from './identity.repository';
+import { matchStaff, type ProviderIdentity } from './staff-identity';
 import { REFRESH_COOKIE } from './auth.routes';
 
 /**
@@ -57,9 +58,11 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
         tags: ['auth'],
         summary: 'Provider staff: start the enterprise login, to impersonate the given contact afterwards',
         querystring: z.strictObject({ contactId: z.coerce.number().int().min(1).describe('The contact to impersonate after sign-in') }),
+        response: { 429: ProblemDetails },
       },
     },
     async (request, reply) => {
+      await options.auth.enterpriseLoginStarted({ ip: request.ip, requestId: request.id });
       const config = await discover();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -111,10 +114,14 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
           idTokenExpected: true,
         });
         const claims = tokens.claims();
-        let email = claims?.email;
-        // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token.
-        if (typeof email !== 'string' && claims?.sub) email = (await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)).email;
-        const staff = typeof email === 'string' ? await findStaffByEmail(app.database.db, email) : undefined;
+        let identity: ProviderIdentity = { sub: claims?.sub, email: claims?.email, email_verified: claims?.email_verified };
+        // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token (its subject is
+        // checked against the ID token's by openid-client).
+        if ((typeof identity.email !== 'string' || identity.email_verified === undefined) && claims?.sub) {
+          const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+          identity = { sub: claims.sub, email: info.email, email_verified: info.email_verified };
+        }
+        const staff = await matchStaff(app.database.db, identity);
         if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
         const session = await options.auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
         reply.setCookie(REFRESH_COOKIE, session.refreshToken, {

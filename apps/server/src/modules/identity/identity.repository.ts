@@ -41,6 +41,21 @@ export async function findStaffByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
+export async function findStaffBySubject(db: DbOrTx, subject: string) {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.oidcSubject, subject)).limit(1);
+  return row;
+}
+
+/** Binds the identity provider's subject to a staff user that has none yet; false when one was already bound. */
+export async function linkStaffSubject(db: DbOrTx, staffUserId: number, subject: string): Promise<boolean> {
+  const rows = await db
+    .update(staffUsers)
+    .set({ oidcSubject: subject })
+    .where(and(eq(staffUsers.id, staffUserId), isNull(staffUsers.oidcSubject)))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}
+
 export async function findStaff(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name })
@@ -145,40 +160,68 @@ export async function setPassword(db: DbOrTx, contactId: number, passwordHash: s
   await db.update(contacts).set({ passwordHash, lastUpdated: new Date() }).where(eq(contacts.id, contactId));
 }
 
-export async function createResetToken(db: DbOrTx, contactId: number, ttlMinutes: number) {
+/**
+ * Adds a reset link for the contact with this e-mail, if there is one. One statement either way, so a request
+ * for an unknown e-mail does the same database work as one for a known e-mail.
+ */
+export async function createResetToken(db: DbOrTx, email: string, ttlMinutes: number): Promise<string> {
   const { token, hash } = newSecret();
-  await db.insert(passwordResetTokens).values({ contactId, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMinutes * 60_000) });
+  await db.execute(sql`
+    insert into ${passwordResetTokens} (contact_id, token_hash, expires_at)
+    select ${contacts.id}, ${hash}, now() + make_interval(mins => ${ttlMinutes}) from ${contacts}
+    where lower(${contacts.email}) = ${email.trim().toLowerCase()}`);
   return token;
+}
+
+const liveResetToken = (token: string) =>
+  and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`);
+
+/** The contact of a reset link that still works, without using it up. */
+export async function findResetToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ contactId: passwordResetTokens.contactId })
+    .from(passwordResetTokens)
+    .where(liveResetToken(token))
+    .limit(1);
+  return row;
 }
 
 export async function consumeResetToken(db: DbOrTx, token: string) {
   const [row] = await db
     .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashSecret(token)),
-        isNull(passwordResetTokens.usedAt),
-        sql`${passwordResetTokens.expiresAt} > now()`,
-      ),
-    )
+    .set({ usedAt: sql`now()` })
+    .where(liveResetToken(token))
     .returning({ contactId: passwordResetTokens.contactId });
   return row;
 }
 
-export async function setUnlockToken(db: DbOrTx, contactId: number, hash: string | null) {
+/** Ends every reset link of the contact that is still outstanding. */
+export async function endResetTokens(db: DbOrTx, contactId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.contactId, contactId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Stores the hash of a new unlock link (replacing an earlier one), valid for `ttlHours`. */
+export async function setUnlockToken(db: DbOrTx, contactId: number, hash: string, ttlHours: number) {
   await db
     .update(contacts)
-    .set({ unlockTokenHash: hash, lockedUntil: hash ? new Date('9999-12-31T00:00:00Z') : null })
+    .set({ unlockTokenHash: hash, unlockTokenExpiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
     .where(eq(contacts.id, contactId));
 }
 
-export async function findContactByUnlockToken(db: DbOrTx, token: string) {
+export async function clearUnlockToken(db: DbOrTx, contactId: number) {
+  await db.update(contacts).set({ unlockTokenHash: null, unlockTokenExpiresAt: null, lockedUntil: null }).where(eq(contacts.id, contactId));
+}
+
+/** Uses up an unlock link that has not expired: the contact it belonged to, or nothing. */
+export async function consumeUnlockToken(db: DbOrTx, token: string) {
   const [row] = await db
-    .select({ id: contacts.id, email: contacts.email })
-    .from(contacts)
-    .where(eq(contacts.unlockTokenHash, hashSecret(token)))
-    .limit(1);
+    .update(contacts)
+    .set({ unlockTokenHash: null, unlockTokenExpiresAt: null, lockedUntil: null })
+    .where(and(eq(contacts.unlockTokenHash, hashSecret(token)), sql`${contacts.unlockTokenExpiresAt} > now()`))
+    .returning({ id: contacts.id, email: contacts.email });
   return row;
 }
 
