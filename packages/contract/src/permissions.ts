@@ -183,6 +183,31 @@ export const ROUTE_REQUIREMENTS = {
 export type GuardedRoute = keyof typeof ROUTE_REQUIREMENTS;
 
 /**
+ * Pages spec §6 leaves open (any signed-in contact may open them) but whose contents need a permission: the
+ * navigation offers them, and Home shows their parts, only to a contact who meets this. The bookings list shows
+ * the selected clients' bookings (booking view) and those pending approval (pendingBooking view), and is where
+ * a contact who may only ask for bookings (pendingBooking create) starts one.
+ */
+export const PAGE_REQUIREMENTS = {
+  bookings: {
+    requirement: 'ONE',
+    permissions: [
+      { scope: 'booking', action: 'view', level: 'selected_client_and_below' },
+      { scope: 'pendingBooking', action: 'view', level: 'selected_client_and_below' },
+      { scope: 'pendingBooking', action: 'create', level: 'group_and_below' },
+    ],
+  },
+  /** Approving or rejecting requests (spec §4 'Pending booking'): pendingBooking modify where they are. */
+  approveBookings: {
+    requirement: 'ALL',
+    permissions: [{ scope: 'pendingBooking', action: 'modify', level: 'selected_client_and_below' }],
+  },
+  /** Replace-me (spec §6 'Other rules'): the permission somewhere; the location's tag is checked with it. */
+  replaceMe: { requirement: 'ALL', permissions: [{ scope: 'replaceMe', action: 'create', level: 'group_and_below' }] },
+} as const satisfies Record<string, RouteRequirement>;
+export type RequirementPage = keyof typeof PAGE_REQUIREMENTS;
+
+/**
  * Data scoping: which clients' data of a scope the contact may act on, whole (permission at the client) or only
  * at some locations (permission at those locations alone).
  */

@@ -604,7 +604,10 @@ export class ClientActivity {
     const location = this.client.locations.find((l) => l.id === teacher.locationId)!;
     const today = location.today;
     const school = rollToWeekday(today);
-    const next = addWeekdays(school, 1);
+    // The next school day stays free so the teacher can try replace-me in the demo: today (on a school day, else
+    // the day after the next school day) has its request pending approval, the scheduled one is two days on.
+    const replacing = isWeekend(today) ? addWeekdays(school, 1) : school;
+    const later = addWeekdays(school, 2);
     const entries: Array<{
       day: number;
       status: 'scheduled' | 'pending_approval' | 'replacement_found' | 'booking_created';
@@ -613,8 +616,8 @@ export class ClientActivity {
       { day: addWeekdays(today, -25), status: 'booking_created', booked: true },
       { day: addWeekdays(today, -10), status: 'booking_created', booked: true },
       { day: addWeekdays(today, -2), status: 'replacement_found', booked: true },
-      { day: school, status: 'pending_approval', booked: false },
-      { day: next, status: 'scheduled', booked: false },
+      { day: replacing, status: 'pending_approval', booked: false },
+      { day: later, status: 'scheduled', booked: false },
     ];
     for (const entry of entries) {
       const bookingId = entry.booked
@@ -637,7 +640,7 @@ export class ClientActivity {
         clientId: this.client.id,
         locationId: location.id,
         selectedDay: isoOfDay(entry.day),
-        isNextMonday: entry.status === 'scheduled' && weekday(entry.day) === 1 && entry.day - today > 1,
+        isNextMonday: false,
         status: entry.status,
         bookingId,
         createdAt: new Date(createdMs),

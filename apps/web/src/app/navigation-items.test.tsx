@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getSelectedClientIds } from '../lib/selected-clients';
 import { readDashboardLayout, UI_KEYS, writePreference } from '../lib/ui-preferences';
 import { useSelectClients, useSelectedClientIds } from '../lib/use-selected-clients';
-import { navigationItems } from './navigation-items';
+import { activeNavKey, navigationItems } from './navigation-items';
 
 const client = (clientId: number, permissions: string[] = []) => ({
   clientId,
@@ -54,6 +54,43 @@ describe('navigation entries (spec §6, filtered like the route guard)', () => {
     const p = profile({ groups: [], clients: [client(1, ['timesheets_view']), client(2)] });
     expect(navigationItems(p, [1]).some((item) => item.key === 'timesheets')).toBe(true);
     expect(navigationItems(p, [2]).some((item) => item.key === 'timesheets')).toBe(false);
+  });
+});
+
+describe('what the navigation offers a narrow account (issue: teacher saw Cannot load bookings)', () => {
+  const teacherSchool = () => ({
+    ...client(1),
+    locations: [
+      {
+        locationId: 10,
+        locationName: 'L1',
+        timeZone: 'Australia/Sydney',
+        tags: ['replace_me_feature_enabled'],
+        access: { permissions: ['replaceMe_all'] },
+      },
+    ],
+  });
+
+  it('a teacher with replace-me only is not offered Bookings', () => {
+    const p = profile({ groups: [], clients: [teacherSchool()] });
+    expect(navigationItems(p, [1]).map((item) => item.key)).toEqual(['home', 'availability', 'help']);
+  });
+
+  it('a contact who may only ask for bookings is offered Bookings and Pending approval', () => {
+    const p = profile({ groups: [], clients: [client(1, ['pendingBooking_create'])] });
+    expect(navigationItems(p, [1]).map((item) => item.key)).toEqual(['home', 'bookings', 'pendingApproval', 'availability', 'help']);
+  });
+
+  it('marks one entry at a time: the longest path holding the page', () => {
+    const items = [
+      { key: 'home' as const, to: '/' },
+      { key: 'bookings' as const, to: '/bookings' },
+      { key: 'pendingApproval' as const, to: '/bookings/pending-approval' },
+    ];
+    expect(activeNavKey(items, '/bookings/pending-approval')).toBe('pendingApproval');
+    expect(activeNavKey(items, '/bookings/42')).toBe('bookings');
+    expect(activeNavKey(items, '/')).toBe('home');
+    expect(activeNavKey(items, '/settings')).toBeUndefined();
   });
 });
 

@@ -126,7 +126,14 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
           children: [
             {
               index: true,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/dashboard/home-page'))).HomePage }),
+              // Home with the contact's own availability part (features meet only here, in the app shell).
+              lazy: async () => {
+                const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([
+                  loadChunk(() => import('../features/dashboard/home-page')),
+                  loadChunk(() => import('../features/availability/availability-home-section')),
+                ]);
+                return { Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
+              },
             },
             {
               path: paths.availability,

@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
-import { navigationItems, type NavKey } from '../navigation-items';
+import { activeNavKey, navigationItems, type NavKey } from '../navigation-items';
 
 const ICONS: Record<NavKey, ReactNode> = {
   home: <HomeOutlinedIcon />,
@@ -40,18 +40,19 @@ export function NavList({ profile, onNavigate, header }: { profile: ProfileRespo
   const selected = useSelectedClientIds();
   const { pathname } = useLocation();
   const items = navigationItems(profile, selected);
+  const activeKey = activeNavKey(items, pathname);
   return (
     <Box component="nav" aria-label={t('shell.navigation')} sx={{ py: 1 }}>
       {header}
       <List>
         {items.map((item) => {
-          const active = item.to === '/' ? pathname === '/' : pathname === item.to || pathname.startsWith(`${item.to}/`);
+          const active = item.key === activeKey;
           return (
             <ListItem key={item.key} disablePadding sx={{ px: 1 }}>
               <ListItemButton
                 component={NavLink}
                 to={item.to}
-                end={item.to === '/'}
+                end
                 onClick={onNavigate}
                 selected={active}
                 sx={{

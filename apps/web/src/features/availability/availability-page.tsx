@@ -1,6 +1,5 @@
 import type { DayAway } from '@portal/contract/availability';
-import { LOCATION_TAGS } from '@portal/contract/domain';
-import { allClients, canAtLocation } from '@portal/contract/permissions';
+import { allClients } from '@portal/contract/permissions';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +19,7 @@ import { RemoveDayDialog } from './components/remove-day-dialog';
 import { ReplaceMeCard } from './components/replace-me-card';
 import { formatDayShort } from './format';
 import { useAvailabilityTranslation } from './use-availability-translation';
+import { useBeingReplaced, useReplaceMeClientIds } from './use-replace-me-clients';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const cardPadding = { px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 } } as const;
@@ -59,17 +59,8 @@ export function AvailabilityPage() {
     );
   }, [tree]);
 
-  /** Spec §6: replace-me where a location is tagged for it and the user holds replace-me there. */
-  const replaceMeClientIds = useMemo(() => {
-    if (!tree) return [];
-    return allClients(tree)
-      .filter((client) =>
-        client.locations.some(
-          (location) => location.tags.includes(LOCATION_TAGS.replaceMe) && canAtLocation(tree, 'replaceMe', 'create', location.locationId),
-        ),
-      )
-      .map((client) => client.clientId);
-  }, [tree]);
+  const replaceMeClientIds = useReplaceMeClientIds();
+  const beingReplaced = useBeingReplaced(replaceMeClientIds);
 
   const data = daysAway.data;
   const until = data ? DateTime.fromISO(data.today).plus({ months: LIST_MONTHS_AHEAD }).toISODate()! : undefined;
@@ -152,9 +143,11 @@ export function AvailabilityPage() {
             <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 1, textAlign: 'center' }} data-testid="days-away-empty">
               <EventAvailableOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
               <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-                {t('list.emptyTitle')}
+                {beingReplaced ? t('list.emptyReplacedTitle') : t('list.emptyTitle')}
               </Typography>
-              <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>{t('list.emptyBody')}</Typography>
+              <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
+                {beingReplaced ? t('list.emptyReplacedBody') : t('list.emptyBody')}
+              </Typography>
             </Box>
           )}
           {data && data.daysAway.length > 0 && <DaysAwayList days={data.daysAway} today={data.today} onRemove={startRemoving} />}

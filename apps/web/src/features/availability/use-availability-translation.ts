@@ -4,7 +4,7 @@ import type texts from '../../locales/en/availability.json';
 
 /** Every key of the availability texts, as 'a.b.c' (the typed-keys check the other namespaces get from i18next.d.ts). */
 type KeyPaths<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? (K extends `${infer Base}_${'one' | 'other'}` ? Base | K : K) : `${K}.${KeyPaths<T[K]>}`;
 }[keyof T & string];
 export type AvailabilityTextKey = KeyPaths<typeof texts>;
 

@@ -1,5 +1,5 @@
 import type { BookingListItem } from '@portal/contract/bookings';
-import { allClients, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import { allClients, hasPermission, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -65,7 +65,14 @@ export function BookingsPage() {
   const today = useMemo(() => DateTime.local().toISODate()!, []);
   const state = readListState(params, today);
   const query = toBookingsQuery(state, clientIds);
-  const bookings = useBookings(query, clientIds.length > 0);
+  // The list shows bookings (booking view) and requests pending approval (pendingBooking view); without either
+  // there is nothing to load, and the page says so instead of failing.
+  const canList = tree
+    ? (['booking', 'pendingBooking'] as const).some((scope) =>
+        hasPermission(tree, { scope, action: 'view', level: 'selected_client_and_below' }, { selectedClientIds: clientIds }),
+      )
+    : false;
+  const bookings = useBookings(query, clientIds.length > 0 && canList);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const feedbackId = feedbackBookingId(params);
 
@@ -207,7 +214,14 @@ export function BookingsPage() {
             <Alert severity="info">{t('list.noClients')}</Alert>
           </Box>
         )}
-        {bookings.isPending && clientIds.length > 0 && (
+        {tree && !canList && clientIds.length > 0 && (
+          <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+            <Alert severity="info" data-testid="bookings-no-access">
+              {t('list.noAccess')}
+            </Alert>
+          </Box>
+        )}
+        {bookings.isPending && canList && clientIds.length > 0 && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
             <CircularProgress size={24} aria-hidden="true" />
             <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
