@@ -14,11 +14,13 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { allClients, hasPermission, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import type { BookingStatus } from '@portal/contract/domain';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bookingsListHref } from '../../lib/bookings-link';
 import { formatDateList } from '../../lib/locale-format';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
@@ -30,6 +32,7 @@ import { useBookingsOverview } from './api/get-bookings-overview';
 import { useBookingsSummary } from './api/get-bookings-summary';
 import { useClientBookingsSummary } from './api/get-client-bookings-summary';
 import { useLocations } from './api/get-locations';
+import { useOwnPendingRequestCount } from './api/get-own-pending-requests';
 import { useOutstandingInvoicesCount } from './api/get-outstanding-invoices-count';
 import { useTimesheetsOverview } from './api/get-timesheets-overview';
 import { BookingsCalendar } from './components/bookings-calendar';
@@ -45,15 +48,25 @@ function browserTimeZone(): string {
 
 /** What the user may see on the dashboard, from the permission engine (the server refuses the rest anyway). */
 function dashboardAccess(profile: ProfileResponse, selectedClientIds: readonly number[]) {
+  const context = { selectedClientIds };
   return {
-    bookings: hasPermission(profile.links, { scope: 'booking', action: 'view', level: 'selected_client_and_below' }, { selectedClientIds }),
-    accounts: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.finance, { selectedClientIds }),
-    timesheets: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.timesheets, { selectedClientIds }),
+    bookings: hasPermission(profile.links, { scope: 'booking', action: 'view', level: 'selected_client_and_below' }, context),
+    /** Approves requests: counts what waits for them. */
+    approves: meetsRequirement(profile.links, PAGE_REQUIREMENTS.approveBookings, context),
+    /** Asks for bookings without approving them: counts their own requests. */
+    requests: hasPermission(profile.links, { scope: 'pendingBooking', action: 'create', level: 'selected_client_and_below' }, context),
+    accounts: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.finance, context),
+    timesheets: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.timesheets, context),
+    replaceMe: meetsRequirement(profile.links, PAGE_REQUIREMENTS.replaceMe, context),
   };
 }
 
-/** Home (spec §2, title Home): the selected clients' bookings, invoices and timesheets in three layouts. */
-export function HomePage() {
+/**
+ * Home (spec §2, title Home): the selected clients' bookings, invoices and timesheets in three layouts, each
+ * count opening the list it counts; for a contact who manages their own days, their availability part (given by
+ * the app shell).
+ */
+export function HomePage({ availability }: { availability?: ReactNode }) {
   const { t, i18n } = useTranslation('pages');
   usePageTitle(t('home.title'));
   const profile = useProfile().data;
@@ -66,7 +79,9 @@ export function HomePage() {
   const todayIso = today.toISODate()!;
   const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
   const year = today.year;
-  const access = profile ? dashboardAccess(profile, selected) : { bookings: false, accounts: false, timesheets: false };
+  const access = profile
+    ? dashboardAccess(profile, selected)
+    : { bookings: false, approves: false, requests: false, accounts: false, timesheets: false, replaceMe: false };
   const clients = profile ? allClients(profile.links) : [];
   const firstClient = clients.find((client) => client.clientId === selected[0]);
 
@@ -77,6 +92,7 @@ export function HomePage() {
     { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
     access.bookings,
   );
+  const ownRequests = useOwnPendingRequestCount(selected, profile?.contact.id, !access.approves && access.requests);
   const invoices = useOutstandingInvoicesCount(selected, access.accounts);
   const timesheets = useTimesheetsOverview(selected, access.timesheets);
   const locations = useLocations(selected, layout === DASHBOARD_LAYOUTS.MAP);
@@ -95,20 +111,47 @@ export function HomePage() {
   const format = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString(locale));
   const s = summary.data;
   const items: SummaryItem[] = [];
+  const periodEnd = s?.dateToLocal;
   if (access.bookings) {
+    const todayList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: todayIso, statuses });
+    const periodList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: periodEnd, statuses });
     items.push(
-      { key: 'today', label: t('home.tiles.today'), value: format(s?.today.total), icon: <EventNoteOutlinedIcon />, to: paths.bookings },
-      { key: 'filledToday', label: t('home.tiles.filledToday'), value: format(s && s.today.filled + s.today.commenced + s.today.completed), icon: <CheckCircleOutlineIcon /> },
-      { key: 'unfilledToday', label: t('home.tiles.unfilledToday'), value: format(s?.today.unfilled), icon: <HourglassEmptyOutlinedIcon /> },
-      { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: paths.bookings },
+      { key: 'today', label: t('home.tiles.today'), value: format(s?.today.total), icon: <EventNoteOutlinedIcon />, to: todayList() },
+      {
+        key: 'filledToday',
+        label: t('home.tiles.filledToday'),
+        value: format(s && s.today.filled + s.today.commenced + s.today.completed),
+        icon: <CheckCircleOutlineIcon />,
+        to: todayList(['filled', 'commenced', 'completed']),
+      },
+      { key: 'unfilledToday', label: t('home.tiles.unfilledToday'), value: format(s?.today.unfilled), icon: <HourglassEmptyOutlinedIcon />, to: todayList(['unfilled']) },
+      { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: periodList() },
+      { key: 'unfilledPeriod', label: t('home.tiles.unfilledPeriod'), value: format(s?.period.unfilled), icon: <HourglassEmptyOutlinedIcon />, to: periodList(['unfilled']) },
       {
         key: 'fillRate',
         label: t('home.tiles.fillRate'),
         value: s ? (s.period.fillRatePercentage < 0 ? t('home.noFillRate') : `${s.period.fillRatePercentage}%`) : undefined,
         icon: <TrendingUpOutlinedIcon />,
+        to: periodList(),
       },
-      { key: 'pendingApproval', label: t('home.tiles.pendingApproval'), value: format(s?.period.pendingApproval), icon: <PendingActionsOutlinedIcon />, to: paths.bookingsPendingApproval },
     );
+  }
+  if (access.approves && access.bookings) {
+    items.push({
+      key: 'pendingApproval',
+      label: t('home.tiles.pendingApproval'),
+      value: format(s?.period.pendingApproval),
+      icon: <PendingActionsOutlinedIcon />,
+      to: paths.bookingsPendingApproval,
+    });
+  } else if (access.requests) {
+    items.push({
+      key: 'pendingApproval',
+      label: t('home.tiles.ownPendingApproval'),
+      value: ownRequests.isError ? t('home.noFillRate') : format(ownRequests.data),
+      icon: <PendingActionsOutlinedIcon />,
+      to: paths.bookingsPendingApproval,
+    });
   }
   if (access.accounts) {
     items.push({
@@ -145,6 +188,7 @@ export function HomePage() {
             </Typography>
           )}
         </div>
+        {items.length > 0 && (
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -172,16 +216,24 @@ export function HomePage() {
             </Box>
           </ToggleButton>
         </ToggleButtonGroup>
+        )}
       </Box>
       {failed && <Alert severity="warning">{t('home.loadFailed')}</Alert>}
       {items.length > 0 && (
         <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
       )}
-      {layoutName === 'map' && <LocationsPanel locations={locations.data} />}
+      {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
+      {(access.replaceMe || items.length === 0) && availability}
       {access.bookings && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: layoutName === 'list' ? '1fr' : '3fr 2fr' }, alignItems: 'start' }}>
-          <BookingsCalendar month={month} counts={counts} onMonthChange={setMonth} loading={overview.isPending} />
-          {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} />}
+          <BookingsCalendar
+            month={month}
+            counts={counts}
+            onMonthChange={setMonth}
+            loading={overview.isPending}
+            dayHref={(date) => bookingsListHref({ from: date, to: date })}
+          />
+          {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} selectedCount={selected.length} />}
         </Box>
       )}
     </Stack>

@@ -80,7 +80,7 @@ export function PendingDetailDialog({
               [t('pending.createdBy'), data.createdBy.name],
               [t('pending.createdOn'), formatInstant(data.createdOnUtc, locale, data.location.timeZone)],
               [t('pending.dates'), `${dateSpan(data.details, locale)} (${t('pending.daysCount', { count: data.days })})`],
-              [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
+              data.days > 1 && [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
               [t('pending.times'), t('time.range', { start: formatTime(data.details.startTime), end: formatTime(data.details.endTime) })],
               [
                 t('detail.break'),

@@ -6,3 +6,11 @@ export function dateSpan(details: Pick<PendingBookingSummary['details'], 'earlie
   const first = formatDateList(details.earliestDate, locale);
   return details.earliestDate === details.latestDate ? first : `${first} – ${formatDateList(details.latestDate, locale)}`;
 }
+
+/** Consecutive or not says something only about several days: undefined for a one-day request. */
+export function consecutiveKey(
+  request: Pick<PendingBookingSummary, 'days'> & { details: Pick<PendingBookingSummary['details'], 'areDatesConsecutive'> },
+): 'pending.consecutive' | 'pending.notConsecutive' | undefined {
+  if (request.days <= 1) return undefined;
+  return request.details.areDatesConsecutive ? 'pending.consecutive' : 'pending.notConsecutive';
+}

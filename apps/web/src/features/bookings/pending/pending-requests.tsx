@@ -11,7 +11,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatInstant, formatTime } from '../list/booking-format';
 import { useBookingsText } from '../list/use-bookings-text';
-import { dateSpan } from './pending-format';
+import { consecutiveKey, dateSpan } from './pending-format';
 
 export interface PendingRowActions {
   canDecide: (request: PendingBookingSummary) => boolean;
@@ -132,8 +132,8 @@ export function PendingRequestsTable({
                   {dateSpan(request.details, locale)}
                 </Typography>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('pending.daysCount', { count: request.days })} ·{' '}
-                  {request.details.areDatesConsecutive ? t('pending.consecutive') : t('pending.notConsecutive')}
+                  {t('pending.daysCount', { count: request.days })}
+                  {consecutiveKey(request) ? ` · ${t(consecutiveKey(request)!)}` : ''}
                 </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -187,8 +187,8 @@ export function PendingRequestCards({
             <strong>{request.location.name}</strong>
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {dateSpan(request.details, locale)} · {t('pending.daysCount', { count: request.days })} ·{' '}
-            {request.details.areDatesConsecutive ? t('pending.consecutive') : t('pending.notConsecutive')}
+            {dateSpan(request.details, locale)} · {t('pending.daysCount', { count: request.days })}
+            {consecutiveKey(request) ? ` · ${t(consecutiveKey(request)!)}` : ''}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('time.range', { start: formatTime(request.details.startTime), end: formatTime(request.details.endTime) })}

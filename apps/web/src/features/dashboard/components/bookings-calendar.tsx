@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { formatDateList, isWeekend, startOfWeek, weekdayNames } from '../../../lib/locale-format';
 
 /** A month grid with the number of bookings per day (GET bookings/overview), weeks starting per locale. */
@@ -14,11 +15,14 @@ export function BookingsCalendar({
   counts,
   onMonthChange,
   loading,
+  dayHref,
 }: {
   month: DateTime;
   counts: ReadonlyMap<string, number> | undefined;
   onMonthChange: (month: DateTime) => void;
   loading: boolean;
+  /** The bookings list of a day: a day with bookings opens it. */
+  dayHref?: (isoDate: string) => string;
 }) {
   const { t, i18n } = useTranslation('pages');
   const locale = i18n.language;
@@ -78,6 +82,7 @@ export function BookingsCalendar({
                     display: 'flex',
                     flexDirection: 'column',
                     justifyContent: 'space-between',
+                    position: 'relative',
                   }}
                 >
                   {inMonth && (
@@ -87,7 +92,13 @@ export function BookingsCalendar({
                   )}
                   {inMonth && count > 0 && (
                     <Box
-                      aria-hidden="true"
+                      {...(dayHref
+                        ? {
+                            component: RouterLink,
+                            to: dayHref(iso),
+                            'aria-label': t('home.calendarDayLink', { date: formatDateList(date, locale), count }),
+                          }
+                        : { 'aria-hidden': true })}
                       sx={{
                         alignSelf: 'flex-end',
                         bgcolor: 'primary.main',
@@ -98,6 +109,10 @@ export function BookingsCalendar({
                         textAlign: 'center',
                         fontSize: '0.75rem',
                         fontWeight: 700,
+                        textDecoration: 'none',
+                        '&::after': dayHref ? { content: '""', position: 'absolute', inset: 0, borderRadius: 2 } : undefined,
+                        '&:hover': { bgcolor: 'primary.dark' },
+                        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
                       }}
                     >
                       {count}

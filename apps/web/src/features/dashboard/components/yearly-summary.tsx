@@ -6,7 +6,18 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 
 /** The first selected client's year, month by month (GET clients/{id}/bookings/summary). */
-export function YearlySummary({ summary, clientName, year }: { summary: ClientBookingsSummaryResponse; clientName: string; year: number }) {
+export function YearlySummary({
+  summary,
+  clientName,
+  year,
+  selectedCount,
+}: {
+  summary: ClientBookingsSummaryResponse;
+  clientName: string;
+  year: number;
+  /** With several schools selected, the chart says it counts the first one only. */
+  selectedCount: number;
+}) {
   const { t } = useTranslation('pages');
   const max = Math.max(1, ...summary.months.map((month) => month.total));
   return (
@@ -17,6 +28,11 @@ export function YearlySummary({ summary, clientName, year }: { summary: ClientBo
       <Typography data-testid="year-total" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('home.yearTotal', { count: summary.totals.total })}
       </Typography>
+      {selectedCount > 1 && (
+        <Typography variant="body2" data-testid="year-scope" sx={{ color: 'text.secondary', mt: -1.5, mb: 2 }}>
+          {t('home.yearScope', { client: clientName, count: selectedCount })}
+        </Typography>
+      )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.75, alignItems: 'end', height: 140 }}>
         {summary.months.map((month) => {
           const name = DateTime.fromISO(`${month.month}-01`).setLocale('en').toFormat('LLL');
