@@ -32,6 +32,8 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 async function main(): Promise<void> {
+  // Whatever the server writes (the embedded database, generated secrets) is readable by its own user only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES } from './domain';
 import { ClientIds, dateRange, Id, LocalDate } from './query-params';
+import { FORM_MESSAGES } from './messages';
 
 /**
  * Bookings (issue 5): the list and detail, create, cancel and extend. A booking request is what a contact
@@ -60,9 +61,17 @@ export type BookingActions = z.infer<typeof BookingActions>;
 
 export const BOOKING_SORTS = ['date', '-date', 'status', 'location', 'candidate'] as const;
 export const MAX_PAGE_SIZE = 200;
+/** Deep offsets make the database walk every row before them: past this, narrow the filters instead. */
+export const MAX_SKIP = 100_000;
 
 export const Paging = {
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('Rows to skip'),
+  skip: z.coerce
+    .number()
+    .int()
+    .min(0, { error: FORM_MESSAGES.between(0, MAX_SKIP) })
+    .max(MAX_SKIP, { error: FORM_MESSAGES.between(0, MAX_SKIP) })
+    .default(0)
+    .describe(`Rows to skip (at most ${MAX_SKIP})`),
   take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50).describe(`Rows to return (at most ${MAX_PAGE_SIZE})`),
 };
 

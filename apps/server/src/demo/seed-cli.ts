@@ -50,6 +50,8 @@ function table(counts: Record<string, number>): string {
 
 async function main(): Promise<void> {
   const options = parse();
+  // The embedded database it writes is readable by its own user only (as the server's).
+  process.umask(0o077);
   let release: (() => Promise<void>) | undefined;
   if (options.dataDir) {
     try {

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-dir';
 
 /**
  * PGlite has no cross-process locking: two processes on one data directory silently lose writes.
@@ -41,7 +42,7 @@ function readHolder(dataDir: string): number | undefined {
 
 /** Takes the lock or throws DataDirLockedError. Resolves to the release function. */
 export async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const options = { lockfilePath: join(dataDir, 'server.lock'), stale: STALE_MS, update: STALE_MS / 2, realpath: false };
   let release: () => Promise<void>;
   try {
@@ -57,6 +58,6 @@ export async function acquireDataDirLock(dataDir: string): Promise<() => Promise
       throw new DataDirLockedError(dataDir, holder);
     }
   }
-  writeFileSync(join(dataDir, 'owner.pid'), String(process.pid));
+  writeFileSync(join(dataDir, 'owner.pid'), String(process.pid), { mode: PRIVATE_FILE_MODE });
   return release;
 }
