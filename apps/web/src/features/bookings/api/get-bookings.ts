@@ -1,5 +1,6 @@
-import { BookingsResponse, Pagination, type BookingListItem } from '@portal/contract/bookings';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { BookingsResponse, Pagination, type BookingDetail, type BookingListItem } from '@portal/contract/bookings';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import type { BookingsListQuery as BookingsQuery } from '../list/list-params';
 
@@ -46,5 +47,19 @@ export function bookingsQueryOptions(query: BookingsQuery) {
 }
 
 export function useBookings(query: BookingsQuery, enabled = true) {
-  return useQuery({ ...bookingsQueryOptions(query), enabled });
+  const queryClient = useQueryClient();
+  const result = useQuery({ ...bookingsQueryOptions(query), enabled });
+  const rows = result.isPlaceholderData ? undefined : result.data?.bookings;
+  // A booking whose list row is newer than its cached detail is read again before the detail is shown.
+  useEffect(() => {
+    for (const row of rows ?? []) {
+      const key = [...bookingsKey, 'detail', row.id];
+      const detail = queryClient.getQueryData<BookingDetail>(key);
+      const cached = detail?.bookings.find((b) => b.id === row.id);
+      if (cached && (cached.status !== row.status || (cached.candidate?.id ?? null) !== (row.candidate?.id ?? null))) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    }
+  }, [rows, queryClient]);
+  return result;
 }

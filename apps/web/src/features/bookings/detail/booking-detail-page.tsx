@@ -86,10 +86,11 @@ export function BookingDetailPage() {
       </Stack>
     );
   }
-  return <BookingDetailView detail={booking.data} back={back} />;
+  // Actions are offered only once the booking has been read since this page opened (never from an older copy).
+  return <BookingDetailView detail={booking.data} back={back} current={booking.isFetchedAfterMount} />;
 }
 
-function BookingDetailView({ detail, back }: { detail: BookingDetail; back: ReactNode }) {
+function BookingDetailView({ detail, back, current }: { detail: BookingDetail; back: ReactNode; current: boolean }) {
   const { t, locale } = useBookingsText();
   const toast = useToast();
   const navigate = useNavigate();
@@ -97,7 +98,7 @@ function BookingDetailView({ detail, back }: { detail: BookingDetail; back: Reac
   const feedbackLink = useFeedbackFormLink();
   const [dialog, setDialog] = useState<'cancel' | 'extend' | 'feedback' | null>(null);
   const booking = detail.booking;
-  const { actions } = booking;
+  const actions = current ? booking.actions : { cancel: false, cancelBlockedReason: null, extend: false, quickFeedback: false };
   const series = seriesPosition(booking);
   const day = formatDay(booking.dateLocal, locale);
   const canExtend = actions.extend && !!features?.enableExtendBooking;

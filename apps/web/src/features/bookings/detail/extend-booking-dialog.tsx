@@ -3,11 +3,12 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
@@ -41,7 +42,16 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
   const [failure, setFailure] = useState<string | null>(null);
   const scheduling = useExtendScheduling(booking.id, endDate);
   const errors = validateExtendTimes(times);
-  const plan = scheduling.data ? planOf(scheduling.data) : undefined;
+  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(() => new Set());
+  const plan = scheduling.data ? planOf(scheduling.data, leftOut) : undefined;
+  const idPrefix = useId();
+  const toggle = (date: string) =>
+    setLeftOut((current) => {
+      const next = new Set(current);
+      if (next.has(date)) next.delete(date);
+      else next.add(date);
+      return next;
+    });
   const candidate = scheduling.data?.candidate ?? booking.candidate;
   const name = candidate ? educatorName(candidate) : '';
   const schedulingProblem = scheduling.error instanceof ApiError ? scheduling.error.serverMessage : undefined;
@@ -58,6 +68,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
           startTime: times.startTime,
           endTime: times.endTime,
           breakMinutes: Number(times.breakMinutes || '0'),
+          dates: plan.dates,
         },
         idempotencyKey,
       },
@@ -143,14 +154,25 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
               </Typography>
             )}
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}>
+          {/* Side by side only where a time input (with its clock button) fits whole: stacked on a phone. */}
+          <Box
+            sx={{
+              display: 'grid',
+              columnGap: 2,
+              rowGap: 0.5,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+            }}
+          >
             {timeField('startTime', t('extend.startTime'), 'time')}
             {timeField('endTime', t('extend.endTime'), 'time')}
-            <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>{timeField('breakMinutes', t('extend.breakMinutes'), 'number')}</Box>
+            {timeField('breakMinutes', t('extend.breakMinutes'), 'number')}
           </Box>
           <Box component="section" aria-labelledby="extend-days-heading">
-            <Typography variant="h3" id="extend-days-heading" sx={{ fontSize: '1rem', mb: 1 }}>
+            <Typography variant="h3" id="extend-days-heading" sx={{ fontSize: '1rem', mb: 0.25 }}>
               {t('extend.daysHeading')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+              {t('extend.daysHelp')}
             </Typography>
             {scheduling.isFetching && !scheduling.data && (
               <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -176,29 +198,63 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
                   }}
                 >
                   {scheduling.data.dates.map((day) => {
-                    const state = day.blocked ? 'blocked' : !candidate || day.candidateAvailable ? 'available' : 'unfilled';
+                    const kept = !day.blocked && !leftOut.has(day.dateLocal);
+                    const state = day.blocked
+                      ? 'blocked'
+                      : !kept
+                        ? 'left-out'
+                        : !candidate || day.candidateAvailable
+                          ? 'available'
+                          : 'unfilled';
+                    const inputId = `${idPrefix}-${day.dateLocal}`;
                     return (
                       <Box
                         component="li"
                         key={day.dateLocal}
                         data-state={state}
+                        data-date={day.dateLocal}
                         sx={{
                           display: 'flex',
-                          justifyContent: 'space-between',
-                          gap: 2,
-                          px: 1.5,
-                          py: 1,
+                          alignItems: 'center',
+                          flexWrap: 'wrap',
+                          columnGap: 2,
+                          pl: 0.5,
+                          pr: 1.5,
+                          py: 0.25,
                           '& + &': { borderTop: 1, borderColor: 'divider' },
                         }}
                       >
-                        <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                          {formatDay(day.dateLocal, locale)}
-                        </Typography>
+                        <Box
+                          component="label"
+                          htmlFor={inputId}
+                          sx={{ display: 'flex', alignItems: 'center', flex: '1 0 auto', cursor: 'pointer' }}
+                        >
+                          <Checkbox
+                            id={inputId}
+                            size="small"
+                            checked={kept}
+                            disabled={day.blocked}
+                            onChange={() => toggle(day.dateLocal)}
+                            slotProps={{ input: { 'aria-label': t('extend.keepDay', { date: formatDay(day.dateLocal, locale) }) } }}
+                          />
+                          <Typography
+                            variant="body2"
+                            sx={{
+                              fontWeight: 500,
+                              color: kept ? 'text.primary' : 'text.secondary',
+                              textDecoration: kept || day.blocked ? 'none' : 'line-through',
+                            }}
+                          >
+                            {formatDay(day.dateLocal, locale)}
+                          </Typography>
+                        </Box>
                         <Typography
                           variant="body2"
                           sx={{
                             color: state === 'available' ? 'success.dark' : state === 'unfilled' ? 'warning.dark' : 'text.secondary',
                             textAlign: 'right',
+                            ml: 'auto',
+                            display: state === 'left-out' ? 'none' : 'block',
                           }}
                         >
                           {state === 'blocked'
@@ -213,8 +269,9 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
                     );
                   })}
                 </Box>
-                <Alert severity={plan.unfilled > 0 ? 'warning' : 'info'} sx={{ mt: 1.5 }} data-testid="extend-summary">
-                  {t('extend.summary', { count: plan.added })}
+                <Alert severity={plan.added === 0 || plan.unfilled > 0 ? 'warning' : 'info'} sx={{ mt: 1.5 }} data-testid="extend-summary">
+                  {plan.added === 0 ? t('extend.noneChosen') : t('extend.summary', { count: plan.added })}
+                  {plan.leftOut > 0 ? ` ${t('extend.leftOut', { count: plan.leftOut })}` : ''}
                   {plan.unfilled > 0 ? ` ${t('extend.summaryUnfilled', { count: plan.unfilled })}` : ''}
                   {candidate && plan.added > plan.unfilled ? ` ${t('extend.tentative')}` : ''}
                 </Alert>

@@ -15,9 +15,17 @@ describe('extend', () => {
       { dateLocal: '2026-11-24', candidateAvailable: false, blocked: false },
       { dateLocal: '2026-11-25', candidateAvailable: false, blocked: true },
     ];
-    expect(planOf({ candidate, dates })).toEqual({ added: 2, unfilled: 1, blocked: 1 });
+    expect(planOf({ candidate, dates })).toEqual({ added: 2, unfilled: 1, blocked: 1, leftOut: 0, dates: ['2026-11-23', '2026-11-24'] });
     // An unfilled booking has no educator to lose: its extension goes to the provider as it is.
-    expect(planOf({ candidate: null, dates })).toEqual({ added: 2, unfilled: 0, blocked: 1 });
+    expect(planOf({ candidate: null, dates })).toMatchObject({ added: 2, unfilled: 0, blocked: 1 });
+    // A day left out is not booked, nor counted as going to Unfilled.
+    expect(planOf({ candidate, dates }, new Set(['2026-11-24']))).toEqual({
+      added: 1,
+      unfilled: 0,
+      blocked: 1,
+      leftOut: 1,
+      dates: ['2026-11-23'],
+    });
   });
 
   it('checks the times (spec §5 Extend)', () => {

@@ -15,20 +15,27 @@ export function nextSchoolDay(date: string): string {
 }
 
 export interface ExtendPlan {
-  /** School days the extension adds (blocked days excluded: they are not booked). */
+  /** School days the extension adds (blocked days and days left out excluded: they are not booked). */
   added: number;
   /** Of those, the days the educator cannot work: they go to Unfilled. */
   unfilled: number;
   blocked: number;
+  /** Days offered that the user left out. */
+  leftOut: number;
+  /** The days to send, by date. */
+  dates: string[];
 }
 
-/** What an extension would do, from the scheduling answer (spec §4 'Extend'). */
-export function planOf(scheduling: Pick<ExtendScheduling, 'dates' | 'candidate'>): ExtendPlan {
+/** What an extension would do, from the scheduling answer and the days the user left out (spec §4 'Extend'). */
+export function planOf(scheduling: Pick<ExtendScheduling, 'dates' | 'candidate'>, leftOut: ReadonlySet<string> = new Set()): ExtendPlan {
   const bookable = scheduling.dates.filter((d) => !d.blocked);
+  const kept = bookable.filter((d) => !leftOut.has(d.dateLocal));
   return {
-    added: bookable.length,
-    unfilled: scheduling.candidate ? bookable.filter((d) => !d.candidateAvailable).length : 0,
+    added: kept.length,
+    unfilled: scheduling.candidate ? kept.filter((d) => !d.candidateAvailable).length : 0,
     blocked: scheduling.dates.length - bookable.length,
+    leftOut: bookable.length - kept.length,
+    dates: kept.map((d) => d.dateLocal),
   };
 }
 
