@@ -133,6 +133,11 @@ describe('authentication on the matched route', () => {
       // A body that breaks every schema: it must not be judged before the caller is known.
       const answer = await send(route.method, path, hasBody ? { 'content-type': 'application/json' } : {}, hasBody ? '{"x":' : undefined);
       if (answer.status !== 401) wrong.push(`${route.method} ${path} → ${answer.status}`);
+      // Fastify answers HEAD for every GET route: the same guard applies.
+      if (route.method === 'GET') {
+        const head = await send('HEAD', path);
+        if (head.status !== 401) wrong.push(`HEAD ${path} → ${head.status}`);
+      }
     }
     expect(wrong).toEqual([]);
   });
