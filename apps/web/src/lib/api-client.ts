@@ -38,6 +38,52 @@ export async function apiRequestWithHeaders<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<{ data: T; headers: Headers }> {
+  const response = await authorisedResponse(path, options);
+  if (!response.ok) throw await apiErrorFromResponse(response);
+
+  const raw = response.status === 204 ? '' : await response.text();
+  const data: unknown = raw ? JSON.parse(raw) : undefined;
+  return { data: options.schema ? options.schema.parse(data) : (data as T), headers: response.headers };
+}
+
+export interface ApiBlob {
+  blob: Blob;
+  /** The file name of the answer's Content-Disposition, when it names one. */
+  fileName: string | undefined;
+}
+
+/**
+ * The blob (binary answer) variant of spec §7, e.g. a timesheet or invoice PDF: the same token, refresh and
+ * retry as apiRequest; a failure is read as an ApiError from the problem body like any other call.
+ */
+export async function apiRequestBlob(path: string, options: Omit<ApiRequestOptions<never>, 'schema'> = {}): Promise<ApiBlob> {
+  const response = await authorisedResponse(path, {
+    ...options,
+    headers: { Accept: 'application/pdf, application/octet-stream, application/problem+json', ...options.headers },
+  });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** `attachment; filename="a.pdf"` or RFC 6266's `filename*=UTF-8''a%20b.pdf` → the name, without any path. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*"([^"]*)"/.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/.exec(disposition)?.[1];
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : undefined;
+}
+
+/** Sends the call with the session's token (unless anonymous), refreshing first when stale and once on a 401. */
+async function authorisedResponse(path: string, options: ApiRequestOptions<unknown>): Promise<Response> {
   const send = (token: string | undefined) => {
     const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -48,31 +94,23 @@ export async function apiRequestWithHeaders<T = unknown>(
     return sendRequest(path, options, headers);
   };
 
-  let response: Response;
-  if (options.anonymous) {
-    response = await send(undefined);
-  } else {
-    let session = getSession();
-    if (session && isTokenStale(session)) {
-      const outcome = await refreshSession();
-      if (outcome === 'rejected') throw unauthorized();
-      session = getSession();
-    }
-    const usedToken = session?.accessToken;
-    response = await send(usedToken);
-    if (response.status === 401) {
-      const current = getSession();
-      let retryToken: string | undefined;
-      if (current && current.accessToken !== usedToken) retryToken = current.accessToken;
-      else if ((await refreshSession()) === 'refreshed') retryToken = getSession()?.accessToken;
-      if (retryToken) response = await send(retryToken);
-    }
+  if (options.anonymous) return send(undefined);
+  let session = getSession();
+  if (session && isTokenStale(session)) {
+    const outcome = await refreshSession();
+    if (outcome === 'rejected') throw unauthorized();
+    session = getSession();
   }
-  if (!response.ok) throw await apiErrorFromResponse(response);
-
-  const raw = response.status === 204 ? '' : await response.text();
-  const data: unknown = raw ? JSON.parse(raw) : undefined;
-  return { data: options.schema ? options.schema.parse(data) : (data as T), headers: response.headers };
+  const usedToken = session?.accessToken;
+  let response = await send(usedToken);
+  if (response.status === 401) {
+    const current = getSession();
+    let retryToken: string | undefined;
+    if (current && current.accessToken !== usedToken) retryToken = current.accessToken;
+    else if ((await refreshSession()) === 'refreshed') retryToken = getSession()?.accessToken;
+    if (retryToken) response = await send(retryToken);
+  }
+  return response;
 }
 
 async function sendRequest(path: string, options: ApiRequestOptions<unknown>, headers: Record<string, string>): Promise<Response> {
