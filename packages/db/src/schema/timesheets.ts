@@ -19,6 +19,9 @@ export interface TimesheetBreak {
 export type CandidateModification =
   { startTimeLocal: string; endTimeLocal: string; breakMinutes: number } | { didNotHappen: true; reason: string };
 
+/** What the school submitted with a 'modified' or 'did_not_happen' decision, kept while the provider settles it. */
+export type ClientModification = CandidateModification;
+
 /** The worked hours of one booking, as the educator reports them and the client decides on them. */
 export const timesheets = pgTable(
   'timesheets',
@@ -50,6 +53,7 @@ export const timesheets = pgTable(
     isApprovedByCandidate: boolean('is_approved_by_candidate').notNull().default(true),
     candidateModification: jsonb('candidate_modification').$type<CandidateModification>(),
     decision: timesheetDecisionEnum('decision'),
+    clientModification: jsonb('client_modification').$type<ClientModification>(),
     decidedByContactId: integer('decided_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
