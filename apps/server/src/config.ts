@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@portal/contract/domain';
+import { ProviderContacts } from '@portal/contract/runtime-config';
 
 /** The only module that reads process.env. A bad value stops start-up with one line naming the variable. */
 
@@ -65,6 +66,18 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  PROVIDER_CONTACTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return ProviderContacts.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of locale → {"phone","email"}' });
+        return z.NEVER;
+      }
+    }),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -108,6 +121,8 @@ export interface Config {
   sentryDsn: string | null;
   defaultLocale: (typeof LOCALES)[number];
   localeByOrigin: Record<string, (typeof LOCALES)[number]>;
+  /** PROVIDER_CONTACTS: the provider's phone and e-mail per region (demo mode adds a default for each). */
+  providerContacts: ProviderContacts;
   bodyLimitBytes: number;
   webDistDir: string;
 }
@@ -176,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN ?? null,
     defaultLocale: e.DEFAULT_LOCALE,
     localeByOrigin: e.LOCALE_BY_ORIGIN,
+    providerContacts: e.PROVIDER_CONTACTS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: absolute(e.WEB_DIST_DIR ?? 'apps/web/dist', e.WEB_DIST_DIR ? base : repoRoot),
   };

@@ -24,6 +24,9 @@ export const BOOKING_MESSAGES = {
   cancelAssigned: 'An educator has already been assigned to this booking, so it cannot be cancelled online. Please call us to cancel it.',
   cancelCommenced: 'This booking has already commenced, so it cannot be cancelled online. Please call us.',
   cancelClosed: 'This booking is no longer open and cannot be cancelled.',
+  cancellationRequestNotNeeded: 'This booking can still be cancelled online.',
+  cancellationRequestNoContact: 'We could not find how to reach the office for this school. Please call us.',
+  cancellationRequestReasonRequired: 'Please tell us why the booking should be cancelled',
   notPending: 'This booking is no longer pending approval.',
   approveDatesPassed:
     'The dates of this request have passed (or it is past the same-day cut-off for today), so it can no longer be approved. Please reject it and make a new booking if needed.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES } from './domain';
+import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES, LOCALES } from './domain';
 import { ClientIds, dateRange, Id, LocalDate } from './query-params';
 import { FORM_MESSAGES } from './messages';
 
@@ -182,6 +182,7 @@ export const BookingDetail = PendingBookingSummary.extend({
   grades: z.array(z.object({ id: z.number().int(), title: z.string() })),
   dates: z.array(z.object({ id: z.number().int().describe('Booking id'), date: z.string() })),
   seriesReference: z.string().nullable(),
+  region: z.enum(LOCALES).describe("The school's regional variant: whose provider office to contact (runtime providerContacts)"),
   /** The booking asked for (GET /v1/bookings/{id}); the first of the request for a pending request. */
   booking: BookingListItem.extend({
     cancelReason: z.string().nullable(),
@@ -251,6 +252,23 @@ export type CreatedBooking = z.infer<typeof CreatedBooking>;
 
 export const CancelBookingBody = z.strictObject({ cancelReason: z.string().trim().min(1).max(500) }).meta({ id: 'CancelBookingBody' });
 export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
+
+// POST /v1/bookings/{id}/cancellation-request (Idempotency-Key)
+
+export const CancellationRequestBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).describe('Why the booking should be cancelled; passed on to the provider') })
+  .meta({ id: 'CancellationRequestBody' });
+export type CancellationRequestBody = z.infer<typeof CancellationRequestBody>;
+
+export const CancellationRequestSent = z
+  .object({
+    bookingId: z.number().int(),
+    sentTo: z.string().describe("The provider office's e-mail address the request went to"),
+    phone: z.string().describe("The provider office's phone number"),
+    sentAt: z.string().describe('ISO 8601 instant'),
+  })
+  .meta({ id: 'CancellationRequestSent' });
+export type CancellationRequestSent = z.infer<typeof CancellationRequestSent>;
 
 // GET /v1/bookings/{id}/extend/scheduling?endDateLocal
 

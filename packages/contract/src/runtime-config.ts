@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { LOCALES } from './domain';
 
+/** How to reach the provider's office of a region (a regional variant, spec §1): when a booking cannot be cancelled online. */
+export const ProviderContact = z
+  .object({
+    phone: z.string().min(3).max(40).describe('Phone number as dialled in the region, e.g. 0800 123 456'),
+    email: z.email().describe("The office's e-mail address; cancellation requests are sent there"),
+  })
+  .meta({ id: 'ProviderContact' });
+export type ProviderContact = z.infer<typeof ProviderContact>;
+
+export const ProviderContacts = z.partialRecord(z.enum(LOCALES), ProviderContact);
+export type ProviderContacts = z.infer<typeof ProviderContacts>;
+
 /** /config.runtime.json: what the web app needs to know before it renders (spec §7, §8). */
 export const RuntimeConfig = z
   .object({
@@ -11,6 +23,9 @@ export const RuntimeConfig = z
     serviceStatusUrl: z.string().nullable(),
     mapTilesUrl: z.string().nullable().describe('Leaflet tile URL template; null shows markers without tiles'),
     errorReportingDsn: z.string().nullable(),
+    providerContacts: ProviderContacts.describe(
+      "The provider's phone and e-mail per region (locale; 'en' is the fallback): shown where a booking cannot be cancelled online, and on Help",
+    ),
     appStoreLinks: z.record(z.string(), z.object({ ios: z.string().optional(), android: z.string().optional() })),
     environment: z.enum(['development', 'production', 'test']),
     demo: z.boolean(),

@@ -9,6 +9,7 @@ const valid = {
   serviceStatusUrl: null,
   mapTilesUrl: null,
   errorReportingDsn: null,
+  providerContacts: { en: { phone: '+65 6123 4567', email: 'office@provider.test' } },
   appStoreLinks: { 'en-GB': { ios: 'https://apps.example/ios' } },
   environment: 'test',
   demo: false,

@@ -53,6 +53,11 @@ const storeLinks: Check = (value) => {
   return optionalString(value.ios) ?? optionalString(value.android);
 };
 
+const providerContact: Check = (value) => {
+  if (!isRecord(value)) return 'expected an object';
+  return string(value.phone) ?? string(value.email);
+};
+
 const CHECKS: Record<keyof RuntimeConfig, Check> = {
   apiBaseUrl: string,
   apiVersion: string,
@@ -61,6 +66,7 @@ const CHECKS: Record<keyof RuntimeConfig, Check> = {
   serviceStatusUrl: nullableString,
   mapTilesUrl: nullableString,
   errorReportingDsn: nullableString,
+  providerContacts: recordOf(providerContact),
   appStoreLinks: recordOf(storeLinks),
   environment: oneOf(['development', 'production', 'test']),
   demo: boolean,

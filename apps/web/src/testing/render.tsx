@@ -14,6 +14,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   serviceStatusUrl: null,
   mapTilesUrl: null,
   errorReportingDsn: null,
+  providerContacts: { 'en-GB': { phone: '020 7946 0958', email: 'bookings.uk@provider.test' } },
   appStoreLinks: {},
   environment: 'test',
   demo: false,

@@ -342,6 +342,7 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
       from grades g where g.id = any(${bookingRequests.gradeIds})), '[]'::json)`,
     classificationId: classifications.id,
     classificationTitle: classifications.onlineTitle,
+    region: clients.locale,
   })
     .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
     .where(eq(bookingRequests.id, requestId));
@@ -370,6 +371,7 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
     grades: row.grades,
     dates: items.map((b) => ({ id: b.id, date: b.dateLocal })),
     seriesReference: row.seriesReference,
+    region: row.region,
     bookings: items,
   };
 }

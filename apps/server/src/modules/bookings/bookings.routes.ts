@@ -4,6 +4,8 @@ import {
   BookingsQuery,
   BookingsResponse,
   CancelBookingBody,
+  CancellationRequestBody,
+  CancellationRequestSent,
   ClientBookingsQuery,
   type Pagination,
 } from '@portal/contract/bookings';
@@ -11,11 +13,21 @@ import { ClientIdParams, IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { providerContactsOf } from '../system/provider-contacts';
 import { BookingsService } from './bookings.service';
+import { CancellationRequestService } from './cancellation-request.service';
 
 /** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new BookingsService(app.database.db, app.mailer, app.now, app.log);
+  const cancellationRequests = new CancellationRequestService(
+    app.database.db,
+    app.mailer,
+    service,
+    providerContactsOf(app.config),
+    app.now,
+    app.log,
+  );
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
   const paginationHeader = (p: Pagination) => JSON.stringify(p);
@@ -118,6 +130,53 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
         status: 200,
         body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason),
+      }));
+    },
+  );
+
+  app.post(
+    '/v1/bookings/:id/cancellation-request',
+    {
+      // Booking delete somewhere; the booking's own location is checked by the service.
+      config: { permission: { requirement: 'ALL', permissions: [{ scope: 'booking', action: 'delete' }] } },
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the provider to cancel a booking that cannot be cancelled online (Idempotency-Key)',
+        description:
+          'For a booking with an educator assigned or already started (spec §4), which POST /v1/bookings/{id}/cancel ' +
+          'refuses. Needs booking delete (or all) at the booking’s location (403). Sends the reason by e-mail to the ' +
+          'provider office of the school’s region (runtime `providerContacts`), records it in the audit log, and ' +
+          'answers 202 with where it went. A booking that can still be cancelled online, or is closed, is refused with 409.',
+        params: IdParams,
+        body: CancellationRequestBody,
+        response: {
+          202: CancellationRequestSent,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      const contact = principal.contact;
+      const who = {
+        contactId: principal.contactId,
+        staffUserId: principal.staffUserId,
+        name: contact ? `${contact.firstName} ${contact.lastName}` : 'A contact',
+        email: contact?.email ?? null,
+      };
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
+        status: 202,
+        body: await cancellationRequests.request(tree, who, request.params.id, request.body.reason, scope, {
+          requestId: request.id,
+          ip: request.ip,
+        }),
       }));
     },
   );

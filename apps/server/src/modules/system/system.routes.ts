@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RuntimeConfig } from '@portal/contract/runtime-config';
+import { providerContactsOf } from './provider-contacts';
 
 export const APP_VERSION = '1.0.0';
 
@@ -43,6 +44,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         serviceStatusUrl: c.serviceStatusUrl,
         mapTilesUrl: c.mapTilesUrl,
         errorReportingDsn: c.sentryDsn,
+        providerContacts: providerContactsOf(c),
         appStoreLinks: {
           'en-GB': {
             ios: 'https://apps.apple.com/gb/app/client-portal/id0000000000',

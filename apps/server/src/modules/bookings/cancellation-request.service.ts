@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@portal/db/client';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import type { CancellationRequestSent } from '@portal/contract/bookings';
+import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
+import { providerContactFor } from '@portal/contract/provider-contacts';
+import type { ProviderContacts } from '@portal/contract/runtime-config';
+import { AppError } from '../../lib/app-error';
+import type { IdempotencyScope } from '../../lib/idempotency';
+import type { Mailer } from '../../lib/mailer';
+import { forbidden } from '../data-scope/data-scope';
+import { audit } from '../identity/identity.repository';
+import { BookingsService, CANCEL_FORBIDDEN, cancelRefusal } from './bookings.service';
+
+/**
+ * Asking the provider to cancel a booking that cannot be cancelled online (spec §4: an educator is assigned, or it
+ * has started). The request goes by e-mail to the office of the school's region (runtime providerContacts); it is
+ * audited, and its Idempotency-Key answer is stored in the same transaction as the audit entry, so a double click
+ * sends one message.
+ */
+export class CancellationRequestService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly bookings: BookingsService,
+    private readonly contacts: ProviderContacts,
+    private readonly now: () => Date,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async request(
+    tree: PermissionTree,
+    who: { contactId: number; staffUserId?: number | undefined; name: string; email: string | null },
+    id: number,
+    reason: string,
+    scope: IdempotencyScope,
+    trace: { requestId: string; ip: string },
+  ): Promise<CancellationRequestSent> {
+    const detail = await this.bookings.detail(tree, id);
+    const booking = detail.booking;
+    if (!canAtLocation(tree, 'booking', 'delete', booking.location.id)) throw forbidden(CANCEL_FORBIDDEN);
+    const text = reason.trim();
+    if (!text) throw AppError.field('reason', BOOKING_MESSAGES.cancellationRequestReasonRequired);
+    const refusal = cancelRefusal({ ...booking, candidateId: booking.candidate?.id ?? null }, this.now());
+    if (refusal === null) throw new AppError('conflict', { detail: BOOKING_MESSAGES.cancellationRequestNotNeeded });
+    if (refusal === BOOKING_MESSAGES.cancelClosed) throw new AppError('conflict', { detail: refusal });
+    const office = providerContactFor(this.contacts, detail.region);
+    if (!office) throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.cancellationRequestNoContact });
+
+    const sentAt = this.now().toISOString();
+    const answer: CancellationRequestSent = { bookingId: id, sentTo: office.email, phone: office.phone, sentAt };
+    await this.db.transaction(async (tx) => {
+      await audit(tx, {
+        contactId: who.contactId,
+        staffUserId: who.staffUserId ?? null,
+        action: 'booking.cancellation_requested',
+        entityType: 'booking',
+        entityId: String(id),
+        details: { reason: text, sentTo: office.email, status: booking.status },
+        requestId: trace.requestId,
+        ip: trace.ip,
+      });
+      await scope.answerIn(tx, { status: 202, body: answer });
+    });
+
+    const educator = booking.candidate ? booking.candidate.fullName : 'none';
+    const lines = [
+      `${who.name}${who.email ? ` <${who.email}>` : ''} asks you to cancel this booking.`,
+      '',
+      `Booking: ${id}${detail.seriesReference ? ` (${detail.seriesReference})` : ''}`,
+      `School: ${detail.client.name}, ${booking.location.name}`,
+      `Date: ${booking.dateLocal}, ${booking.startTimeLocal}–${booking.endTimeLocal} (${booking.timeZone})`,
+      `Educator: ${educator}`,
+      `Status: ${booking.status}`,
+      `Reason: ${text}`,
+      '',
+      who.email ? `Please confirm to ${who.email} once it is cancelled.` : 'Please confirm to the school once it is cancelled.',
+    ];
+    // After the commit: the mailer queues it and retries a failed send, so the answer never waits on SMTP.
+    await this.mailer
+      .send({ to: office.email, subject: `Cancellation request: ${booking.location.name}, ${booking.dateLocal}`, text: lines.join('\n') })
+      .catch((err: unknown) => this.log?.error({ err, bookingId: id }, 'could not queue the cancellation request'));
+    return answer;
+  }
+}
