@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProviders } from '../app/providers';
 import { i18n, initI18n } from '../lib/i18n';
 import { DatePickerDialog } from './date-picker-dialog';
-import { DATE_ERROR_FLASH_MS, DATE_INPUT_DEBOUNCE_MS, isDaySelected, parseSelection, toggleDay } from './date-selection';
+import { DATE_ERROR_FLASH_MS, DATE_INPUT_DEBOUNCE_MS, isDaySelected, parseSelection, refusalOf, toggleDay } from './date-selection';
 
 initI18n('en');
 
@@ -23,6 +23,16 @@ describe('date selection logic', () => {
     expect(toggleDay(['2026-03-04'], '2026-03-04', 'multiple')).toEqual([]);
     expect(toggleDay(['2026-03-09'], '2026-03-04', 'range')).toEqual(['2026-03-04', '2026-03-09']);
     expect(isDaySelected(['2026-03-04', '2026-03-09'], '2026-03-06', 'range')).toBe(true);
+  });
+});
+
+describe('refusing typed dates that cannot be chosen', () => {
+  const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Weekend' : undefined);
+  it('names the first refused date; a range by its first and last weekdays', () => {
+    expect(refusalOf(['2026-03-06', '2026-03-07'], 'multiple', weekend, 'en-GB')).toBe('7 Mar 2026: Weekend');
+    expect(refusalOf(['2026-03-07', '2026-03-15'], 'range', weekend, 'en-GB')).toBeUndefined();
+    expect(refusalOf(['2026-03-07', '2026-03-08'], 'range', weekend, 'en-GB')).toBeUndefined();
+    expect(refusalOf(['2026-03-04'], 'single', undefined, 'en-GB')).toBeUndefined();
   });
 });
 
@@ -63,5 +73,44 @@ describe('DatePickerDialog', () => {
     expect(screen.getByTestId('date-selection')).toHaveTextContent('4/03/2026');
     fireEvent.click(ok);
     expect(onConfirm).toHaveBeenCalledWith(['2026-03-04']);
+  });
+
+  it('shows every chosen date selected, and greys out weekends with the reason', async () => {
+    const onConfirm = vi.fn();
+    const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined);
+    render(
+      <ThemeProviders>
+        <DatePickerDialog open mode="multiple" initial={['2026-03-04']} unavailable={weekend} legend="Weekends are closed" onClose={() => {}} onConfirm={onConfirm} />
+      </ThemeProviders>,
+    );
+    const first = await screen.findByRole('gridcell', { name: '4 Mar 2026' });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('gridcell', { name: '2 Mar 2026' }));
+    expect(screen.getByRole('gridcell', { name: '2 Mar 2026' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('gridcell', { name: '4 Mar 2026' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('date-selection')).toHaveTextContent('2 dates selected: 2/03/2026, 4/03/2026');
+    const saturday = screen.getByRole('gridcell', { name: '7 Mar 2026: Bookings can only be made on weekdays' });
+    expect(saturday).toBeDisabled();
+    expect(screen.getByText('Weekends are closed')).toBeVisible();
+    // Clicking a chosen date again takes it off.
+    fireEvent.click(screen.getByRole('gridcell', { name: '4 Mar 2026' }));
+    expect(screen.getByRole('gridcell', { name: '4 Mar 2026' })).toHaveAttribute('aria-selected', 'false');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onConfirm).toHaveBeenCalledWith(['2026-03-02']);
+  });
+
+  it('refuses a typed weekend with its reason and keeps OK disabled', async () => {
+    const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined);
+    render(
+      <ThemeProviders>
+        <DatePickerDialog open mode="single" unavailable={weekend} onClose={() => {}} onConfirm={() => {}} />
+      </ThemeProviders>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Type a date' }), { target: { value: '07/03/2026' } });
+    act(() => vi.advanceTimersByTime(DATE_INPUT_DEBOUNCE_MS + 10));
+    expect(screen.getByText('7 Mar 2026: Bookings can only be made on weekdays')).toBeVisible();
+    act(() => vi.advanceTimersByTime(DATE_ERROR_FLASH_MS + 10));
+    expect(screen.getByText('7 Mar 2026: Bookings can only be made on weekdays')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'OK' })).toBeDisabled();
   });
 });

@@ -2,16 +2,17 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedDateInputs } from '../lib/date-input';
-import { formatDate } from '../lib/locale-format';
+import { formatDate, formatDateList } from '../lib/locale-format';
 import { GeneralModal } from './general-modal';
 import {
   DATE_ERROR_FLASH_MS,
   DATE_INPUT_DEBOUNCE_MS,
   isComplete,
   parseSelection,
+  refusalOf,
   toggleDay,
   type DateSelectionMode,
 } from './date-selection';
@@ -29,10 +30,16 @@ export function DatePickerDialog({
   initial = [],
   onClose,
   onConfirm,
+  unavailable,
+  legend,
 }: {
   open: boolean;
   mode: DateSelectionMode;
   initial?: readonly string[];
+  /** Why a date cannot be chosen (shown on the calendar's greyed day and for a typed date), or undefined. */
+  unavailable?: (isoDate: string) => string | undefined;
+  /** Says which days are greyed out and why, under the calendar. */
+  legend?: string;
   onClose: () => void;
   onConfirm: (dates: string[]) => void;
 }) {
@@ -43,6 +50,9 @@ export function DatePickerDialog({
   const [invalid, setInvalid] = useState(false);
   const [flash, setFlash] = useState(false);
   const [pending, setPending] = useState(false);
+  /** A typed date that parses but cannot be chosen: its reason, shown until the text changes. */
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const [focus, setFocus] = useState<string | undefined>(initial[initial.length - 1]);
   const flashTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -56,13 +66,18 @@ export function DatePickerDialog({
         clearTimeout(flashTimer.current);
         flashTimer.current = setTimeout(() => setFlash(false), DATE_ERROR_FLASH_MS);
       } else {
-        setInvalid(false);
+        const refused = refusalOf(parsed, mode, unavailable, locale);
         setFlash(false);
-        if (parsed.length > 0) setSelection(parsed);
+        setRefusal(refused);
+        setInvalid(refused !== undefined);
+        if (parsed.length > 0 && refused === undefined) {
+          setSelection(parsed);
+          setFocus(parsed[parsed.length - 1]);
+        }
       }
     }, DATE_INPUT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [pending, text, mode, locale]);
+  }, [pending, text, mode, locale, unavailable]);
 
   useEffect(() => () => clearTimeout(flashTimer.current), []);
 
@@ -70,6 +85,7 @@ export function DatePickerDialog({
   const title = mode === 'single' ? t('datePicker.title') : mode === 'multiple' ? t('datePicker.titleMultiple') : t('datePicker.titleRange');
   const inputLabel = mode === 'single' ? t('datePicker.input') : mode === 'multiple' ? t('datePicker.inputMultiple') : t('datePicker.inputRange');
   const okDisabled = pending || invalid || !isComplete(selection, mode);
+  const dayLabel = useCallback((iso: string) => formatDateList(iso, locale), [locale]);
 
   return (
     <GeneralModal
@@ -88,26 +104,37 @@ export function DatePickerDialog({
         size="small"
         label={inputLabel}
         value={text}
-        error={flash}
+        error={flash || refusal !== undefined}
         onChange={(event) => {
           setText(event.target.value);
+          setRefusal(undefined);
           setPending(true);
         }}
-        helperText={flash ? t('datePicker.invalid') : t('datePicker.hint', { example })}
-        sx={{ mb: 1 }}
+        helperText={flash ? t('datePicker.invalid') : (refusal ?? t('datePicker.hint', { example }))}
+        sx={{ mb: 1, mt: 1 }}
       />
       <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
         <DateCalendarPanel
           mode={mode}
           selection={selection}
+          focus={focus}
           locale={locale}
+          unavailable={unavailable}
+          dayLabel={dayLabel}
           onDay={(day) => {
             setSelection((current) => toggleDay(current, day, mode));
+            setFocus(day);
             setInvalid(false);
+            setRefusal(undefined);
             setText('');
           }}
         />
       </Suspense>
+      {legend && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid="date-picker-legend">
+          {legend}
+        </Typography>
+      )}
       <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="date-selection">
         {selection.length > 0 ? `${t('datePicker.selected', { count: selection.length })}: ${selection.map((d) => formatDate(d, locale)).join(mode === 'range' ? ' – ' : ', ')}` : ''}
       </Typography>

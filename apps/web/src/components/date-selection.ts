@@ -1,4 +1,6 @@
+import { DateTime } from 'luxon';
 import { parseDateInput } from '../lib/date-input';
+import { formatDateList } from '../lib/locale-format';
 
 export type DateSelectionMode = 'single' | 'multiple' | 'range';
 
@@ -43,4 +45,32 @@ export function isComplete(selection: readonly string[], mode: DateSelectionMode
 export function isDaySelected(selection: readonly string[], day: string, mode: DateSelectionMode): boolean {
   if (mode === 'range' && selection.length === 2) return day >= selection[0]! && day <= selection[1]!;
   return selection.includes(day);
+}
+
+/**
+ * Why a typed selection cannot be taken, or undefined: the first date that may not be chosen, with its reason
+ * ('7 Mar 2026: …'). A range is judged by its first and last weekdays (its weekend days are skipped, spec §9).
+ */
+export function refusalOf(
+  selection: readonly string[],
+  mode: DateSelectionMode,
+  unavailable: ((isoDate: string) => string | undefined) | undefined,
+  locale: string,
+): string | undefined {
+  if (!unavailable) return undefined;
+  for (const date of mode === 'range' ? schoolDayEnds(selection) : selection) {
+    const reason = unavailable(date);
+    if (reason) return `${formatDateList(date, locale)}: ${reason}`;
+  }
+  return undefined;
+}
+
+/** The first and last weekdays of a range (a range of weekend days alone has none). */
+function schoolDayEnds(range: readonly string[]): string[] {
+  if (range.length !== 2) return [...range];
+  let first = DateTime.fromISO(range[0]!);
+  let last = DateTime.fromISO(range[1]!);
+  while (first <= last && first.weekday >= 6) first = first.plus({ days: 1 });
+  while (last >= first && last.weekday >= 6) last = last.minus({ days: 1 });
+  return first <= last ? [first.toISODate()!, last.toISODate()!] : [];
 }

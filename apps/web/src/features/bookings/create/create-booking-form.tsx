@@ -405,6 +405,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
                   dateErrors={serverDateErrors}
                   error={shownDatesError}
                   cutoffNote={cutoff ? t('when.cutoff', { cutoff: cutoff.cutoff, zone: location!.timeZone }) : undefined}
+                  today={ruleContext.today}
                 />
               )}
             />

@@ -8,11 +8,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type Ref } from 'react';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { FORM_MESSAGES } from '@portal/contract/messages';
+import { DateTime } from 'luxon';
+import { useCallback, useId, useState, type Ref } from 'react';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import type { DateSelectionMode } from '../../../components/date-selection';
 import { formatDateList } from '../../../lib/locale-format';
 import { datesFromSelection, mergeDates } from './booking-form-rules';
+import { useBookingMessage } from './booking-messages';
 import { MarkdownText } from './markdown-text';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
 
@@ -35,6 +39,7 @@ export function DatesField({
   error,
   buttonRef,
   cutoffNote,
+  today,
 }: {
   value: string[];
   onChange: (dates: string[]) => void;
@@ -45,13 +50,26 @@ export function DatesField({
   error: string | undefined;
   buttonRef?: Ref<HTMLButtonElement>;
   cutoffNote?: string | undefined;
+  /** Today at the location: earlier days cannot be chosen. */
+  today: string;
 }) {
   const { t, locale } = useBookingCreateTranslation();
+  const message = useBookingMessage();
   const [mode, setMode] = useState<DateSelectionMode | null>(null);
   const [weekendDays, setWeekendDays] = useState(0);
   const groupId = useId();
   const errorId = useId();
   const noteId = useId();
+
+  // The picker greys out the days that can never be booked, with the reason (spec §5, §9).
+  const unavailable = useCallback(
+    (date: string) => {
+      if (date < today) return message(FORM_MESSAGES.dateInPast);
+      if (DateTime.fromISO(date).weekday >= 6) return message(BOOKING_MESSAGES.weekend);
+      return undefined;
+    },
+    [today, message],
+  );
 
   const blocked = value.filter((date) => blockedDates.has(date));
   const blockMessages = [...new Set(blocked.map((date) => blockedDates.get(date)!))];
@@ -155,6 +173,8 @@ export function DatesField({
         <DatePickerDialog
           open
           mode={mode}
+          unavailable={unavailable}
+          legend={t('when.pickerLegend')}
           onClose={() => setMode(null)}
           onConfirm={(selection) => {
             const added = datesFromSelection(selection, mode);
