@@ -12,8 +12,11 @@ export function BrandMark({ size = 40 }: { size?: number }) {
   );
 }
 
-/** Logo mark with the product name of the current locale. */
-export function BrandLogo({ size = 40, stacked = false }: { size?: number; stacked?: boolean }) {
+/**
+ * Logo mark with the product name of the current locale. `compact` (the app bar): the name stays on one line
+ * (ellipsis rather than a second line on a narrow phone) and the company name shows from sm up.
+ */
+export function BrandLogo({ size = 40, stacked = false, compact = false }: { size?: number; stacked?: boolean; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -22,17 +25,28 @@ export function BrandLogo({ size = 40, stacked = false }: { size?: number; stack
         flexDirection: stacked ? 'column' : 'row',
         alignItems: 'center',
         gap: stacked ? 1.5 : 1.25,
+        minWidth: 0,
       }}
     >
       <BrandMark size={size} />
-      <Box sx={{ textAlign: stacked ? 'center' : 'left', lineHeight: 1.2 }}>
+      <Box sx={{ textAlign: stacked ? 'center' : 'left', lineHeight: 1.2, minWidth: 0 }}>
         <Typography
           component="span"
-          sx={{ display: 'block', fontWeight: 700, fontSize: size >= 48 ? '1.2rem' : '1.05rem', color: 'text.primary' }}
+          sx={{
+            display: 'block',
+            fontWeight: 700,
+            fontSize: size >= 48 ? '1.2rem' : compact ? { xs: '0.975rem', sm: '1.05rem' } : '1.05rem',
+            color: 'text.primary',
+            ...(compact ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
+          }}
         >
           {t('appName')}
         </Typography>
-        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+        <Typography
+          component="span"
+          variant="caption"
+          sx={{ display: compact ? { xs: 'none', sm: 'block' } : 'block', color: 'text.secondary', whiteSpace: compact ? 'nowrap' : undefined }}
+        >
           {t('companyName')}
         </Typography>
       </Box>

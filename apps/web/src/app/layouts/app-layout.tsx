@@ -107,9 +107,9 @@ export function AppLayout() {
             <Box
               component={RouterLink}
               to={paths.home}
-              sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1, minWidth: 0 }}
+              sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1, minWidth: 0, flexShrink: 1 }}
             >
-              <BrandLogo size={32} />
+              <BrandLogo size={32} compact />
             </Box>
             <Box sx={{ flex: 1 }} />
             {profile && <ClientSelector profile={profile} sx={{ display: { xs: 'none', md: 'inline-flex' }, width: 260 }} />}

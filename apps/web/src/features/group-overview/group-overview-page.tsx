@@ -97,7 +97,7 @@ export function GroupOverviewPage() {
           ) : rows && rows.length === 0 ? (
             <Typography sx={{ p: 3 }}>{t('groupOverview.empty')}</Typography>
           ) : rows ? (
-            <GroupOverviewTable rows={rows} />
+            <GroupOverviewTable rows={rows} date={date} />
           ) : null}
         </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>

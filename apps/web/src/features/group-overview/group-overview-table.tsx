@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,9 +8,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import type { GroupOverviewRow } from '@portal/contract/group-overview';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { bookingsListHref } from '../../lib/bookings-link';
 
 export type SortKey = 'displayName' | 'filledBookings' | 'totalBookings' | 'fillRatePercentage';
 
@@ -26,13 +30,16 @@ export function fillRateText(value: number): string {
   return value < 0 ? '—' : `${value}%`;
 }
 
-export function GroupOverviewTable({ rows }: { rows: readonly GroupOverviewRow[] }) {
+/** The fill rates by location; each school opens the bookings list of its location on the day shown. */
+export function GroupOverviewTable({ rows, date }: { rows: readonly GroupOverviewRow[]; date: string }) {
   const { t } = useTranslation('pages');
   const [sortKey, setSortKey] = useState<SortKey>('displayName');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const sorted = useMemo(() => sortRows(rows, sortKey, direction), [rows, sortKey, direction]);
-  const header = (key: SortKey, label: string, numeric = false) => (
-    <TableCell align={numeric ? 'right' : 'left'} sortDirection={sortKey === key ? direction : false}>
+  // On a phone the counts fold under the school's name, so the fill rate stays in view.
+  const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+  const header = (key: SortKey, label: string, numeric = false, hideOnPhone = false) => (
+    <TableCell align={numeric ? 'right' : 'left'} sortDirection={sortKey === key ? direction : false} sx={hideOnPhone ? wide : undefined}>
       <TableSortLabel
         active={sortKey === key}
         direction={sortKey === key ? direction : 'asc'}
@@ -54,8 +61,8 @@ export function GroupOverviewTable({ rows }: { rows: readonly GroupOverviewRow[]
         <TableHead>
           <TableRow>
             {header('displayName', t('groupOverview.school'))}
-            {header('filledBookings', t('groupOverview.filled'), true)}
-            {header('totalBookings', t('groupOverview.total'), true)}
+            {header('filledBookings', t('groupOverview.filled'), true, true)}
+            {header('totalBookings', t('groupOverview.total'), true, true)}
             {header('fillRatePercentage', t('groupOverview.fillRate'), true)}
           </TableRow>
         </TableHead>
@@ -63,10 +70,24 @@ export function GroupOverviewTable({ rows }: { rows: readonly GroupOverviewRow[]
           {sorted.map((row) => (
             <TableRow key={row.locationId} data-location-id={row.locationId}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                {row.displayName}
+                <Link
+                  component={RouterLink}
+                  to={bookingsListHref({ from: date, to: date, locationId: row.locationId })}
+                  aria-label={t('groupOverview.openBookings', { name: row.displayName })}
+                  sx={{ fontWeight: 500 }}
+                >
+                  {row.displayName}
+                </Link>
+                <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}>
+                  {t('groupOverview.summary', { filled: row.filledBookings, total: row.totalBookings })}
+                </Typography>
               </TableCell>
-              <TableCell align="right">{row.filledBookings}</TableCell>
-              <TableCell align="right">{row.totalBookings}</TableCell>
+              <TableCell align="right" sx={wide}>
+                {row.filledBookings}
+              </TableCell>
+              <TableCell align="right" sx={wide}>
+                {row.totalBookings}
+              </TableCell>
               <TableCell align="right" data-testid={`fill-rate-${row.locationId}`}>
                 <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
                   {row.fillRatePercentage >= 0 && (
@@ -77,7 +98,9 @@ export function GroupOverviewTable({ rows }: { rows: readonly GroupOverviewRow[]
                       sx={{ width: 56, height: 6, borderRadius: 3, display: { xs: 'none', sm: 'block' } }}
                     />
                   )}
-                  <span>{fillRateText(row.fillRatePercentage)}</span>
+                  <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {fillRateText(row.fillRatePercentage)}
+                  </Box>
                 </Box>
               </TableCell>
             </TableRow>

@@ -1,9 +1,13 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { usePendingFeedback } from '../api/get-pending-feedback';
@@ -22,32 +26,54 @@ export function PendingFeedbackCard({ clientId }: { clientId: number | undefined
   const { t, locale } = useBookingsText();
   const pending = usePendingFeedback(clientId);
   const [target, setTarget] = useState<FeedbackTarget | null>(null);
+  const theme = useTheme();
+  // On a phone the panel starts folded to one line, so the bookings list stays in view (it is the page's point).
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [expanded, setExpanded] = useState(false);
   const open = (pending.data ?? []).filter((item) => !item.feedbackCompleted);
   if (clientId === undefined || pending.isError || (pending.data && open.length === 0)) return null;
+  const folded = phone && !expanded;
 
   return (
     <Paper
       variant="outlined"
       component="section"
       aria-labelledby="pending-feedback-heading"
-      sx={{ borderRadius: '16px', p: { xs: 2, sm: 3 } }}
+      sx={{ borderRadius: '16px', p: { xs: 1.5, sm: 3 }, pl: { xs: 2, sm: 3 } }}
+      data-testid="pending-feedback-card"
     >
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
-        <RateReviewOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', mt: 0.25 }} />
-        <div>
-          <Typography variant="h2" id="pending-feedback-heading" sx={{ fontSize: '1.125rem' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: phone ? 'center' : 'flex-start', mb: folded ? 0 : 2 }}>
+        <RateReviewOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', mt: phone ? 0 : 0.25 }} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h2" id="pending-feedback-heading" sx={{ fontSize: { xs: '1rem', sm: '1.125rem' } }}>
             {t('feedback.pendingHeading')}
+            {phone && pending.data ? ` (${open.length})` : ''}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('feedback.pendingIntro')}
-          </Typography>
-        </div>
+          {!folded && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('feedback.pendingIntro')}
+            </Typography>
+          )}
+        </Box>
+        {phone && (
+          <Button
+            size="small"
+            onClick={() => setExpanded((value) => !value)}
+            aria-expanded={expanded}
+            aria-controls="pending-feedback-list"
+            endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={{ flexShrink: 0 }}
+          >
+            {expanded ? t('feedback.pendingHide') : t('feedback.pendingShow')}
+          </Button>
+        )}
       </Box>
-      {pending.isPending ? (
+      {folded ? null : pending.isPending ? (
         <Skeleton variant="rounded" height={56} />
       ) : (
         <Box
           component="ul"
+          id="pending-feedback-list"
           sx={{
             listStyle: 'none',
             m: 0,
@@ -92,7 +118,7 @@ export function PendingFeedbackCard({ clientId }: { clientId: number | undefined
           })}
         </Box>
       )}
-      {open.length > SHOWN && (
+      {!folded && open.length > SHOWN && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
           {t('feedback.pendingMore', { count: open.length - SHOWN })}
         </Typography>

@@ -1,6 +1,7 @@
 import type { BookingListItem } from '@portal/contract/bookings';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import ViewWeekOutlinedIcon from '@mui/icons-material/ViewWeekOutlined';
 import Box from '@mui/material/Box';
@@ -66,6 +67,14 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
                       : booking.location.name}
                   </Typography>
                 </Box>
+                {booking.covering?.name && (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }} data-testid="booking-card-covering">
+                    <PersonOutlineIcon fontSize="small" aria-hidden="true" />
+                    <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+                      {t('list.covering', { name: booking.covering.name })}
+                    </Typography>
+                  </Box>
+                )}
                 {series && (
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
                     <ViewWeekOutlinedIcon fontSize="small" aria-hidden="true" />
