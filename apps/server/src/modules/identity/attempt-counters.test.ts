@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@portal/db/client';
 import { createTestDatabase } from '../../../test/helpers';
 import { buildTestApp } from '../../../test/helpers';
+import { LIMITS } from './auth.service';
 import { DatabaseAttemptCounters, RedisAttemptCounters, type AttemptCounters } from './attempt-counters';
 
 /** The same behaviour from both stores: the database (default) and Redis (REDIS_URL). */
@@ -35,6 +36,17 @@ function contract(make: () => AttemptCounters) {
     await counters.hit(short, 1);
     await new Promise((r) => setTimeout(r, 2100));
     expect(await counters.hit(short, 1)).toBe(1);
+  });
+
+  it('tells when the window of a rate limit ends', async () => {
+    const counters = make();
+    const k = key();
+    expect((await counters.consume(k, 600)).count).toBe(1);
+    const second = await counters.consume(k, 600);
+    expect(second.count).toBe(2);
+    expect(second.resetInSeconds).toBeGreaterThan(590);
+    expect(second.resetInSeconds).toBeLessThanOrEqual(600);
+    expect(await counters.hit(k, 600)).toBe(3);
   });
 
   it('locks a key for a time and forgets it on reset', async () => {
@@ -88,8 +100,30 @@ describe.runIf(reachable)('attempt counters in Redis', () => {
       expect(last).toBe(429);
       const locked = await a.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: 'Portal#2026demo' }, remoteAddress });
       expect(locked.statusCode).toBe(429);
-      await redis.del(`portal:auth:count:login:${remoteAddress}:${email}`, `portal:auth:lock:login:${remoteAddress}:${email}`, `portal:auth:count:login-account:${email}`);
+      await redis.del(
+        `portal:auth:count:login:${remoteAddress}:${email}`,
+        `portal:auth:lock:login:${remoteAddress}:${email}`,
+        `portal:auth:count:login-account:${email}`,
+        `portal:auth:count:login-address:${remoteAddress}`,
+      );
     } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
+  it('rate-limits unlock links across two server instances sharing Redis', async () => {
+    const env = { REDIS_URL };
+    const [a, b] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })]);
+    const remoteAddress = `10.124.${process.pid % 250}.9`;
+    try {
+      await redis.del(`portal:auth:count:unlock:${remoteAddress}`);
+      const unlock = (t: typeof a) => t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token: 'guess' }, remoteAddress });
+      for (let i = 0; i < LIMITS.unlocksPerAddress.max; i++) expect((await unlock(i % 2 ? a : b)).statusCode).toBe(410);
+      const limited = await unlock(a);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await redis.del(`portal:auth:count:unlock:${remoteAddress}`);
       await Promise.all([a.close(), b.close()]);
     }
   }, 60_000);

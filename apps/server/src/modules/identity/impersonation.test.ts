@@ -61,6 +61,12 @@ describe('impersonation by provider staff', () => {
     const jar = new CookieJar();
     const landing = await enterpriseLogin(jar, 'staff@provider.test', DEMO_PASSWORD);
     expect(landing).toBe(`/user/impersonate/${contactId}?signedIn=1`);
+    // Matched by its verified e-mail this first time, the staff user now carries the issuer's subject.
+    const [staff] = await queryRows<{ id: number; subject: string | null }>(
+      t.database.db,
+      sql`select id, oidc_subject as subject from staff_users where email = 'staff@provider.test'`,
+    );
+    expect(staff!.subject).toBe(String(staff!.id));
 
     const refreshed = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie: jar.header() } });
     expect(refreshed.statusCode).toBe(200);
@@ -109,6 +115,15 @@ describe('impersonation by provider staff', () => {
   it('refuses a wrong staff password on the enterprise login page', async () => {
     const jar = new CookieJar();
     expect(await enterpriseLogin(jar, 'staff@provider.test', 'Wrong#2026demo')).toBe('login-page:401');
+  });
+
+  it('counts failures on the staff login page under one key however the e-mail is typed', async () => {
+    for (const email of ['Staff@Provider.test', ' staff@provider.TEST ']) {
+      expect(await enterpriseLogin(new CookieJar(), email, 'Wrong#2026demo')).toBe('login-page:401');
+    }
+    const keys = await queryRows<{ key: string; count: number }>(t.database.db, sql`select key, count from auth_counters where key like 'staff-login:%'`);
+    expect(keys.map((k) => k.key)).toEqual(['staff-login:127.0.0.1:staff@provider.test']);
+    expect(keys[0]!.count).toBeGreaterThanOrEqual(2);
   });
 
   it('does not let a contact token impersonate', async () => {
