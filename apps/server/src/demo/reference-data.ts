@@ -51,6 +51,7 @@ export interface CountryProfile {
   closureWord: string;
   mobile: (n: number) => string;
   postcode: (base: string, n: number) => string;
+  /** The school's own notes for educators; the booking rules themselves are written from the client's settings. */
   policiesMarkdown: string;
 }
 
@@ -244,10 +245,6 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     mobile: (n) => `0491 57${n % 10} ${pad(Math.floor(n / 10) % 1000, 3)}`,
     postcode: (base) => base,
     policiesMarkdown: [
-      '## Booking policy',
-      '',
-      '- Bookings cancelled after **3 pm the day before** are charged a half day.',
-      '- Same-day requests made after **8:00 am** are filled on a best-effort basis.',
       '- Please have a lesson plan, class list and yard duty roster ready on arrival.',
       '- Educators must sign in at the front office and show their Working with Children Check.',
     ].join('\n'),
@@ -342,9 +339,6 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     mobile: (n) => `021 0${pad(n % 100, 2)} ${pad(Math.floor(n / 100) % 10000, 4)}`,
     postcode: (base) => base,
     policiesMarkdown: [
-      '## Booking policy',
-      '',
-      '- Cancel before **7:30 am** on the day to avoid a call-out charge.',
       '- Relief teachers need a current practising certificate; we check it for you.',
       '- Please leave planning and a class list on the desk.',
     ].join('\n'),
@@ -478,9 +472,6 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     mobile: (n) => `07700 900${pad(n % 1000, 3)}`,
     postcode: (base, n) => `${base} ${n % 10}${LETTERS[n % LETTERS.length]}${LETTERS[Math.floor(n / 10) % LETTERS.length]}`,
     policiesMarkdown: [
-      '## Booking terms',
-      '',
-      '- Cancellations after **4 pm the working day before** are charged in full.',
       '- All supply staff hold an Enhanced DBS check on the update service.',
       '- Please provide cover work and the behaviour policy on arrival.',
     ].join('\n'),
@@ -614,9 +605,6 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     mobile: (n) => `(${pad(200 + (n % 700), 3)}) 555-01${pad(n % 100, 2)}`,
     postcode: (base) => base,
     policiesMarkdown: [
-      '## Substitute request policy',
-      '',
-      '- Cancel at least **2 hours before the start time**; later cancellations are billed a half day.',
       '- Substitutes check in at the main office with a photo ID.',
       '- Please leave sub plans, seating charts and emergency procedures.',
     ].join('\n'),
@@ -724,9 +712,6 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     mobile: (n) => `(${pad(400 + (n % 500), 3)}) 555-01${pad(n % 100, 2)}`,
     postcode: (base, n) => `${base} ${n % 10}${LETTERS[n % LETTERS.length]}${Math.floor(n / 10) % 10}`,
     policiesMarkdown: [
-      '## Booking policy',
-      '',
-      '- Cancel before **7:00 am** on the day; later cancellations are charged a half day.',
       '- Occasional teachers sign in at the office and wear their board ID.',
       '- Please leave day plans and the lockdown procedure on the desk.',
     ].join('\n'),
@@ -782,7 +767,7 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
     closureWord: 'staff professional day',
     mobile: (n) => `+65 8${pad(n % 1000, 3)} ${pad(Math.floor(n / 1000) % 10000, 4)}`,
     postcode: (base) => base,
-    policiesMarkdown: ['## Booking policy', '', '- Cancel by **6:30 am** on the day.', '- Relief staff report to reception.'].join('\n'),
+    policiesMarkdown: '- Relief staff report to reception.',
   },
 };
 

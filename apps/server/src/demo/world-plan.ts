@@ -576,6 +576,8 @@ class WorldBuilder {
     const domain = `${slug(spec.name).slice(0, 40)}.${DEMO_DOMAIN}`;
     const city = country.cities.find((c) => c.name === spec.city) ?? country.cities[0]!;
     const early = spec.kind === 'early';
+    const cutoff = country.code === 'GB' ? '07:30' : '08:00';
+    const maxExtensionDays = 90;
     rows.clients.push({
       id,
       groupId,
@@ -586,11 +588,11 @@ class WorldBuilder {
       country: country.code,
       taxLabel: country.taxLabel,
       taxRateBasisPoints: country.taxRateBasisPoints,
-      sameDayCutoff: country.code === 'GB' ? '07:30' : '08:00',
+      sameDayCutoff: cutoff,
       minBookingsPerDay: 1,
       maxBookingsPerDay: early ? 4 : 10,
       maxBookingsAllowed: 60,
-      maxExtensionDays: 90,
+      maxExtensionDays,
       additionalDetails: rng.chance(0.8)
         ? {
             arrivalInstructions: `Please report to the ${early ? 'centre' : 'front office'} on arrival and sign in.`,
@@ -598,7 +600,7 @@ class WorldBuilder {
             dressCode: rng.pick(['Smart casual, closed shoes.', 'Business casual.', 'Comfortable clothes suitable for outdoor duty.']),
           }
         : null,
-      policiesMarkdown: country.policiesMarkdown,
+      policiesMarkdown: bookingPolicies({ cutoff, maxExtensionDays, earlyLearning: early }, country.policiesMarkdown),
       createdAt: this.daysAgo(800),
     });
 
@@ -895,11 +897,12 @@ class WorldBuilder {
           '',
           '1. Choose Create Booking, pick the location, classification and dates.',
           '2. Add at least one person to confirm the booking with, and how to reach them.',
-          "3. Same-day bookings close at 8:00 am in the school's time zone.",
+          "3. Bookings for today close at your school's same-day cut-off (8:00 am unless",
+          "   agreed otherwise) in the school's time zone, and at the booking's start time.",
           '4. Bookings on blocked dates (staff development days, closures) are refused.',
           '',
           'Cancellations: a booking already assigned to an educator, or already under way,',
-          'cannot be cancelled online; please call us instead.',
+          'cannot be cancelled online; choose Request cancellation on the booking, or call us.',
         ],
       ],
       [
@@ -939,4 +942,26 @@ class WorldBuilder {
       updatedByStaffUserId: this.plan.staffUserId,
     });
   }
+}
+
+/**
+ * The policies a booker agrees to: what the portal itself does (from the client's own settings, so they never
+ * disagree), then the school's notes. Spec §4/§5: same-day cut-off in the school's zone, cancel online only while no
+ * educator is assigned and the booking has not started, extension caps.
+ */
+export function bookingPolicies(
+  { cutoff, maxExtensionDays, earlyLearning }: { cutoff: string; maxExtensionDays: number; earlyLearning: boolean },
+  notes: string,
+): string {
+  const [h = 8, m = 0] = cutoff.split(':').map(Number);
+  const time = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+  return [
+    '## Booking policy',
+    '',
+    '- Bookings are for school days (Monday to Friday); days the school has blocked cannot be booked.',
+    `- Bookings for today can be made online until **${time}** in the school's time zone, and before the start time. After that, please call us.`,
+    '- You can cancel a booking online until an educator is assigned or it starts. After that, use **Request cancellation** on the booking, or call us.',
+    `- A booking can be extended by up to ${maxExtensionDays} days after its last day${earlyLearning ? ', and a block of bookings here can be at most 4 weeks long' : ''}.`,
+    notes,
+  ].join('\n');
 }
