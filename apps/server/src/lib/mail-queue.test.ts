@@ -62,14 +62,28 @@ beforeEach(async () => {
 });
 
 const rows = () =>
-  queryRows<{ id: number; attempts: number; text_body: string; html_body: string | null; last_error: string | null; failed: boolean; wait: number }>(
+  queryRows<{
+    id: number;
+    attempts: number;
+    text_body: string;
+    html_body: string | null;
+    last_error: string | null;
+    failed: boolean;
+    wait: number;
+  }>(
     database.db,
     sql`select id, attempts, text_body, html_body, last_error, failed_at is not null as failed,
         round(extract(epoch from (next_attempt_at - now())))::int as wait from mail_queue order by id`,
   );
-const outbox = () => queryRows<{ to_address: string; text_body: string }>(database.db, sql`select to_address, text_body from outbox_messages order by id`);
+const outbox = () =>
+  queryRows<{ to_address: string; text_body: string }>(database.db, sql`select to_address, text_body from outbox_messages order by id`);
 const makeDue = () => database.db.execute(sql`update mail_queue set next_attempt_at = now()`);
-const message = { to: 'someone@demo.test', subject: 'Your link', text: 'Follow https://portal.test/unlock?token=secret-123', html: '<a href="x">link</a>' };
+const message = {
+  to: 'someone@demo.test',
+  subject: 'Your link',
+  text: 'Follow https://portal.test/unlock?token=secret-123',
+  html: '<a href="x">link</a>',
+};
 
 describe('the retry policy', () => {
   it('doubles the wait from 30 seconds up to an hour', () => {

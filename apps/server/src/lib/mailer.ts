@@ -80,7 +80,12 @@ export function createMailer(options: MailerOptions): Mailer {
     try {
       if (row.noop) return await queue.remove(db, row.id);
       const open = (v: string) => (row.secret ? openSecret(key, v) : v);
-      const message = { to: row.toAddress, subject: row.subject, text: open(row.textBody), html: row.htmlBody === null ? null : open(row.htmlBody) };
+      const message = {
+        to: row.toAddress,
+        subject: row.subject,
+        text: open(row.textBody),
+        html: row.htmlBody === null ? null : open(row.htmlBody),
+      };
       await transport.sendMail({ from: options.from, ...message, html: message.html ?? undefined });
       // Sent mail is not kept: its links (password reset, unlock) must live only in the recipient's mailbox.
       if (options.smtpUrl) await queue.remove(db, row.id);

@@ -95,5 +95,9 @@ export const mailQueue = pgTable(
     failedAt: timestamptz('failed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.failedAt} is null`),
+  ],
 );

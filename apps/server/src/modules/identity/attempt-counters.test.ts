@@ -94,11 +94,19 @@ describe.runIf(reachable)('attempt counters in Redis', () => {
     try {
       const email = 'uk.admin@demo.test';
       const remoteAddress = `10.123.${process.pid % 250}.7`;
-      for (let i = 0; i < 5; i++) await a.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: `Wrong#${i}` }, remoteAddress });
+      for (let i = 0; i < 5; i++)
+        await a.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: `Wrong#${i}` }, remoteAddress });
       let last = 0;
-      for (let i = 5; i < 10; i++) last = (await b.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: `Wrong#${i}` }, remoteAddress })).statusCode;
+      for (let i = 5; i < 10; i++)
+        last = (await b.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: `Wrong#${i}` }, remoteAddress }))
+          .statusCode;
       expect(last).toBe(429);
-      const locked = await a.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: 'Portal#2026demo' }, remoteAddress });
+      const locked = await a.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email, password: 'Portal#2026demo' },
+        remoteAddress,
+      });
       expect(locked.statusCode).toBe(429);
       await redis.del(
         `portal:auth:count:login:${remoteAddress}:${email}`,
@@ -135,10 +143,17 @@ describe('the client address behind a proxy', () => {
     const proxied = await buildTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
     try {
       const attempt = (t: typeof plain) =>
-        t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'finance@demo.test', password: 'Wrong#1' }, headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/login',
+          payload: { email: 'finance@demo.test', password: 'Wrong#1' },
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+          remoteAddress: '127.0.0.1',
+        });
       await attempt(plain);
       await attempt(proxied);
-      const keys = async (t: typeof plain) => (await queryRows<{ key: string }>(t.database.db, sql`select key from auth_counters where key like 'login:%'`)).map((r) => r.key);
+      const keys = async (t: typeof plain) =>
+        (await queryRows<{ key: string }>(t.database.db, sql`select key from auth_counters where key like 'login:%'`)).map((r) => r.key);
       expect(await keys(plain)).toEqual(['login:127.0.0.1:finance@demo.test']);
       expect(await keys(proxied)).toEqual(['login:203.0.113.9:finance@demo.test']);
     } finally {

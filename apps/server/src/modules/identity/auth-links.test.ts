@@ -5,10 +5,11 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { DEMO_PASSWORD, signIn } from '../../../test/auth-client';
 import { newSecret, setUnlockToken } from './identity.repository';
 import { hashPassword } from './passwords';
+import type * as Passwords from './passwords';
 
 // Counts password hashes: a dead link must not cost one.
 vi.mock('./passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./passwords')>();
+  const original = await importOriginal<typeof Passwords>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 const hashes = vi.mocked(hashPassword);

@@ -221,19 +221,21 @@ export class AuthService {
   }
 
   async logout(refreshToken: string | undefined, principal: { contactId?: number; familyId?: string } | undefined): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const row = refreshToken ? await repo.findRefreshTokenForUpdate(tx, refreshToken) : undefined;
-      const familyId = row?.familyId ?? principal?.familyId;
-      if (familyId) await repo.revokeFamily(tx, familyId);
-      const contactId = row?.contactId ?? principal?.contactId;
-      if (contactId) {
-        await repo.endAccessTokens(tx, contactId);
-        await repo.audit(tx, { contactId, action: 'auth.logout' });
-      }
-      return contactId;
-    }).then((contactId) => {
-      if (contactId) this.deps.principals?.forget(contactId);
-    });
+    await this.db
+      .transaction(async (tx) => {
+        const row = refreshToken ? await repo.findRefreshTokenForUpdate(tx, refreshToken) : undefined;
+        const familyId = row?.familyId ?? principal?.familyId;
+        if (familyId) await repo.revokeFamily(tx, familyId);
+        const contactId = row?.contactId ?? principal?.contactId;
+        if (contactId) {
+          await repo.endAccessTokens(tx, contactId);
+          await repo.audit(tx, { contactId, action: 'auth.logout' });
+        }
+        return contactId;
+      })
+      .then((contactId) => {
+        if (contactId) this.deps.principals?.forget(contactId);
+      });
   }
 
   /**
@@ -325,7 +327,8 @@ export class AuthService {
     if (contact) await repo.setUnlockToken(this.db, contact.id, hash, LIMITS.unlockLinkHours);
     const link = `${this.deps.config.publicOrigin}/unlock?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.queue(unlockMail(contact?.email ?? email, link), { secret: true, noop: !contact });
-    if (contact) await repo.audit(this.db, { contactId: contact.id, action: 'auth.account-slowed', ip: meta.ip, requestId: meta.requestId });
+    if (contact)
+      await repo.audit(this.db, { contactId: contact.id, action: 'auth.account-slowed', ip: meta.ip, requestId: meta.requestId });
   }
 }
 

@@ -105,7 +105,10 @@ describe('brute force', () => {
     for (let i = 0; i < LIMITS.accountNoticeAfter; i++) expect((await login(email, `Wrong#${i}`, address(79, i))).statusCode).toBe(401);
     expect(waits).toHaveBeenCalledTimes(LIMITS.accountNoticeAfter - LIMITS.accountSlowAfter);
     await t.app.mailer.drain();
-    const sent = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_messages where to_address = ${email}`);
+    const sent = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox_messages where to_address = ${email}`,
+    );
     expect(sent[0]!.n).toBe(0);
     const queued = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mail_queue`);
     expect(queued[0]!.n).toBe(0);

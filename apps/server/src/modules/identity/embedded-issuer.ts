@@ -94,20 +94,24 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    scope.get<{ Params: { uid: string } }>('/staff-login/:uid', { config: { public: true }, onRequest, schema: { hide: true } }, async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      if (details.prompt.name === 'consent') {
-        // The portal is the provider's own client: consent is implied.
-        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        const grantId = await grant.save();
-        const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-        return reply.redirect(to, 303);
-      }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(request.params.uid));
-    });
+    scope.get<{ Params: { uid: string } }>(
+      '/staff-login/:uid',
+      { config: { public: true }, onRequest, schema: { hide: true } },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        if (details.prompt.name === 'consent') {
+          // The portal is the provider's own client: consent is implied.
+          const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+          const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+          if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+          if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+          const grantId = await grant.save();
+          const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+          return reply.redirect(to, 303);
+        }
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(request.params.uid));
+      },
+    );
 
     scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
       '/staff-login/:uid',

@@ -174,7 +174,11 @@ export async function createResetToken(db: DbOrTx, email: string, ttlMinutes: nu
 }
 
 const liveResetToken = (token: string) =>
-  and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`);
+  and(
+    eq(passwordResetTokens.tokenHash, hashSecret(token)),
+    isNull(passwordResetTokens.usedAt),
+    sql`${passwordResetTokens.expiresAt} > now()`,
+  );
 
 /** The contact of a reset link that still works, without using it up. */
 export async function findResetToken(db: DbOrTx, token: string) {

@@ -121,7 +121,10 @@ describe('impersonation by provider staff', () => {
     for (const email of ['Staff@Provider.test', ' staff@provider.TEST ']) {
       expect(await enterpriseLogin(new CookieJar(), email, 'Wrong#2026demo')).toBe('login-page:401');
     }
-    const keys = await queryRows<{ key: string; count: number }>(t.database.db, sql`select key, count from auth_counters where key like 'staff-login:%'`);
+    const keys = await queryRows<{ key: string; count: number }>(
+      t.database.db,
+      sql`select key, count from auth_counters where key like 'staff-login:%'`,
+    );
     expect(keys.map((k) => k.key)).toEqual(['staff-login:127.0.0.1:staff@provider.test']);
     expect(keys[0]!.count).toBeGreaterThanOrEqual(2);
   });

@@ -99,7 +99,13 @@ describe('an SMTP outage', () => {
     const res = await requestReset(t, 'school.admin@demo.test');
     expect(res.statusCode).toBe(202);
     await t.app.mailer.drain();
-    const rows = await queryRows<{ attempts: number; last_error: string | null; later: boolean; failed_at: Date | null; text_body: string }>(
+    const rows = await queryRows<{
+      attempts: number;
+      last_error: string | null;
+      later: boolean;
+      failed_at: Date | null;
+      text_body: string;
+    }>(
       t.database.db,
       sql`select attempts, last_error, next_attempt_at > now() as later, failed_at, text_body from mail_queue where to_address = 'school.admin@demo.test'`,
     );

@@ -38,18 +38,31 @@ describe('rate limits', () => {
       t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email: `someone${i}@nowhere.test` }, remoteAddress });
     expectLimited(await overTheLimit(max, send, 202), 'auth/too-many-requests', windowSeconds);
     // Another address is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email: 'x@nowhere.test' }, remoteAddress: '10.90.0.2' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset',
+      payload: { email: 'x@nowhere.test' },
+      remoteAddress: '10.90.0.2',
+    });
     expect(other.statusCode).toBe(202);
   });
 
   it('password-reset requests per e-mail stay silently accepted and send no more mail', async () => {
     const email = 'finance@demo.test';
     for (let i = 0; i < LIMITS.resetRequestsPerHour + 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/auth/password-reset', payload: { email }, remoteAddress: `10.91.0.${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password-reset',
+        payload: { email },
+        remoteAddress: `10.91.0.${i + 1}`,
+      });
       expect(res.statusCode).toBe(202);
     }
     await t.app.mailer.drain();
-    const [sent] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from outbox_messages where to_address = ${email}`);
+    const [sent] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox_messages where to_address = ${email}`,
+    );
     expect(sent!.n).toBe(LIMITS.resetRequestsPerHour);
   });
 
@@ -67,7 +80,8 @@ describe('rate limits', () => {
 
   it('unlocks per address', async () => {
     const { max, windowSeconds } = LIMITS.unlocksPerAddress;
-    const send = () => t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token: 'guessed-token' }, remoteAddress: '10.93.0.1' });
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/unlock', payload: { token: 'guessed-token' }, remoteAddress: '10.93.0.1' });
     expectLimited(await overTheLimit(max, send, 410), 'auth/too-many-requests', windowSeconds);
   });
 
@@ -80,14 +94,29 @@ describe('rate limits', () => {
   it('failed sign-ins from one address across e-mails', async () => {
     const remoteAddress = '10.95.0.1';
     const send = (i: number) =>
-      t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: `spray${i}@nowhere.test`, password: 'Wrong#2026' }, remoteAddress });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: `spray${i}@nowhere.test`, password: 'Wrong#2026' },
+        remoteAddress,
+      });
     const last = await overTheLimit(LIMITS.addressFailuresMax - 1, send, 401);
     expectLimited(last, 'auth/too-many-attempts', LIMITS.addressWindowSeconds);
     // The address stays refused for the rest of the hour, even with a right password...
-    const right = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'uk.admin@demo.test', password: DEMO_PASSWORD }, remoteAddress });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'uk.admin@demo.test', password: DEMO_PASSWORD },
+      remoteAddress,
+    });
     expectLimited(right, 'auth/too-many-attempts', LIMITS.addressWindowSeconds);
     // ...while the same account signs in from anywhere else.
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'uk.admin@demo.test', password: DEMO_PASSWORD }, remoteAddress: '10.95.0.2' });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'uk.admin@demo.test', password: DEMO_PASSWORD },
+      remoteAddress: '10.95.0.2',
+    });
     expect(elsewhere.statusCode).toBe(200);
   }, 120_000);
 });
