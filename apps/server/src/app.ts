@@ -33,6 +33,7 @@ import replaceMeRoutes from './modules/replace-me/replace-me.routes';
 import providerRoutes from './modules/provider/provider.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
+import timesheetsRoutes from './modules/timesheets/timesheets.routes';
 import groupOverviewRoutes from './modules/overview/group-overview.routes';
 import clientDetailsRoutes from './modules/clients/client-details.routes';
 import locationListRoutes from './modules/locations/location-list.routes';
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(providerRoutes);
   await app.register(invoiceCountRoutes);
   await app.register(timesheetOverviewRoutes);
+  await app.register(timesheetsRoutes);
   await app.register(groupOverviewRoutes);
   await app.register(clientDetailsRoutes);
   await app.register(locationListRoutes);

@@ -91,7 +91,10 @@ export const TimesheetBooking = z
     candidatePreferredName: z.string().nullable(),
     candidateFullName: z.string(),
     breakMinutes: z.number().int().default(0),
-    isApprovedByCandidate: z.boolean().default(true).describe('False when the educator changed the times or said the booking did not happen'),
+    isApprovedByCandidate: z
+      .boolean()
+      .default(true)
+      .describe('False when the educator changed the times or said the booking did not happen'),
     breaks: z.array(TimesheetBreak),
     timesheetMethod: z.string().nullable().describe("How the educator submitted it: 'app', 'portal' or 'template'"),
     bookingStatus: z.enum(BOOKING_STATUSES).describe("The booking's status ('completed' unless cancelled after review)"),
@@ -202,7 +205,11 @@ export const TimesheetSubmitItem = z
     startTimeLocal: z.string().max(8).optional().describe("modified only: new start, 'HH:mm' in the location's zone"),
     endTimeLocal: z.string().max(8).optional().describe("modified only: new end, 'HH:mm' in the location's zone, after the start"),
     breakMinutes: z.number().int().optional().describe('modified only: break in minutes (default 0), shorter than the shift'),
-    reason: z.string().max(10_000).optional().describe(`did_not_happen only: why (required, at most ${MAX_TIMESHEET_REASON_LENGTH} characters)`),
+    reason: z
+      .string()
+      .max(10_000)
+      .optional()
+      .describe(`did_not_happen only: why (required, at most ${MAX_TIMESHEET_REASON_LENGTH} characters)`),
   })
   .meta({ id: 'TimesheetSubmitItem' });
 export type TimesheetSubmitItem = z.infer<typeof TimesheetSubmitItem>;
@@ -222,7 +229,10 @@ export const TimesheetSubmitBody = z
       if (body.decision === 'modified') {
         for (const [field, message] of Object.entries(validateTimesheetTimes(item))) at(field, message);
       } else if (hasTimes) {
-        at(item.startTimeLocal !== undefined ? 'startTimeLocal' : item.endTimeLocal !== undefined ? 'endTimeLocal' : 'breakMinutes', TIMESHEET_MESSAGES.onlyForModified);
+        at(
+          item.startTimeLocal !== undefined ? 'startTimeLocal' : item.endTimeLocal !== undefined ? 'endTimeLocal' : 'breakMinutes',
+          TIMESHEET_MESSAGES.onlyForModified,
+        );
       }
       if (body.decision === 'did_not_happen') {
         const problem = validateTimesheetReason(item.reason);
@@ -236,7 +246,13 @@ export const TimesheetSubmitBody = z
 export type TimesheetSubmitBody = z.infer<typeof TimesheetSubmitBody>;
 
 /** Spec §4: why a timesheet of a submit was not done. A timesheet the caller cannot see is `unknown`. */
-export const TIMESHEET_ISSUE_REASONS = ['already_actioned', 'already_approved_for_invoice', 'cancelled', 'already_invoiced', 'unknown'] as const;
+export const TIMESHEET_ISSUE_REASONS = [
+  'already_actioned',
+  'already_approved_for_invoice',
+  'cancelled',
+  'already_invoiced',
+  'unknown',
+] as const;
 export type TimesheetIssueReason = (typeof TIMESHEET_ISSUE_REASONS)[number];
 
 export const TimesheetSubmitIssue = z

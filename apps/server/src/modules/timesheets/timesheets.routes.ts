@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  TimesheetDownloadParams,
+  TimesheetListQuery,
+  TimesheetListResponse,
+  TimesheetsCandidateQuery,
+  TimesheetsQuery,
+  TimesheetsResponse,
+  TimesheetSubmitBody,
+  TimesheetSubmitResponse,
+} from '@portal/contract/timesheets';
+import { FileBytes } from '@portal/contract/files';
+import { ProblemDetails } from '@portal/contract/problems';
+import { idempotent } from '../../lib/idempotency';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { attachmentDisposition } from '../files/files.routes';
+import { TimesheetsService } from './timesheets.service';
+
+function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
+  return reply
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .type('application/pdf')
+    .send(pdf);
+}
+
+/** Timesheets (issue 9): the list, one educator's, browse by status, submit decisions, download a PDF. */
+const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new TimesheetsService(app.database.db, () => app.now());
+  const tags = ['timesheets'];
+  const security = [{ bearer: [] }];
+  const listResponses = { 200: TimesheetsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
+  const scoping =
+    'Counts and lists the timesheets of the given clients (or single locations) where the caller holds timesheets view; ' +
+    '403 when that is none of them. `approvedCount` counts approved for invoice (not yet invoiced); `pendingApprovalList` ' +
+    'is a page (skip/take, oldest booking first) of those pending approval, and the `x-pagination` header counts them all.';
+
+  app.get(
+    '/v1/timesheets',
+    {
+      config: { permission: 'timesheets' },
+      schema: {
+        tags,
+        security,
+        summary: 'Timesheets: approved and pending review counts, and a page of those pending approval (x-pagination)',
+        description: scoping,
+        querystring: TimesheetsQuery,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => {
+      const { body, pagination } = await service.list(await requirePrincipal(request).tree(), request.query);
+      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
+      return body;
+    },
+  );
+
+  app.get(
+    '/v1/timesheets/candidate',
+    {
+      config: { permission: 'timesheets' },
+      schema: {
+        tags,
+        security,
+        summary: 'The same answer as GET /v1/timesheets, for one educator (x-pagination)',
+        description: scoping,
+        querystring: TimesheetsCandidateQuery,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => {
+      const { body, pagination } = await service.list(await requirePrincipal(request).tree(), request.query);
+      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
+      return body;
+    },
+  );
+
+  app.get(
+    '/v1/timesheets/list',
+    {
+      config: { permission: 'timesheets' },
+      schema: {
+        tags,
+        security,
+        summary: 'Browse timesheets by status (default: pending review, approved for invoice and invoiced), newest first (x-pagination)',
+        description:
+          'Timesheets of the given clients (or single locations) where the caller holds timesheets view; 403 when none. ' +
+          'Filter by `status` (repeated) and `candidateId`; `sort=date` for oldest first.',
+        querystring: TimesheetListQuery,
+        response: { 200: TimesheetListResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const { items, pagination } = await service.browse(await requirePrincipal(request).tree(), request.query);
+      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
+      return items;
+    },
+  );
+
+  app.post(
+    '/v1/timesheets/submit',
+    {
+      config: { permission: 'timesheets' },
+      schema: {
+        tags,
+        security,
+        summary: 'Submit one decision (approved, modified or did_not_happen) for 1–100 timesheets (Idempotency-Key); 207 with issues',
+        description:
+          '`approved` → approved for invoice; `modified` (start, end `HH:mm` in the location’s zone, end after start, break ' +
+          'inside the shift) and `did_not_happen` (a reason) → pending review, settled by the provider. 400 names each wrong ' +
+          'field (`timesheets.0.endTimeLocal`). Needs timesheets modify (or all) at the location of every timesheet the ' +
+          'caller can see, else 403 and nothing is written. 200 when all were decided; 207 when some were not, each with a ' +
+          'reason: `already_actioned` (a school contact decided it already, also the second of two approving at once), ' +
+          '`already_approved_for_invoice` (approved for invoice by the provider), `cancelled` (the booking is cancelled), ' +
+          '`already_invoiced`, `unknown` (no such timesheet, or one the caller cannot see). The answer is stored with the ' +
+          'decisions in one transaction: a repeat with the same `Idempotency-Key` answers the same and decides nothing twice.',
+        headers: z.looseObject({
+          'idempotency-key': z.string().optional().describe('8 to 255 visible ASCII characters, new for each submit the user makes'),
+        }),
+        body: TimesheetSubmitBody,
+        response: {
+          200: TimesheetSubmitResponse,
+          207: TimesheetSubmitResponse,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          409: ProblemDetails,
+          422: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, (scope) =>
+        service.submit(tree, principal.contactId, request.body, scope),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/timesheets/download/:bookingId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The timesheet of a booking as a PDF (attachment)',
+        description:
+          'School, location, educator, date (in the school’s locale format), times, breaks, total hours, status, who ' +
+          'decided and when. 404 unless the caller holds timesheets view at the booking’s location (existence does not leak).',
+        params: TimesheetDownloadParams,
+        response: {
+          200: { description: 'The PDF', content: { 'application/pdf': { schema: FileBytes } } },
+          400: ProblemDetails,
+          401: ProblemDetails,
+          404: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.download(await requirePrincipal(request).tree(), request.params.bookingId);
+      return sendPdf(reply, fileName, pdf);
+    },
+  );
+};
+
+export default timesheetsRoutes;
