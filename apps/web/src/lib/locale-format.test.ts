@@ -1,6 +1,19 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateList, formatMoney, localeFormat, nextWeekday, startOfWeek, weekdayNames, weekdayNumber } from './locale-format';
+import {
+  formatDate,
+  formatDateList,
+  formatDateTime,
+  formatDay,
+  formatDayLong,
+  formatMoney,
+  formatTimeOfDay,
+  localeFormat,
+  nextWeekday,
+  startOfWeek,
+  weekdayNames,
+  weekdayNumber,
+} from './locale-format';
 
 describe('locale formats (spec §1, §9)', () => {
   it.each([
@@ -55,5 +68,32 @@ describe('locale formats (spec §1, §9)', () => {
   it('numbers weekdays Sunday 0 to Saturday 6', () => {
     expect(weekdayNumber(DateTime.fromISO('2026-11-22'))).toBe(0);
     expect(weekdayNumber(DateTime.fromISO('2026-11-28'))).toBe(6);
+  });
+});
+
+describe('times and dates by kind of place (one helper everywhere)', () => {
+  it.each([
+    ['en-US', '8:30 AM', '1:05 PM'],
+    ['en-CA', '8:30 AM', '1:05 PM'],
+    ['en-GB', '08:30', '13:05'],
+    ['en-AU', '08:30', '13:05'],
+    ['en-NZ', '08:30', '13:05'],
+    ['en', '08:30', '13:05'],
+  ])('%s writes times as %s and %s', (locale, morning, afternoon) => {
+    expect(formatTimeOfDay('08:30', locale)).toBe(morning);
+    expect(formatTimeOfDay('13:05:00', locale)).toBe(afternoon);
+    expect(formatTimeOfDay('2026-03-04T13:05', locale)).toBe(afternoon);
+  });
+
+  it('keeps an unreadable time as given', () => {
+    expect(formatTimeOfDay('soon', 'en-GB')).toBe('soon');
+  });
+
+  it('writes list days, detail days and moments in one style each', () => {
+    expect(formatDay('2026-03-04', 'en-GB')).toBe('Wed 4 Mar 2026');
+    expect(formatDay('2026-03-04', 'en-US')).toBe('Wed Mar 4, 2026');
+    expect(formatDayLong('2026-03-04', 'en-AU')).toBe('Wednesday, 4 Mar 2026');
+    expect(formatDateTime('2026-03-04T02:05:00Z', 'en-AU', 'Australia/Sydney')).toBe('4 Mar 2026, 13:05');
+    expect(formatDateTime('2026-03-04T18:05:00Z', 'en-US', 'America/New_York')).toBe('Mar 4, 2026, 1:05 PM');
   });
 });

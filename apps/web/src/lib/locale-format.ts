@@ -87,3 +87,52 @@ export function weekdayNames(locale: string): string[] {
   const first = startOfWeek(DateTime.fromISO('2026-01-07'), locale);
   return Array.from({ length: 7 }, (_, index) => first.plus({ days: index }).setLocale('en').toFormat('ccc'));
 }
+
+/**
+ * Times of day follow the locale's custom: the 12-hour clock in the United States and English Canada, the
+ * 24-hour clock elsewhere (the UK, Australia, New Zealand and the international default write 13:30 at work).
+ */
+export function uses12HourClock(locale: string): boolean {
+  return locale === 'en-US' || locale === 'en-CA';
+}
+
+/**
+ * A local time of day ('HH:mm[:ss]', or the time part of 'YYYY-MM-DDTHH:mm') as the locale writes it: '1:30 PM'
+ * (en-US, en-CA) or '13:30'. The one time formatter of the app: lists, detail and dialogs alike. An unreadable
+ * value is shown as given.
+ */
+export function formatTimeOfDay(time: string, locale: string): string {
+  const match = /(?:^|T)(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const at = DateTime.fromObject({ hour: Number(match[1]), minute: Number(match[2]) });
+  if (!at.isValid) return time;
+  return formatClock(at, locale);
+}
+
+function formatClock(at: DateTime, locale: string): string {
+  return at.setLocale('en-US').toFormat(uses12HourClock(locale) ? 'h:mm a' : 'HH:mm');
+}
+
+/**
+ * Dates by kind of place, one style each:
+ * - lists, cards, chips and toasts: `formatDay`, 'Mon 4 Mar 2026' / 'Mon Mar 4, 2026' (spec §9 'll' with the weekday);
+ * - the heading of a detail page or dialog: `formatDayLong`, 'Monday, 4 Mar 2026' / 'Monday, Mar 4, 2026';
+ * - a moment (created on, cancelled at): `formatDateTime`, '4 Mar 2026, 13:05' / 'Mar 4, 2026, 1:05 PM';
+ * - where dates are typed (the date picker), the short numeric form of `formatDate`.
+ */
+export function formatDay(date: DateTime | string, locale: string): string {
+  const at = toDateTime(date);
+  return `${at.setLocale('en').toFormat('ccc')} ${formatDateList(at, locale)}`;
+}
+
+export function formatDayLong(date: DateTime | string, locale: string): string {
+  const at = toDateTime(date);
+  return `${at.setLocale('en').toFormat('cccc')}, ${formatDateList(at, locale)}`;
+}
+
+/** An ISO instant in the given zone (the location's), else the browser's. */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  const at = timeZone ? DateTime.fromISO(iso, { zone: timeZone }) : DateTime.fromISO(iso);
+  if (!at.isValid) return iso;
+  return `${formatDateList(at, locale)}, ${formatClock(at, locale)}`;
+}

@@ -1,11 +1,9 @@
 import { DateTime } from 'luxon';
-import { formatDateList, localeFormat } from '../../lib/locale-format';
+import { formatDateList, formatDayLong } from '../../lib/locale-format';
 
 /** 'Sunday, 22 Nov 2026' (day-first locales) or 'Sunday, Nov 22, 2026' (en-US, en-CA): the spec's 'll' with the weekday. */
 export function formatDayAway(dateLocal: string, locale: string): string {
-  return DateTime.fromISO(dateLocal)
-    .setLocale('en')
-    .toFormat(`cccc, ${localeFormat(locale).luxonList}`);
+  return formatDayLong(dateLocal, locale);
 }
 
 /** Short form for tight places and toasts: '22 Nov 2026'. */

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MultiSelect } from '../../../components/multi-select';
 import { ApiError } from '../../../lib/api-error';
-import { formatDateList } from '../../../lib/locale-format';
+import { formatDateList, formatTimeOfDay } from '../../../lib/locale-format';
 import { bookingPath, paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useBookingBlocks } from '../api/get-booking-blocks';
@@ -265,7 +265,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   const extra = classification?.extraValidation;
   const timeHints = [t('when.timeHelp')];
   const endHints = [
-    ...(extra?.earliestEndTime24hr ? [t('when.earliestEnd', { time: normalisedTime(extra.earliestEndTime24hr) })] : []),
+    ...(extra?.earliestEndTime24hr ? [t('when.earliestEnd', { time: formatTimeOfDay(extra.earliestEndTime24hr, locale) })] : []),
     ...(extra?.minimumDurationInMins ? [t('when.minimumDuration', { minutes: extra.minimumDurationInMins })] : []),
   ];
   const datesError = errors.dates?.message;
@@ -640,7 +640,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
                 {formatDateList(values.dates[0]!, locale)}
                 {values.dates.length > 1 ? ` – ${formatDateList(values.dates[values.dates.length - 1]!, locale)}` : ''}
                 {values.startTime && values.endTime
-                  ? ` · ${t('summary.times', { start: normalisedTime(values.startTime), end: normalisedTime(values.endTime) })}`
+                  ? ` · ${t('summary.times', { start: formatTimeOfDay(normalisedTime(values.startTime), locale), end: formatTimeOfDay(normalisedTime(values.endTime), locale) })}`
                   : ''}
               </Typography>
             </>

@@ -1,8 +1,9 @@
-import type { BookingDetail } from '@portal/contract/bookings';
+import type { BookingDetail, CancellationRequestSent } from '@portal/contract/bookings';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -15,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ProviderContact } from '../../../components/provider-contact';
 import { UserAvatar } from '../../../components/user-avatar';
 import { ApiError } from '../../../lib/api-error';
 import { bookingPath, paths } from '../../../lib/paths';
@@ -24,13 +26,15 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useBooking } from '../api/get-booking';
 import { useFeedbackFormLink } from '../api/get-feedback-form';
 import { QuickFeedbackDialog } from '../feedback/quick-feedback-dialog';
-import { educatorName, formatDay, formatInstant, formatShortDate, formatTime } from '../list/booking-format';
+import { educatorName } from '../list/booking-format';
+import { formatDateTime, formatDay, formatDayLong, formatTimeOfDay } from '../../../lib/locale-format';
 import { BookingStatusChip } from '../list/booking-status-chip';
 import { seriesPosition } from '../list/list-params';
 import { useBookingsText } from '../list/use-bookings-text';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { DetailSection, Facts } from './detail-sections';
 import { ExtendBookingDialog } from './extend-booking-dialog';
+import { RequestCancellationDialog } from './request-cancellation-dialog';
 
 const METHODS = ['email', 'sms', 'voice', 'push'] as const;
 
@@ -96,11 +100,13 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
   const navigate = useNavigate();
   const features = useProfile().data?.features;
   const feedbackLink = useFeedbackFormLink();
-  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'feedback' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'extend' | 'feedback' | 'request' | null>(null);
+  // This visit's cancellation request (the server e-mails the office; the booking itself stays as it is).
+  const [requestSent, setRequestSent] = useState<CancellationRequestSent | null>(null);
   const booking = detail.booking;
   const actions = current ? booking.actions : { cancel: false, cancelBlockedReason: null, extend: false, quickFeedback: false };
   const series = seriesPosition(booking);
-  const day = formatDay(booking.dateLocal, locale);
+  const day = formatDayLong(booking.dateLocal, locale);
   const canExtend = actions.extend && !!features?.enableExtendBooking;
   const name = booking.candidate ? educatorName(booking.candidate) : '';
   const covering = detail.details.covering;
@@ -188,9 +194,31 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
       </Box>
 
       {!actions.cancel && actions.cancelBlockedReason && (
-        <Alert severity="info" variant="outlined" data-testid="cancel-blocked">
+        <Alert severity="info" variant="outlined" data-testid="cancel-blocked" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
           <AlertTitle>{t('cancel.blockedTitle')}</AlertTitle>
-          {actions.cancelBlockedReason}
+          <Typography variant="body2">{actions.cancelBlockedReason}</Typography>
+          <Typography variant="body2" sx={{ mt: 1, mb: 1.5 }}>
+            {t('cancel.contactIntro')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+            <ProviderContact region={detail.region} />
+            {!requestSent && (
+              <Button
+                variant="outlined"
+                startIcon={<SendOutlinedIcon />}
+                onClick={() => setDialog('request')}
+                sx={{ flex: { xs: '1 1 100%', sm: 'none' } }}
+              >
+                {t('cancel.request')}
+              </Button>
+            )}
+          </Box>
+        </Alert>
+      )}
+      {requestSent && (
+        <Alert severity="success" role="status" data-testid="cancellation-request-sent">
+          <AlertTitle>{t('cancel.requestSentTitle')}</AlertTitle>
+          {t('cancel.requestSent', { email: requestSent.sentTo, time: formatDateTime(requestSent.sentAt, locale, booking.timeZone) })}
         </Alert>
       )}
       {booking.status === 'cancelled' && (
@@ -198,7 +226,7 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
           <AlertTitle>{t('detail.cancelled')}</AlertTitle>
           {[
             booking.cancelReason && `${t('detail.cancelReason')}: ${booking.cancelReason}`,
-            booking.cancelledAt && `${t('detail.cancelledAt')}: ${formatInstant(booking.cancelledAt, locale, booking.timeZone)}`,
+            booking.cancelledAt && `${t('detail.cancelledAt')}: ${formatDateTime(booking.cancelledAt, locale, booking.timeZone)}`,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -224,7 +252,7 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
             <Facts
               items={[
                 [t('detail.date'), day],
-                [t('detail.times'), t('time.range', { start: formatTime(booking.startTimeLocal), end: formatTime(booking.endTimeLocal) })],
+                [t('detail.times'), t('time.range', { start: formatTimeOfDay(booking.startTimeLocal, locale), end: formatTimeOfDay(booking.endTimeLocal, locale) })],
                 [t('detail.break'), booking.breakMinutes > 0 ? t('time.break', { count: booking.breakMinutes }) : t('time.noBreak')],
                 [t('detail.fullDay'), detail.details.isFullDay ? t('feedback.yes') : t('detail.partDay')],
               ]}
@@ -262,7 +290,7 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
                   ),
                 ],
                 [t('detail.createdBy'), detail.createdBy.name],
-                [t('detail.createdOn'), formatInstant(detail.createdOnUtc, locale, detail.location.timeZone)],
+                [t('detail.createdOn'), formatDateTime(detail.createdOnUtc, locale, detail.location.timeZone)],
                 [t('detail.requestStatus'), <BookingStatusChip key="request" status={detail.status} />],
               ]}
             />
@@ -300,11 +328,11 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
                   >
                     {item.id === booking.id ? (
                       <Typography variant="body2" sx={{ fontWeight: 700 }} aria-current="page">
-                        {formatShortDate(item.dateLocal, locale)}
+                        {formatDay(item.dateLocal, locale)}
                       </Typography>
                     ) : (
                       <Link component={RouterLink} to={bookingPath(item.id)} variant="body2">
-                        {formatShortDate(item.dateLocal, locale)}
+                        {formatDay(item.dateLocal, locale)}
                       </Link>
                     )}
                     <BookingStatusChip status={item.status} />
@@ -370,6 +398,9 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
       </Box>
       {dialog === 'cancel' && <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} />}
       {dialog === 'extend' && <ExtendBookingDialog detail={detail} onClose={() => setDialog(null)} />}
+      {dialog === 'request' && (
+        <RequestCancellationDialog booking={booking} onClose={() => setDialog(null)} onSent={setRequestSent} />
+      )}
       {dialog === 'feedback' && booking.candidate && (
         <QuickFeedbackDialog
           target={{ bookingId: booking.id, educator: name, dateLocal: booking.dateLocal, location: booking.location.name }}

@@ -8,7 +8,7 @@ import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
 import { useCancelBooking } from '../api/cancel-booking';
-import { formatDay } from '../list/booking-format';
+import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
 
 const REASON_MAX = 500;

@@ -9,13 +9,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { normaliseTime } from '@portal/contract/bookings';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
 import { useExtendBooking } from '../api/extend-booking';
 import { useExtendScheduling } from '../api/get-extend-scheduling';
-import { educatorName, formatDay, formatTime } from '../list/booking-format';
+import { educatorName } from '../list/booking-format';
+import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
 import { lastDateOf, nextSchoolDay, planOf, validateExtendTimes, type ExtendTimes } from './extend-logic';
 
@@ -34,8 +36,8 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
   const [endDate, setEndDate] = useState(() => nextSchoolDay(lastDate));
   const [pickerOpen, setPickerOpen] = useState(false);
   const [times, setTimes] = useState<ExtendTimes>({
-    startTime: formatTime(booking.startTimeLocal),
-    endTime: formatTime(booking.endTimeLocal),
+    startTime: normaliseTime(booking.startTimeLocal),
+    endTime: normaliseTime(booking.endTimeLocal),
     breakMinutes: String(booking.breakMinutes),
   });
   const [tried, setTried] = useState(false);

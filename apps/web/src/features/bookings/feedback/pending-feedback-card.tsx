@@ -11,7 +11,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { usePendingFeedback } from '../api/get-pending-feedback';
-import { educatorName, formatDay } from '../list/booking-format';
+import { educatorName } from '../list/booking-format';
+import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
 import { QuickFeedbackDialog, type FeedbackTarget } from './quick-feedback-dialog';
 

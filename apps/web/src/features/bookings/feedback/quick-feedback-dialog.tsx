@@ -16,7 +16,7 @@ import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
 import { useSubmitQuickFeedback } from '../api/submit-quick-feedback';
-import { formatDay } from '../list/booking-format';
+import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
 
 export interface FeedbackTarget {

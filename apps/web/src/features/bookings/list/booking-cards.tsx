@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { bookingPath } from '../../../lib/paths';
-import { formatDay, formatTime } from './booking-format';
+import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
 import { seriesPosition } from './list-params';
@@ -54,7 +54,7 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
                   <AccessTimeIcon fontSize="small" aria-hidden="true" />
                   <Typography variant="body2">
-                    {t('time.range', { start: formatTime(booking.startTimeLocal), end: formatTime(booking.endTimeLocal) })}
+                    {t('time.range', { start: formatTimeOfDay(booking.startTimeLocal, locale), end: formatTimeOfDay(booking.endTimeLocal, locale) })}
                     {' · '}
                     {booking.classification.onlineTitle}
                   </Typography>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { bookingPath } from '../../../lib/paths';
-import { formatDay, formatTime } from './booking-format';
+import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
 import { seriesPosition, type BookingSort } from './list-params';
@@ -85,7 +85,7 @@ export function BookingsTable({
                   </Link>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t('time.range', { start: formatTime(booking.startTimeLocal), end: formatTime(booking.endTimeLocal) })}
+                  {t('time.range', { start: formatTimeOfDay(booking.startTimeLocal, locale), end: formatTimeOfDay(booking.endTimeLocal, locale) })}
                   {booking.breakMinutes > 0 && (
                     <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                       {t('time.break', { count: booking.breakMinutes })}

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { GeneralModal } from '../../../components/general-modal';
 import { usePendingBooking } from '../api/get-pending-booking';
 import { Facts } from '../detail/detail-sections';
-import { formatInstant, formatShortDate, formatTime } from '../list/booking-format';
+import { formatDateTime, formatDay, formatTimeOfDay } from '../../../lib/locale-format';
 import { BookingStatusChip } from '../list/booking-status-chip';
 import { useBookingsText } from '../list/use-bookings-text';
 import { dateSpan } from './pending-format';
@@ -78,10 +78,10 @@ export function PendingDetailDialog({
           <Facts
             items={[
               [t('pending.createdBy'), data.createdBy.name],
-              [t('pending.createdOn'), formatInstant(data.createdOnUtc, locale, data.location.timeZone)],
+              [t('pending.createdOn'), formatDateTime(data.createdOnUtc, locale, data.location.timeZone)],
               [t('pending.dates'), `${dateSpan(data.details, locale)} (${t('pending.daysCount', { count: data.days })})`],
               data.days > 1 && [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
-              [t('pending.times'), t('time.range', { start: formatTime(data.details.startTime), end: formatTime(data.details.endTime) })],
+              [t('pending.times'), t('time.range', { start: formatTimeOfDay(data.details.startTime, locale), end: formatTimeOfDay(data.details.endTime, locale) })],
               [
                 t('detail.break'),
                 data.details.breakMinutes > 0 ? t('time.break', { count: data.details.breakMinutes }) : t('time.noBreak'),
@@ -121,7 +121,7 @@ export function PendingDetailDialog({
             >
               {data.dates.map((date) => (
                 <li key={date.id}>
-                  <Chip label={formatShortDate(date.date, locale)} size="small" variant="outlined" />
+                  <Chip label={formatDay(date.date, locale)} size="small" variant="outlined" />
                 </li>
               ))}
             </Box>

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { UserAvatar } from '../../../components/user-avatar';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatInstant, formatTime } from '../list/booking-format';
+import { formatDateTime, formatTimeOfDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
 import { consecutiveKey, dateSpan } from './pending-format';
 
@@ -114,7 +114,7 @@ export function PendingRequestsTable({
                       {request.createdBy.name}
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {formatInstant(request.createdOnUtc, locale, request.location.timeZone)}
+                      {formatDateTime(request.createdOnUtc, locale, request.location.timeZone)}
                     </Typography>
                   </div>
                 </Box>
@@ -137,7 +137,7 @@ export function PendingRequestsTable({
                 </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {t('time.range', { start: formatTime(request.details.startTime), end: formatTime(request.details.endTime) })}
+                {t('time.range', { start: formatTimeOfDay(request.details.startTime, locale), end: formatTimeOfDay(request.details.endTime, locale) })}
               </TableCell>
               <TableCell>
                 <Covering request={request} />
@@ -179,7 +179,7 @@ export function PendingRequestCards({
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{request.createdBy.name}</Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {formatInstant(request.createdOnUtc, locale, request.location.timeZone)}
+                {formatDateTime(request.createdOnUtc, locale, request.location.timeZone)}
               </Typography>
             </Box>
           </Box>
@@ -191,7 +191,7 @@ export function PendingRequestCards({
             {consecutiveKey(request) ? ` · ${t(consecutiveKey(request)!)}` : ''}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('time.range', { start: formatTime(request.details.startTime), end: formatTime(request.details.endTime) })}
+            {t('time.range', { start: formatTimeOfDay(request.details.startTime, locale), end: formatTimeOfDay(request.details.endTime, locale) })}
             {request.details.covering?.name ? ` · ${t('list.covering', { name: request.details.covering.name })}` : ''}
           </Typography>
           <Actions request={request} actions={actions} fill />
