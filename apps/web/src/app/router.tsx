@@ -245,6 +245,10 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               },
             },
             {
+              path: paths.publicHelp,
+              lazy: async () => ({ Component: (await loadChunk(() => import('../features/help/public-help-page'))).PublicHelpPage }),
+            },
+            {
               path: paths.underConstruction,
               lazy: async () => ({ Component: (await loadChunk(() => import('../features/public/under-construction-page'))).UnderConstructionPage }),
             },

@@ -11,6 +11,8 @@ export const paths = {
   timesheets: '/timesheets',
   candidates: '/candidates',
   help: '/help',
+  /** Help without a session (ours: the spec's /help needs one). */
+  publicHelp: '/help/contact',
   bookings: '/bookings',
   bookingsCreate: '/bookings/create',
   bookingsPendingApproval: '/bookings/pending-approval',

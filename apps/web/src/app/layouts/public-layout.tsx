@@ -49,7 +49,8 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('footer.copyright', { year: new Date().getFullYear(), companyName: t('companyName') })}
         </Typography>
-        <Link component={RouterLink} to={paths.help} variant="body2">
+        {/* Signed out, /help would send the visitor to the landing page: the public Help page answers instead. */}
+        <Link component={RouterLink} to={signedIn ? paths.help : paths.publicHelp} variant="body2">
           {t('footer.help')}
         </Link>
       </Box>

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ProviderContact } from '../../components/provider-contact';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -77,17 +78,26 @@ export function HelpPage() {
           </List>
         )}
       </Paper>
-      <Paper variant="outlined" component="section" aria-labelledby="help-contact" sx={{ borderRadius: '16px', p: { xs: 2.5, sm: 3 } }}>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <SupportAgentOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', fontSize: 32 }} />
-          <div>
-            <Typography variant="h2" id="help-contact" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
-              {t('help.contactHeading')}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>{t('help.contactBody')}</Typography>
-          </div>
-        </Box>
-      </Paper>
+      <HelpContactSection region={i18n.language} />
     </Stack>
+  );
+}
+
+/** How to reach the provider's office of the user's region (runtime providerContacts); also on the signed-out Help page. */
+export function HelpContactSection({ region }: { region: string }) {
+  const { t } = useTranslation('pages');
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="help-contact" sx={{ borderRadius: '16px', p: { xs: 2.5, sm: 3 } }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <SupportAgentOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', fontSize: 32 }} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h2" id="help-contact" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
+            {t('help.contactHeading')}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('help.contactBody')}</Typography>
+          <ProviderContact region={region} />
+        </Box>
+      </Box>
+    </Paper>
   );
 }

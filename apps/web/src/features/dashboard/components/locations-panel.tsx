@@ -1,5 +1,4 @@
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -37,11 +36,6 @@ export function LocationsPanel({ locations }: { locations: LocationsResponse | u
       <Typography variant="h2" id="map-heading" sx={{ fontSize: '1.125rem', mb: 2 }}>
         {t('home.mapHeading')}
       </Typography>
-      {!tilesUrl && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('home.mapNoTiles')}
-        </Alert>
-      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
           {locations ? <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapHeading')} /> : <Skeleton variant="rounded" height={380} />}
