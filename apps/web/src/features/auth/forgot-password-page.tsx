@@ -76,6 +76,8 @@ export function ForgotPasswordPage() {
     const error = reset.error;
     if (error instanceof ApiError && error.code === 'auth/user-not-found') failure = t('errors.userNotFound');
     else if (error instanceof ApiError && error.noResponse) failure = t('errors:api.noServerResponse');
+    // Too many requests from this address: the server's text says to wait.
+    else if (error instanceof ApiError && error.status === 429) failure = error.serverMessage ?? t('errors.tooManyAttempts');
     else if (error instanceof ApiError && error.status === 400 && error.fieldErrors?.email?.[0])
       failure = message(error.fieldErrors.email[0]);
     else failure = t('errors:api.generic');

@@ -47,6 +47,23 @@ describe('ResetPasswordForm', () => {
     expect(newPassword).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('says to wait when the server answers 429', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(429, {
+        title: 'Too many requests',
+        status: 429,
+        code: 'auth/too-many-requests',
+        detail: 'Too many requests from your network. Please wait a few minutes and try again.',
+      }),
+    );
+    const { user, newPassword, confirm, submit, onExpired } = setup();
+    await user.type(newPassword, 'Better#Pass1');
+    await user.type(confirm, 'Better#Pass1');
+    await user.click(submit);
+    expect(await screen.findByText('Too many requests from your network. Please wait a few minutes and try again.')).toBeInTheDocument();
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
   it('asks for matching passwords', async () => {
     const { user, newPassword, confirm, submit } = setup();
     await user.type(newPassword, 'Better#Pass1');

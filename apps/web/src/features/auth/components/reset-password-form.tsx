@@ -58,7 +58,11 @@ export function ResetPasswordForm({ token, onUpdated, onExpired }: ResetPassword
       <Stack spacing={2.5}>
         {failed && (
           <Alert severity="error" variant="outlined">
-            {failed instanceof ApiError && failed.noResponse ? t('errors:api.noServerResponse') : t('errors:api.generic')}
+            {failed instanceof ApiError && failed.noResponse
+              ? t('errors:api.noServerResponse')
+              : failed instanceof ApiError && failed.status === 429
+                ? (failed.serverMessage ?? t('errors.tooManyAttempts'))
+                : t('errors:api.generic')}
           </Alert>
         )}
         <PasswordField
