@@ -17,7 +17,16 @@ interface Ctx {
   /** Signed in as the NZ school admin (one client). */
   outsider: SignedIn;
   /** Ids belonging to the Australian group, which the outsider cannot reach. */
-  foreign: { clientId: number; locationId: number; groupId: number; bookingId: number; pendingRequestId: number };
+  foreign: {
+    clientId: number;
+    locationId: number;
+    groupId: number;
+    bookingId: number;
+    pendingRequestId: number;
+    /** A booking of that client with a timesheet pending approval (issue 9). */
+    timesheetBookingId: number;
+    candidateId: number;
+  };
 }
 
 const SELF_ONLY = new Set([
@@ -137,6 +146,44 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     url: '/v1/bookings/replaceMe',
     payload: { selectedDay: 'today', locationId: foreign.locationId },
   }),
+  // Issue 9: timesheets.
+  'GET /v1/timesheets': ({ foreign }) => ({ method: 'GET', url: `/v1/timesheets?clientIds=${foreign.clientId}` }),
+  'GET /v1/timesheets/candidate': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/timesheets/candidate?clientIds=${foreign.clientId}&candidateId=${foreign.candidateId}`,
+  }),
+  'GET /v1/timesheets/list': ({ foreign }) => ({ method: 'GET', url: `/v1/timesheets/list?clientIds=${foreign.clientId}` }),
+  'GET /v1/timesheets/download/:bookingId': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/timesheets/download/${foreign.timesheetBookingId}`,
+  }),
+};
+
+/**
+ * Endpoints that refuse another client's record inside a success answer instead of a 403/404: a timesheet submit
+ * reports a timesheet the caller cannot see as `unknown` (spec §4 reasons) and changes nothing.
+ */
+const REFUSED_IN_ANSWER: Record<
+  string,
+  { make: (ctx: Ctx) => InjectOptions; check: (ctx: Ctx, status: number, body: unknown) => Promise<void> }
+> = {
+  'POST /v1/timesheets/submit': {
+    make: ({ foreign }) => ({
+      method: 'POST',
+      url: '/v1/timesheets/submit',
+      headers: { 'idempotency-key': 'cross-client-ts-0001' },
+      payload: { decision: 'approved', timesheets: [{ bookingId: foreign.timesheetBookingId }] },
+    }),
+    check: async ({ foreign }, status, body) => {
+      expect(status).toBe(207);
+      expect(body).toEqual({ submitted: [], issues: [{ bookingId: foreign.timesheetBookingId, reason: 'unknown' }] });
+      const [row] = await queryRows<{ status: string }>(
+        t.database.db,
+        sql`select status::text from timesheets where booking_id = ${foreign.timesheetBookingId}`,
+      );
+      expect(row?.status).toBe('pending_approval');
+    },
+  },
 };
 
 let t: TestApp;
@@ -149,6 +196,10 @@ beforeAll(async () => {
         from contacts ct join permission_entries pe on pe.contact_id = ct.id join client_groups g on g.id = pe.group_id
         join clients c on c.group_id = g.id join locations l on l.client_id = c.id
         where ct.email = 'group.admin@demo.test' order by c.id, l.id limit 1`,
+  );
+  const [foreignTimesheet] = await queryRows<{ booking_id: number; candidate_id: number }>(
+    t.database.db,
+    sql`select booking_id, candidate_id from timesheets where client_id = ${row!.client_id} and status = 'pending_approval' order by id limit 1`,
   );
   const [foreignBooking] = await queryRows<{ booking_id: number; request_id: number }>(
     t.database.db,
@@ -165,6 +216,8 @@ beforeAll(async () => {
       // A booking, and a request pending approval, of that group (issue 5).
       bookingId: foreignBooking!.booking_id,
       pendingRequestId: foreignBooking!.request_id,
+      timesheetBookingId: foreignTimesheet!.booking_id,
+      candidateId: foreignTimesheet!.candidate_id,
     },
   };
 });
@@ -177,7 +230,7 @@ describe('cross-client isolation', () => {
     const guarded = t.app.routeCatalogue
       .filter((r) => r.url.startsWith('/v1/') && !r.public && !r.staff)
       .map((r) => `${r.method} ${r.url}`);
-    const missing = guarded.filter((r) => !SELF_ONLY.has(r) && !NO_CLIENT_DATA.has(r) && !CASES[r]);
+    const missing = guarded.filter((r) => !SELF_ONLY.has(r) && !NO_CLIENT_DATA.has(r) && !CASES[r] && !REFUSED_IN_ANSWER[r]);
     expect(missing).toEqual([]);
   });
 
@@ -186,6 +239,14 @@ describe('cross-client isolation', () => {
       const options = make(ctx);
       const res = await t.app.inject({ ...options, headers: { ...ctx.outsider.headers, ...(options.headers ?? {}) } });
       expect([403, 404]).toContain(res.statusCode);
+    });
+  }
+
+  for (const [route, { make, check }] of Object.entries(REFUSED_IN_ANSWER)) {
+    it(`refuses ${route} aimed at another client inside its answer`, async () => {
+      const options = make(ctx);
+      const res = await t.app.inject({ ...options, headers: { ...ctx.outsider.headers, ...(options.headers ?? {}) } });
+      await check(ctx, res.statusCode, res.json());
     });
   }
 
