@@ -49,7 +49,8 @@ export function bookingsQueryOptions(query: BookingsQuery) {
 export function useBookings(query: BookingsQuery, enabled = true) {
   const queryClient = useQueryClient();
   const result = useQuery({ ...bookingsQueryOptions(query), enabled });
-  const rows = result.isPlaceholderData ? undefined : result.data?.bookings;
+  // Only rows read while this list is on screen: a cached page may be older than a detail read since.
+  const rows = result.isPlaceholderData || !result.isFetchedAfterMount ? undefined : result.data?.bookings;
   // A booking whose list row is newer than its cached detail is read again before the detail is shown.
   useEffect(() => {
     for (const row of rows ?? []) {
@@ -57,6 +58,16 @@ export function useBookings(query: BookingsQuery, enabled = true) {
       const detail = queryClient.getQueryData<BookingDetail>(key);
       const cached = detail?.bookings.find((b) => b.id === row.id);
       if (cached && (cached.status !== row.status || (cached.candidate?.id ?? null) !== (row.candidate?.id ?? null))) {
+        // Shown as the list has it at once (its actions stay hidden until the detail is read again), then read again.
+        queryClient.setQueryData<BookingDetail>(
+          key,
+          (old) =>
+            old && {
+              ...old,
+              booking: old.booking.id === row.id ? { ...old.booking, ...row } : old.booking,
+              bookings: old.bookings.map((b) => (b.id === row.id ? row : b)),
+            },
+        );
         void queryClient.invalidateQueries({ queryKey: key });
       }
     }
