@@ -1,7 +1,353 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { allClients, canAtLocation } from '@portal/contract/permissions';
+import type { TimesheetBooking } from '@portal/contract/timesheets';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DoneAllOutlinedIcon from '@mui/icons-material/DoneAllOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import TablePagination from '@mui/material/TablePagination';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useProfile } from '../../lib/profile';
+import { useToast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSelectedClientIds } from '../../lib/use-selected-clients';
+import { useCandidateTimesheets } from './api/get-candidate-timesheets';
+import { usePendingTimesheets } from './api/get-timesheets';
+import { useTimesheetsSummary } from './api/get-timesheets-summary';
+import { DidNotHappenDialog } from './components/did-not-happen-dialog';
+import { ModifyTimesheetsDialog } from './components/modify-timesheets-dialog';
+import { PendingTimesheetCards } from './components/pending-timesheet-cards';
+import { PendingTimesheetsTable } from './components/pending-timesheets-table';
+import { SelectionBar } from './components/selection-bar';
+import { TimesheetHistory } from './components/timesheet-history';
+import { TimesheetsSummary } from './components/timesheets-summary';
+import { educatorName, formatCount } from './timesheet-format';
+import { useTimesheetDecision } from './use-timesheet-decision';
+import { useTimesheetsText } from './use-timesheets-text';
 
+const card = { borderRadius: '16px', overflow: 'hidden' } as const;
+const PAGE_SIZES = [25, 50, 100] as const;
+
+/** `?educator=<id>` opens that educator's lists; `?tab=history` the decided timesheets. */
+function readParams(params: URLSearchParams): { educatorId: number | undefined; tab: 'pending' | 'history' } {
+  const raw = Number(params.get('educator'));
+  return {
+    educatorId: Number.isInteger(raw) && raw > 0 ? raw : undefined,
+    tab: params.get('tab') === 'history' ? 'history' : 'pending',
+  };
+}
+
+/**
+ * Timesheets (spec §2 'timesheets', §3, §4; issue 9): the summary, the timesheets pending approval with selection
+ * and one decision at a time for the selection, an educator's own list, and the decided history with PDFs.
+ */
 export function TimesheetsPage() {
-  const { t } = useTranslation('pages');
-  return <PlaceholderPage title={t('timesheets.title')} description={t('timesheets.description')} />;
+  const { t } = useTimesheetsText();
+  usePageTitle(t('title'));
+  const clientIds = useSelectedClientIds();
+  // Spec §4: another selection of clients is another page (the cached timesheets are cleared with it).
+  return <TimesheetsContent key={clientIds.join(',')} clientIds={clientIds} />;
+}
+
+function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
+  const { t, locale } = useTimesheetsText();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const toast = useToast();
+  const tree = useProfile().data?.links;
+  const [params, setParams] = useSearchParams();
+  const { educatorId, tab } = readParams(params);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [dialog, setDialog] = useState<'modify' | 'didNotHappen' | null>(null);
+  const decision = useTimesheetDecision();
+
+  const summary = useTimesheetsSummary(clientIds);
+  const query = { clientIds, skip: page * pageSize, take: pageSize };
+  const everyone = usePendingTimesheets(query, educatorId === undefined);
+  const oneEducator = useCandidateTimesheets({ ...query, candidateId: educatorId ?? 0 }, educatorId !== undefined);
+  const list = educatorId === undefined ? everyone : oneEducator;
+  const data = list.data;
+  const rows = useMemo(() => data?.timesheets ?? [], [data]);
+
+  const selectedClients = useMemo(() => (tree ? allClients(tree).filter((c) => clientIds.includes(c.clientId)) : []), [tree, clientIds]);
+  const showClient = selectedClients.length > 1;
+  const canDecide = useMemo(
+    () => (row: TimesheetBooking) => (tree ? canAtLocation(tree, 'timesheets', 'modify', row.locationId) : false),
+    [tree],
+  );
+  // The selection is what is ticked among the rows shown now (a decided row leaves the list, and the selection).
+  const selectedRows = rows.filter((row) => selected.has(row.bookingId) && canDecide(row));
+
+  const educatorLabel =
+    educatorId === undefined
+      ? undefined
+      : (summary.data?.candidates.find((c) => c.candidateId === educatorId)?.candidateName ??
+        (rows[0] ? educatorName(rows[0]) : `#${educatorId}`));
+
+  // Spec §8: the load failure as a toast, once per failure.
+  const failedAt = list.errorUpdatedAt;
+  useEffect(() => {
+    if (failedAt) toast.error(t('list.loadFailed'));
+  }, [failedAt, toast, t]);
+  const summaryFailedAt = summary.errorUpdatedAt;
+  useEffect(() => {
+    if (summaryFailedAt) toast.error(t('summary.loadFailed'));
+  }, [summaryFailedAt, toast, t]);
+
+  const setParam = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  };
+  const openEducator = (candidateId: number | undefined) => {
+    setPage(0);
+    setSelected(new Set());
+    setParam({ educator: candidateId === undefined ? undefined : String(candidateId) });
+    if (candidateId !== undefined) document.getElementById('timesheets-lists')?.scrollIntoView({ block: 'start' });
+  };
+
+  const toggle = (bookingId: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(bookingId)) next.delete(bookingId);
+      else next.add(bookingId);
+      return next;
+    });
+  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(rows.filter(canDecide).map((row) => row.bookingId)) : new Set());
+
+  const approve = async () => {
+    if (selectedRows.length === 0) return;
+    const outcome = await decision.decide(
+      { decision: 'approved', timesheets: selectedRows.map((row) => ({ bookingId: row.bookingId })) },
+      rows,
+    );
+    if (outcome.kind === 'done' || outcome.kind === 'issues') setSelected(new Set());
+  };
+  const closeDialog = () => setDialog(null);
+
+  const total = data?.pagination.total ?? 0;
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const caption = t('list.caption', {
+    from: formatCount(from, locale),
+    to: formatCount(page * pageSize + rows.length, locale),
+    total: formatCount(total, locale),
+  });
+  const listProps = { rows, caption, selected, onToggle: toggle, onToggleAll: toggleAll, canDecide, showClient };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1400 }}>
+      <Box sx={{ maxWidth: 720 }}>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('intro')}</Typography>
+      </Box>
+
+      {clientIds.length === 0 ? (
+        <Alert severity="info">{t('list.noClients')}</Alert>
+      ) : (
+        <>
+          <TimesheetsSummary
+            summary={summary.data}
+            failed={summary.isError}
+            onRetry={() => void summary.refetch()}
+            onOpenEducator={openEducator}
+            educatorId={educatorId}
+          />
+
+          {decision.issues && (
+            <Alert
+              severity="error"
+              role="alert"
+              onClose={decision.dismissIssues}
+              data-testid="timesheet-submit-issues"
+              slotProps={{ closeButton: { 'aria-label': t('submit.dismiss') } }}
+            >
+              <AlertTitle>{t('submit.withIssues')}</AlertTitle>
+              {decision.issues.submitted > 0 && (
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {t('submit.withIssuesDone', { count: decision.issues.submitted })}
+                </Typography>
+              )}
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {decision.issues.lines.map((line) => (
+                  <li key={line}>
+                    <Typography variant="body2">{line}</Typography>
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="timesheets-list-heading"
+            id="timesheets-lists"
+            sx={{ ...card, overflow: 'visible', scrollMarginTop: 80 }}
+          >
+            <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
+                <Typography variant="h2" id="timesheets-list-heading" sx={{ fontSize: '1.125rem' }} data-testid="timesheets-list-heading">
+                  {educatorLabel ? t('list.educatorHeading', { name: educatorLabel }) : t('list.heading')}
+                </Typography>
+                {educatorId !== undefined && (
+                  <Button size="small" variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => openEducator(undefined)}>
+                    {t('list.showEveryone')}
+                  </Button>
+                )}
+              </Box>
+              <Tabs
+                value={tab}
+                onChange={(_, value: 'pending' | 'history') => setParam({ tab: value === 'history' ? 'history' : undefined })}
+                aria-label={t('tabs.label')}
+                variant={phone ? 'fullWidth' : 'standard'}
+                sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -2, sm: 0 } }}
+              >
+                <Tab value="pending" label={t('tabs.pending')} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
+                <Tab value="history" label={t('tabs.history')} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />
+              </Tabs>
+            </Box>
+
+            {tab === 'history' ? (
+              <Box role="tabpanel" id="timesheets-panel-history" aria-labelledby="timesheets-tab-history" sx={{ pt: 2 }}>
+                <TimesheetHistory clientIds={clientIds} candidateId={educatorId} phone={phone} showClient={showClient} />
+              </Box>
+            ) : (
+              <Box role="tabpanel" id="timesheets-panel-pending" aria-labelledby="timesheets-tab-pending" sx={{ pt: 2 }}>
+                <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="timesheets-total">
+                    {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : ' '}
+                  </Typography>
+                  {data && rows.length > 0 && (
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {t('selection.oneTypeOnly')}
+                    </Typography>
+                  )}
+                </Box>
+                <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
+                {list.isPending && (
+                  <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
+                    <CircularProgress size={24} aria-hidden="true" />
+                    <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
+                  </Box>
+                )}
+                {list.isError && !data && (
+                  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+                    <Alert
+                      severity="error"
+                      variant="outlined"
+                      action={
+                        <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                          {t('actions.retry')}
+                        </Button>
+                      }
+                    >
+                      {t('list.loadFailed')}
+                    </Alert>
+                  </Box>
+                )}
+                {data && rows.length === 0 && (
+                  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="timesheets-empty">
+                    <DoneAllOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
+                    <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
+                      {t('list.emptyTitle')}
+                    </Typography>
+                    <Typography sx={{ color: 'text.secondary', maxWidth: 460, mx: 'auto' }}>
+                      {educatorId === undefined ? t('list.emptyBody') : t('list.emptyEducatorBody')}
+                    </Typography>
+                  </Box>
+                )}
+                {data && rows.length > 0 && (
+                  <>
+                    {phone ? <PendingTimesheetCards {...listProps} /> : <PendingTimesheetsTable {...listProps} />}
+                    <TablePagination
+                      component="div"
+                      count={total}
+                      page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+                      rowsPerPage={pageSize}
+                      rowsPerPageOptions={[...PAGE_SIZES]}
+                      onPageChange={(_, next) => {
+                        setPage(next);
+                        setSelected(new Set());
+                      }}
+                      onRowsPerPageChange={(event) => {
+                        setPageSize(Number(event.target.value));
+                        setPage(0);
+                        setSelected(new Set());
+                      }}
+                      labelRowsPerPage={t('list.rowsPerPage')}
+                      labelDisplayedRows={({ from: first, to: last, count }) =>
+                        t('list.range', {
+                          from: formatCount(first, locale),
+                          to: formatCount(last, locale),
+                          total: formatCount(count, locale),
+                        })
+                      }
+                      sx={{
+                        borderTop: 1,
+                        borderColor: 'divider',
+                        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+                      }}
+                    />
+                    {rows.some(canDecide) && (
+                      <SelectionBar
+                        count={selectedRows.length}
+                        approving={decision.pending && dialog === null}
+                        onApprove={() => void approve()}
+                        onModify={() => setDialog('modify')}
+                        onDidNotHappen={() => setDialog('didNotHappen')}
+                        onClear={() => setSelected(new Set())}
+                      />
+                    )}
+                  </>
+                )}
+              </Box>
+            )}
+          </Paper>
+        </>
+      )}
+
+      {dialog === 'modify' && selectedRows.length > 0 && (
+        <ModifyTimesheetsDialog
+          rows={selectedRows}
+          pending={decision.pending}
+          onClose={closeDialog}
+          onSubmit={async (body) => {
+            const outcome = await decision.decide(body, rows);
+            if (outcome.kind === 'done' || outcome.kind === 'issues') setSelected(new Set());
+            return outcome;
+          }}
+        />
+      )}
+      {dialog === 'didNotHappen' && selectedRows.length > 0 && (
+        <DidNotHappenDialog
+          rows={selectedRows}
+          pending={decision.pending}
+          onClose={closeDialog}
+          onSubmit={async (body) => {
+            const outcome = await decision.decide(body, rows);
+            if (outcome.kind === 'done' || outcome.kind === 'issues') setSelected(new Set());
+            return outcome;
+          }}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,49 @@
+import { TimesheetsResponse, type TimesheetBooking } from '@portal/contract/timesheets';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { readPagination, type Pagination } from '../../../lib/pagination';
+
+/** Every timesheet query sits under this key: selecting clients clears it (spec §4), a submit refreshes it. */
+export const timesheetsKey = ['timesheets'] as const;
+
+export interface PendingPageQuery {
+  clientIds: readonly number[];
+  skip: number;
+  take: number;
+}
+
+/** A page of timesheets pending approval, with the counts spec §3 gives a timesheet list. */
+export interface PendingTimesheetsPage {
+  approvedCount: number;
+  pendingReviewCount: number;
+  timesheets: TimesheetBooking[];
+  pagination: Pagination;
+}
+
+/** GET /v1/timesheets: the selected clients' timesheets pending approval, oldest booking first (skip/take, `x-pagination`). */
+export async function getPendingTimesheets(query: PendingPageQuery, signal?: AbortSignal): Promise<PendingTimesheetsPage> {
+  const { data, headers } = await apiRequestWithHeaders('timesheets', {
+    query: { clientIds: query.clientIds, skip: query.skip, take: query.take },
+    schema: TimesheetsResponse,
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    approvedCount: data.approvedCount,
+    pendingReviewCount: data.pendingReviewCount,
+    timesheets: data.pendingApprovalList,
+    pagination: readPagination(headers.get('x-pagination'), { skip: query.skip, take: query.take, count: data.pendingApprovalList.length }),
+  };
+}
+
+export function pendingTimesheetsQueryOptions(query: PendingPageQuery) {
+  return queryOptions({
+    queryKey: [...timesheetsKey, 'pending', { ...query, clientIds: [...query.clientIds] }],
+    queryFn: ({ signal }) => getPendingTimesheets(query, signal),
+    // The next page keeps the current rows on screen until it arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePendingTimesheets(query: PendingPageQuery, enabled = true) {
+  return useQuery({ ...pendingTimesheetsQueryOptions(query), enabled: enabled && query.clientIds.length > 0 });
+}

@@ -1,0 +1,234 @@
+import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
+import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
+import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { UserAvatar } from '../../../components/user-avatar';
+import { formatCount } from '../timesheet-format';
+import { useTimesheetsText } from '../use-timesheets-text';
+
+const card = { borderRadius: '16px', overflow: 'hidden' } as const;
+const EDUCATORS_SHOWN = 6;
+
+type Counts = { pendingApproval: number; pendingReview: number; approved: number };
+
+function Tile({
+  label,
+  help,
+  value,
+  icon,
+  accent,
+  testId,
+}: {
+  label: string;
+  help: string;
+  value: string | undefined;
+  icon: ReactNode;
+  accent: string;
+  testId: string;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ ...card, p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          display: 'grid',
+          width: 44,
+          height: 44,
+          borderRadius: 3,
+          placeItems: 'center',
+          bgcolor: accent,
+          color: 'primary.dark',
+          flexShrink: 0,
+        }}
+      >
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography component="h3" sx={{ color: 'text.secondary', fontSize: '0.875rem', fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <Typography component="p" data-testid={testId} sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}>
+          {value ?? <Skeleton width={48} />}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {help}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+function CountsLine({ counts }: { counts: Counts }) {
+  const { t, locale } = useTimesheetsText();
+  const n = (value: number) => formatCount(value, locale);
+  return (
+    <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 700, color: counts.pendingApproval > 0 ? 'warning.dark' : 'text.secondary', whiteSpace: 'nowrap' }}
+      >
+        {t('summary.toApproveCount', { count: counts.pendingApproval, total: n(counts.pendingApproval) })}
+      </Typography>
+      <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+        {t('summary.otherCounts', { pendingReview: n(counts.pendingReview), approved: n(counts.approved) })}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The timesheet summary (spec §3): totals, per school and per educator. Each educator opens their own list
+ * (GET /v1/timesheets/candidate).
+ */
+export function TimesheetsSummary({
+  summary,
+  failed,
+  onRetry,
+  onOpenEducator,
+  educatorId,
+}: {
+  summary: TimesheetsOverviewResponse | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  onOpenEducator: (candidateId: number) => void;
+  educatorId: number | undefined;
+}) {
+  const { t, locale } = useTimesheetsText();
+  const [allEducators, setAllEducators] = useState(false);
+  const value = (count: number | undefined) => (count === undefined ? (failed ? '—' : undefined) : formatCount(count, locale));
+  const totals = summary?.totals;
+  const educators = [...(summary?.candidates ?? [])].sort(
+    (a, b) => b.pendingApproval - a.pendingApproval || a.candidateName.localeCompare(b.candidateName),
+  );
+  const shownEducators = allEducators ? educators : educators.slice(0, EDUCATORS_SHOWN);
+  const schools = summary?.clients ?? [];
+  const showSchools = schools.length > 1;
+
+  return (
+    <Box component="section" aria-labelledby="timesheets-summary-heading" sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h2" id="timesheets-summary-heading" sx={{ fontSize: '1.125rem' }}>
+        {t('summary.heading')}
+      </Typography>
+      {failed && (
+        <Alert
+          severity="error"
+          variant="outlined"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('actions.retry')}
+            </Button>
+          }
+        >
+          {t('summary.loadFailed')}
+        </Alert>
+      )}
+      <Box
+        sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        <Tile
+          label={t('summary.pendingApproval')}
+          help={t('summary.pendingApprovalHelp')}
+          value={value(totals?.pendingApproval)}
+          icon={<PendingActionsOutlinedIcon />}
+          accent="rgba(255, 167, 38, 0.18)"
+          testId="timesheets-total-pending-approval"
+        />
+        <Tile
+          label={t('summary.pendingReview')}
+          help={t('summary.pendingReviewHelp')}
+          value={value(totals?.pendingReview)}
+          icon={<HourglassEmptyOutlinedIcon />}
+          accent="rgba(0,172,239,0.12)"
+          testId="timesheets-total-pending-review"
+        />
+        <Tile
+          label={t('summary.approved')}
+          help={t('summary.approvedHelp')}
+          value={value(totals?.approved)}
+          icon={<TaskAltOutlinedIcon />}
+          accent="rgba(102, 187, 106, 0.18)"
+          testId="timesheets-total-approved"
+        />
+      </Box>
+      {summary && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: showSchools ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          {showSchools && (
+            <Paper variant="outlined" component="section" aria-labelledby="timesheets-by-school" sx={card}>
+              <Typography variant="h3" id="timesheets-by-school" sx={{ fontSize: '1rem', px: 2.5, pt: 2, pb: 1 }}>
+                {t('summary.bySchool')}
+              </Typography>
+              <List disablePadding aria-labelledby="timesheets-by-school" data-testid="timesheets-by-school">
+                {schools.map((school) => (
+                  <ListItem key={school.clientId} divider sx={{ px: 2.5, gap: 2, '&:last-of-type': { borderBottom: 0 } }}>
+                    <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+                      {school.clientName}
+                    </Typography>
+                    <CountsLine counts={school} />
+                  </ListItem>
+                ))}
+              </List>
+            </Paper>
+          )}
+          <Paper variant="outlined" component="section" aria-labelledby="timesheets-by-educator" sx={card}>
+            <Typography variant="h3" id="timesheets-by-educator" sx={{ fontSize: '1rem', px: 2.5, pt: 2, pb: 1 }}>
+              {t('summary.byEducator')}
+            </Typography>
+            {educators.length === 0 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary', px: 2.5, pb: 2 }}>
+                {t('summary.noEducators')}
+              </Typography>
+            ) : (
+              <List disablePadding aria-labelledby="timesheets-by-educator" data-testid="timesheets-by-educator">
+                {shownEducators.map((educator) => (
+                  <ListItem key={educator.candidateId} disablePadding divider>
+                    <ListItemButton
+                      onClick={() => onOpenEducator(educator.candidateId)}
+                      selected={educator.candidateId === educatorId}
+                      aria-label={t('summary.viewEducator', { name: educator.candidateName })}
+                      aria-current={educator.candidateId === educatorId ? 'true' : undefined}
+                      sx={{ px: 2.5, gap: 1.5 }}
+                    >
+                      <UserAvatar name={educator.candidateName} size="sm" />
+                      <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+                        {educator.candidateName}
+                      </Typography>
+                      <CountsLine counts={educator} />
+                      <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {educators.length > EDUCATORS_SHOWN && (
+              <Box sx={{ px: 1.5, py: 1 }}>
+                <Button size="small" onClick={() => setAllEducators((open) => !open)} aria-expanded={allEducators}>
+                  {allEducators
+                    ? t('summary.showFewerEducators')
+                    : t('summary.showAllEducators', { count: educators.length, total: formatCount(educators.length, locale) })}
+                </Button>
+              </Box>
+            )}
+          </Paper>
+        </Box>
+      )}
+    </Box>
+  );
+}
