@@ -119,7 +119,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
     setPage(0);
     setSelected(new Set());
     setParam({ educator: candidateId === undefined ? undefined : String(candidateId) });
-    if (candidateId !== undefined) document.getElementById('timesheets-lists')?.scrollIntoView({ block: 'start' });
+    if (candidateId !== undefined) document.getElementById('timesheets-lists')?.scrollIntoView?.({ block: 'start' });
   };
 
   const toggle = (bookingId: number) =>
@@ -218,7 +218,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                 onChange={(_, value: 'pending' | 'history') => setParam({ tab: value === 'history' ? 'history' : undefined })}
                 aria-label={t('tabs.label')}
                 variant={phone ? 'fullWidth' : 'standard'}
-                sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -2, sm: 0 } }}
+                sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -2, sm: 0 }, '& .MuiTab-root.Mui-selected': { color: 'primary.dark' } }}
               >
                 <Tab value="pending" label={t('tabs.pending')} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
                 <Tab value="history" label={t('tabs.history')} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />

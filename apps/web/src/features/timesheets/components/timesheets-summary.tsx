@@ -16,6 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatCount } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
+import { TONES } from './tone-chip';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const EDUCATORS_SHOWN = 6;
@@ -76,7 +77,12 @@ function CountsLine({ counts }: { counts: Counts }) {
     <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
       <Typography
         variant="body2"
-        sx={{ fontWeight: 700, color: counts.pendingApproval > 0 ? 'warning.dark' : 'text.secondary', whiteSpace: 'nowrap' }}
+        sx={(theme) => ({
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          color: counts.pendingApproval > 0 ? TONES.warning.light[1] : theme.palette.text.secondary,
+          ...(counts.pendingApproval > 0 ? theme.applyStyles('dark', { color: TONES.warning.dark[1] }) : {}),
+        })}
       >
         {t('summary.toApproveCount', { count: counts.pendingApproval, total: n(counts.pendingApproval) })}
       </Typography>
