@@ -63,6 +63,8 @@ export const bookingRequests = pgTable(
     decidedAt: timestamptz('decided_at'),
     rejectReason: text('reject_reason'),
     idempotencyKey: text('idempotency_key'),
+    /** The educator the school asked for (a favourite or one who worked there); the provider tries them first. */
+    requestedCandidateId: integer('requested_candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('booking_requests_client_id_status_created_at_idx').on(t.clientId, t.status, t.createdAt),

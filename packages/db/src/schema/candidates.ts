@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, idColumn } from './columns';
 import { clients } from './organisations';
 
@@ -23,6 +24,16 @@ export const candidates = pgTable(
     avatarSeed: text('avatar_seed').notNull(),
     profileImage: bytea('profile_image'),
     profileImageType: text('profile_image_type'),
+    /** Qualifications held: [{ name, issuer, year }]. */
+    qualifications: jsonb('qualifications')
+      .$type<Array<{ name: string; issuer: string | null; year: number | null }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Compliance checks such as a working-with-children check: [{ name, reference, expiresOn ('YYYY-MM-DD' or null) }]. */
+    complianceChecks: jsonb('compliance_checks')
+      .$type<Array<{ name: string; reference: string | null; expiresOn: string | null }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('candidates_last_name_first_name_idx').on(t.lastName, t.firstName)],
