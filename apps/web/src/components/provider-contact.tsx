@@ -26,7 +26,8 @@ export function ProviderContact({ region, dense = false }: { region: string; den
       <Box aria-hidden="true" sx={{ color: 'primary.dark', display: 'flex' }}>
         {icon}
       </Box>
-      <Typography variant="body2" component="span" sx={{ color: 'text.secondary', minWidth: 52 }}>
+      {/* The icon says it on a phone; the link's own name says it to a screen reader. */}
+      <Typography variant="body2" component="span" sx={{ color: 'text.secondary', minWidth: 52, display: { xs: 'none', sm: 'inline' } }}>
         {label}
       </Typography>
       <Link href={href} aria-label={aria} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

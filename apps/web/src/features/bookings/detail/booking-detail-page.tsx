@@ -218,7 +218,9 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
       {requestSent && (
         <Alert severity="success" role="status" data-testid="cancellation-request-sent">
           <AlertTitle>{t('cancel.requestSentTitle')}</AlertTitle>
-          {t('cancel.requestSent', { email: requestSent.sentTo, time: formatDateTime(requestSent.sentAt, locale, booking.timeZone) })}
+          <Typography variant="body2">
+            {t('cancel.requestSent', { email: requestSent.sentTo, time: formatDateTime(requestSent.sentAt, locale, booking.timeZone) })}
+          </Typography>
         </Alert>
       )}
       {booking.status === 'cancelled' && (
