@@ -127,7 +127,9 @@ export const CandidateDetailsResponse = z
     pastBookings: z
       .array(CandidateBooking)
       .describe(`At the caller's clients, most recent first, at most ${MAX_DETAIL_BOOKINGS}; cancelled ones left out`),
-    upcomingBookings: z.array(CandidateBooking).describe(`From today, soonest first, at most ${MAX_DETAIL_BOOKINGS}; cancelled ones left out`),
+    upcomingBookings: z
+      .array(CandidateBooking)
+      .describe(`From today, soonest first, at most ${MAX_DETAIL_BOOKINGS}; cancelled ones left out`),
     pastBookingsCount: z.number().int().nonnegative(),
     upcomingBookingsCount: z.number().int().nonnegative(),
   })
@@ -136,7 +138,9 @@ export type CandidateDetailsResponse = z.infer<typeof CandidateDetailsResponse>;
 
 // GET /v1/candidate/profile-image/{id}
 
-export const CandidateImageParams = z.strictObject({ id: CandidateImageId.describe('Id of the educator, a non-negative integer (spec §5)') });
+export const CandidateImageParams = z.strictObject({
+  id: CandidateImageId.describe('Id of the educator, a non-negative integer (spec §5)'),
+});
 
 export const CandidateProfileImageResponse = z
   .object({

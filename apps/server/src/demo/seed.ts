@@ -6,7 +6,9 @@ import type { Database, DbOrTx } from '@portal/db/client';
 import * as schema from '@portal/db/schema';
 import { ClientActivity, HISTORY_DAYS, HORIZON_DAYS, PoolAvailability, emptyActivityRows, type ActivityRows } from './activity';
 import { insertRows, syncIdentitySequences } from './bulk-insert';
+import { candidateCredentials } from './candidate-credentials';
 import { Random } from './random';
+import type { CountryCode } from './reference-data';
 import { DEMO_ACCOUNT_SPECS, planWorld, type WorldRows } from './world-plan';
 
 export interface SeedReport {
@@ -136,7 +138,11 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
     await insert(tx, schema.locationCertifications, r.locationCertifications);
     await insert(tx, schema.bookingContacts, r.bookingContacts);
     await insert(tx, schema.locationRestrictions, r.locationRestrictions);
-    await insert(tx, schema.candidates, r.candidates);
+    await insert(
+      tx,
+      schema.candidates,
+      r.candidates.map((c) => ({ ...c, ...candidateCredentials(c.id!, c.country as CountryCode, now.getTime()) })),
+    );
     await insert(tx, schema.generalFiles, r.generalFiles);
     await insert(tx, schema.serviceStatus, r.serviceStatus);
   });

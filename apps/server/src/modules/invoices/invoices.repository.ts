@@ -1,0 +1,179 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '@portal/db/client';
+import type { Currency } from '@portal/contract/domain';
+import type { InvoiceSort, InvoiceStatus } from '@portal/contract/invoices';
+
+/**
+ * Invoices (issue 10). "Today" is per client (its first location's zone), passed in as (client id, date) pairs
+ * that the statements join on: the list then reads each client's invoices from invoices_client_id_issue_date_idx
+ * and the unpaid ones from the partial invoices_unpaid_client_id_idx.
+ */
+
+export interface ClientToday {
+  clientId: number;
+  today: string;
+}
+
+function todays(clients: readonly ClientToday[]): SQL {
+  return sql`unnest(${sql.param(clients.map((c) => c.clientId))}::int[], ${sql.param(clients.map((c) => c.today))}::date[]) as t(client_id, today)`;
+}
+
+const STATUS_WHERE: Record<InvoiceStatus, SQL> = {
+  paid: sql`i.paid_at is not null`,
+  unpaid: sql`i.paid_at is null`,
+  overdue: sql`i.paid_at is null and i.due_date < t.today`,
+};
+
+const ORDER: Record<InvoiceSort, SQL> = {
+  '-issueDate': sql`i.issue_date desc, i.id desc`,
+  issueDate: sql`i.issue_date, i.id`,
+  '-dueDate': sql`i.due_date desc, i.id desc`,
+  dueDate: sql`i.due_date, i.id`,
+  '-total': sql`i.total_minor desc, i.id desc`,
+  total: sql`i.total_minor, i.id`,
+};
+
+export interface InvoiceRow {
+  id: number;
+  invoice_no: string;
+  client_id: number;
+  client_name: string;
+  locale: string;
+  issue_date: string;
+  due_date: string;
+  period_start: string;
+  period_end: string;
+  currency: Currency;
+  tax_label: string;
+  tax_rate_basis_points: number;
+  subtotal_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  paid_at: string | null;
+  /** Days past due on the client's today (negative: not yet due). */
+  days_past_due: number;
+}
+
+const COLUMNS = sql`i.id, i.invoice_no, i.client_id, c.name as client_name, c.locale::text as locale,
+  i.issue_date::text as issue_date, i.due_date::text as due_date, i.period_start::text as period_start,
+  i.period_end::text as period_end, i.currency::text as currency, i.tax_label, c.tax_rate_basis_points,
+  i.subtotal_minor::int8 as subtotal_minor, i.tax_minor::int8 as tax_minor, i.total_minor::int8 as total_minor,
+  to_char(i.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at, (t.today - i.due_date)::int as days_past_due`;
+
+/** One page of the clients' invoices and how many match. */
+export async function listInvoices(
+  db: DbOrTx,
+  input: { clients: readonly ClientToday[]; status: InvoiceStatus | undefined; sort: InvoiceSort; skip: number; take: number },
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const where = input.status ? STATUS_WHERE[input.status] : sql`true`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<InvoiceRow>(
+      db,
+      sql`select ${COLUMNS}
+          from ${todays(input.clients)}
+          join invoices i on i.client_id = t.client_id
+          join clients c on c.id = i.client_id
+          where ${where}
+          order by ${ORDER[input.sort]}
+          limit ${input.take} offset ${input.skip}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${todays(input.clients)} join invoices i on i.client_id = t.client_id where ${where}`,
+    ),
+  ]);
+  return { rows: rows.map(numbers), total: count?.n ?? 0 };
+}
+
+/** bigint columns arrive as strings from some drivers. */
+function numbers(r: InvoiceRow): InvoiceRow {
+  return { ...r, subtotal_minor: Number(r.subtotal_minor), tax_minor: Number(r.tax_minor), total_minor: Number(r.total_minor) };
+}
+
+/** Where an invoice is, before access is decided: its id and client. */
+export async function locateInvoice(
+  db: DbOrTx,
+  by: { invoiceNo: string } | { id: number },
+): Promise<{ id: number; client_id: number } | undefined> {
+  const where = 'id' in by ? sql`id = ${by.id}` : sql`invoice_no = ${by.invoiceNo}`;
+  const [row] = await queryRows<{ id: number; client_id: number }>(db, sql`select id, client_id from invoices where ${where}`);
+  return row;
+}
+
+export async function findInvoice(db: DbOrTx, id: number, client: ClientToday): Promise<InvoiceRow | undefined> {
+  const [row] = await queryRows<InvoiceRow>(
+    db,
+    sql`select ${COLUMNS} from ${todays([client])} join invoices i on i.client_id = t.client_id join clients c on c.id = i.client_id
+        where i.id = ${id}`,
+  );
+  return row ? numbers(row) : undefined;
+}
+
+export interface InvoiceLineRow {
+  id: number;
+  candidate_id: number | null;
+  candidate_name: string | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price_minor: number;
+  amount_minor: number;
+  tax_minor: number;
+}
+
+export async function invoiceLines(db: DbOrTx, invoiceId: number): Promise<InvoiceLineRow[]> {
+  const rows = await queryRows<InvoiceLineRow>(
+    db,
+    sql`select il.id, il.candidate_id, case when ca.id is null then null else coalesce(ca.preferred_name, ca.first_name) || ' ' || ca.last_name end as candidate_name,
+               il.description, il.quantity::float8 as quantity, il.unit, il.unit_price_minor::int8 as unit_price_minor,
+               il.amount_minor::int8 as amount_minor, il.tax_minor::int8 as tax_minor
+        from invoice_lines il left join candidates ca on ca.id = il.candidate_id
+        where il.invoice_id = ${invoiceId}
+        order by candidate_name nulls last, il.id`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    quantity: Number(r.quantity),
+    unit_price_minor: Number(r.unit_price_minor),
+    amount_minor: Number(r.amount_minor),
+    tax_minor: Number(r.tax_minor),
+  }));
+}
+
+export interface ClientAddressRow {
+  name: string;
+  address_line1: string;
+  address_line2: string | null;
+  suburb: string;
+  state: string | null;
+  postcode: string | null;
+  country: string;
+}
+
+/** The client's billing address: its primary location's, else its first location's. */
+export async function clientAddress(db: DbOrTx, clientId: number): Promise<ClientAddressRow | undefined> {
+  const [row] = await queryRows<ClientAddressRow>(
+    db,
+    sql`select c.name, l.address_line1, l.address_line2, l.suburb, l.state, l.postcode, l.country
+        from clients c left join lateral (
+          select * from locations l where l.client_id = c.id order by 'primary' = any(l.tags) desc, l.id limit 1
+        ) l on true
+        where c.id = ${clientId}`,
+  );
+  return row;
+}
+
+/** Unpaid totals per currency and days past due (on each client's today). */
+export async function outstandingByAge(
+  db: DbOrTx,
+  clients: readonly ClientToday[],
+): Promise<Array<{ currency: Currency; days_past_due: number; total_minor: number; n: number }>> {
+  const rows = await queryRows<{ currency: Currency; days_past_due: number; total_minor: string | number; n: number }>(
+    db,
+    sql`select i.currency::text as currency, (t.today - i.due_date)::int as days_past_due,
+               sum(i.total_minor)::int8 as total_minor, count(*)::int as n
+        from ${todays(clients)} join invoices i on i.client_id = t.client_id and i.paid_at is null
+        group by 1, 2`,
+  );
+  return rows.map((r) => ({ ...r, total_minor: Number(r.total_minor) }));
+}

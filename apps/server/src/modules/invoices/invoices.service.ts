@@ -1,0 +1,212 @@
+import type { z } from 'zod';
+import type { InvoicesQuery } from '@portal/contract/invoices';
+import {
+  AGEING_BUCKETS,
+  ageingBucketOf,
+  currentPageOf,
+  TAX_LABELS,
+  toMajor,
+  type AgeingRow,
+  type InvoiceDetailsResponse,
+  type InvoicesAgeingResponse,
+  type InvoicesResponse,
+  type InvoiceSummary,
+  type TaxLabel,
+} from '@portal/contract/invoices';
+import { allClients, scopeOf, type PermissionTree } from '@portal/contract/permissions';
+import type { Pagination } from '@portal/contract/bookings';
+import { providerContactFor } from '@portal/contract/provider-contacts';
+import type { ProviderContacts } from '@portal/contract/runtime-config';
+import type { DbOrTx } from '@portal/db/client';
+import { AppError } from '../../lib/app-error';
+import { forbidden } from '../data-scope/data-scope';
+import { todayIn } from '../overview/time-zone';
+import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
+import {
+  clientAddress,
+  findInvoice,
+  invoiceLines,
+  listInvoices,
+  locateInvoice,
+  outstandingByAge,
+  type ClientToday,
+  type InvoiceRow,
+} from './invoices.repository';
+
+/**
+ * Invoices (issue 10). Access is accounts view at the client itself (or its group, inherited): invoices belong to a
+ * client, not a location. Every client asked for must grant it (else 403); none asked: every client that does.
+ * An invoice of a client outside the caller's accounts view is 403 (spec §8: the web handles that status), an
+ * unknown number or id 404.
+ */
+
+export const INVOICE_NOT_FOUND = 'There is no such invoice.';
+export const INVOICE_PDF_FAILED = 'The invoice PDF could not be made just now. Please try again in a moment.';
+
+type Tree = PermissionTree;
+type Parsed = z.output<typeof InvoicesQuery>;
+
+const daysOverdue = (r: InvoiceRow) => (r.paid_at === null ? Math.max(0, r.days_past_due) : 0);
+
+function summary(r: InvoiceRow): InvoiceSummary {
+  const overdue = r.paid_at === null && r.days_past_due > 0;
+  return {
+    id: r.id,
+    invoiceNo: r.invoice_no,
+    clientId: r.client_id,
+    clientName: r.client_name,
+    locale: r.locale,
+    issueDate: r.issue_date,
+    dueDate: r.due_date,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    currency: r.currency,
+    taxLabel: (TAX_LABELS as readonly string[]).includes(r.tax_label) ? (r.tax_label as TaxLabel) : 'Tax',
+    subtotal: toMajor(r.subtotal_minor),
+    tax: toMajor(r.tax_minor),
+    total: toMajor(r.total_minor),
+    subtotalMinor: r.subtotal_minor,
+    taxMinor: r.tax_minor,
+    totalMinor: r.total_minor,
+    isPaid: r.paid_at !== null,
+    paidAt: r.paid_at,
+    isOverdue: overdue,
+    daysOverdue: daysOverdue(r),
+    status: r.paid_at !== null ? 'paid' : overdue ? 'overdue' : 'unpaid',
+  };
+}
+
+export class InvoicesService {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly now: () => Date,
+    private readonly providerContacts: ProviderContacts,
+    private readonly render: typeof invoicePdf = invoicePdf,
+  ) {}
+
+  /** The clients asked for (all must grant accounts view) or all that do, each with its today. */
+  private accountsClients(tree: Tree, requested: readonly number[] | undefined): ClientToday[] {
+    const clients = allClients(tree);
+    if (requested && requested.some((id) => !clients.some((c) => c.clientId === id))) throw forbidden();
+    const granted = scopeOf(tree, 'accounts', 'view', requested).clientIds;
+    if (granted.length === 0 || (requested && granted.length !== new Set(requested).size)) throw forbidden();
+    const now = this.now();
+    return granted.map((clientId) => {
+      const zone = clients.find((c) => c.clientId === clientId)?.locations[0]?.timeZone ?? 'UTC';
+      return { clientId, today: todayIn(zone, now) };
+    });
+  }
+
+  private clientToday(tree: Tree, clientId: number): ClientToday {
+    return this.accountsClients(tree, undefined).find((c) => c.clientId === clientId) ?? this.denied();
+  }
+
+  private denied(): never {
+    throw forbidden();
+  }
+
+  /** GET /v1/invoices */
+  async list(tree: Tree, query: Parsed): Promise<{ body: InvoicesResponse; pagination: Pagination }> {
+    const clients = this.accountsClients(tree, query.clientIds);
+    const { rows, total } = await listInvoices(this.db, {
+      clients,
+      status: query.status,
+      sort: query.sort,
+      skip: query.skip,
+      take: query.take,
+    });
+    return {
+      body: { invoices: rows.map(summary), total, currentPage: currentPageOf(query.skip, query.take) },
+      pagination: { total, skip: query.skip, take: query.take },
+    };
+  }
+
+  /** 404 for an unknown invoice, 403 for one of a client outside the caller's accounts view. */
+  private async load(tree: Tree, by: { invoiceNo: string } | { id: number }): Promise<InvoiceDetailsResponse> {
+    const located = await locateInvoice(this.db, by);
+    if (!located) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
+    const client = this.clientToday(tree, located.client_id);
+    const [row, lines] = await Promise.all([findInvoice(this.db, located.id, client), invoiceLines(this.db, located.id)]);
+    if (!row) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
+    return {
+      ...summary(row),
+      taxRatePercent: row.tax_rate_basis_points / 100,
+      lines: lines.map((l) => ({
+        id: l.id,
+        candidateId: l.candidate_id,
+        candidateName: l.candidate_name,
+        description: l.description,
+        quantity: l.quantity,
+        unit: l.unit === 'hour' ? 'hour' : 'day',
+        unitPrice: toMajor(l.unit_price_minor),
+        amount: toMajor(l.amount_minor),
+        tax: toMajor(l.tax_minor),
+        unitPriceMinor: l.unit_price_minor,
+        amountMinor: l.amount_minor,
+        taxMinor: l.tax_minor,
+      })),
+    };
+  }
+
+  /** GET /v1/invoices/GetInvoice/{invoiceNo} */
+  details(tree: Tree, invoiceNo: string): Promise<InvoiceDetailsResponse> {
+    return this.load(tree, { invoiceNo });
+  }
+
+  /** GET /v1/invoices/{id}/file: the whole PDF is made before anything is sent; a failure is a problem, never half a file. */
+  async file(tree: Tree, id: number): Promise<{ pdf: Buffer; fileName: string; renderMs: number }> {
+    const invoice = await this.load(tree, { id });
+    const address = await clientAddress(this.db, invoice.clientId);
+    const client: PartyAddress = {
+      name: invoice.clientName,
+      lines: address
+        ? [
+            address.address_line1,
+            address.address_line2,
+            [address.suburb, address.state, address.postcode].filter(Boolean).join(' '),
+            address.country,
+          ].filter((l): l is string => !!l)
+        : [],
+    };
+    const provider = providerEntity(invoice.locale, providerContactFor(this.providerContacts, invoice.locale));
+    const started = performance.now();
+    let pdf: Buffer;
+    try {
+      pdf = await this.render(invoice, provider, client);
+    } catch (cause) {
+      throw new AppError('internal', { detail: INVOICE_PDF_FAILED, internal: `invoice ${id} PDF failed`, cause });
+    }
+    if (pdf.length < 100 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      throw new AppError('internal', { detail: INVOICE_PDF_FAILED, internal: `invoice ${id} PDF is not a PDF` });
+    }
+    return { pdf, fileName: invoiceFileName(invoice), renderMs: performance.now() - started };
+  }
+
+  /** GET /v1/invoices/ageing: unpaid totals per currency in the contract's buckets. */
+  async ageing(tree: Tree, clientIds: readonly number[] | undefined): Promise<InvoicesAgeingResponse> {
+    const clients = this.accountsClients(tree, clientIds);
+    const rows = await outstandingByAge(this.db, clients);
+    const byCurrency = new Map<string, AgeingRow>();
+    for (const r of rows) {
+      let row = byCurrency.get(r.currency);
+      if (!row) {
+        row = { currency: r.currency, total: 0, totalMinor: 0, invoiceCount: 0 } as AgeingRow;
+        for (const b of AGEING_BUCKETS) {
+          row[b.key] = 0;
+          row[`${b.key}Minor`] = 0;
+        }
+        byCurrency.set(r.currency, row);
+      }
+      const key = ageingBucketOf(r.days_past_due);
+      row[`${key}Minor`] += r.total_minor;
+      row.totalMinor += r.total_minor;
+      row.invoiceCount += r.n;
+    }
+    const currencies = [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+    for (const row of currencies) {
+      for (const b of AGEING_BUCKETS) row[b.key] = toMajor(row[`${b.key}Minor`]);
+      row.total = toMajor(row.totalMinor);
+    }
+    return { currencies };
+  }
+}
