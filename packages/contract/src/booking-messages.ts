@@ -11,6 +11,7 @@ export const BOOKING_MESSAGES = {
   maxBookingsAllowed: (max: number) => `A request can hold at most ${max} bookings (dates × bookings per day)`,
   minimumDuration: (minutes: number) => `A booking must last at least ${minutes} minutes`,
   breakTooLong: 'The break must be shorter than the booking',
+  breakFixed: (minutes: number) => `This classification has a set break of ${minutes} minutes`,
   weekend: 'Bookings can only be made on weekdays',
   startPassed: 'Today’s start time has already passed. Please choose a later start time or another date.',
   tooFarAhead: (days: number) => `Bookings can be made at most ${days} days ahead`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES, LOCALES } from './domain';
 import { ClientIds, dateRange, Id, LocalDate } from './query-params';
+import { BOOKING_MESSAGES } from './booking-messages';
 import { FORM_MESSAGES } from './messages';
 
 /**
@@ -205,6 +206,49 @@ export const ConfirmationInput = z.strictObject({
 });
 
 export const MAX_DATES_PER_REQUEST = 120;
+/** The longest break a booking may have, in minutes. */
+export const MAX_BREAK_MINUTES = 240;
+
+/** What a classification says about breaks (spec §3 extraValidation). */
+export interface BreakRules {
+  defaultBreakInMins: number | null;
+  shouldShowBreaks: boolean;
+}
+
+/**
+ * The break of a booking (spec §5, classification rules), one rule for the form and the server. Where the
+ * classification shows breaks, the booker's break counts (the default prefilled; omitted: the default); where it
+ * does not, the break is the classification's default, which the form shows but does not let the booker change.
+ */
+export function bookingBreakMinutes(requested: number | undefined, rules: BreakRules | undefined): number {
+  const fallback = rules?.defaultBreakInMins ?? 0;
+  if (!rules?.shouldShowBreaks) return fallback;
+  return requested ?? fallback;
+}
+
+/**
+ * Why a break cannot be taken, or undefined: a break the classification sets is not changed, a break lies
+ * within 0 to MAX_BREAK_MINUTES and is shorter than the booking ('HH:mm' times; no check while they are not in order).
+ */
+export function breakProblem(
+  requested: number | undefined,
+  rules: BreakRules | undefined,
+  startTime: string,
+  endTime: string,
+): string | undefined {
+  if (rules && !rules.shouldShowBreaks && requested !== undefined && requested !== (rules.defaultBreakInMins ?? 0))
+    return BOOKING_MESSAGES.breakFixed(rules.defaultBreakInMins ?? 0);
+  const minutes = bookingBreakMinutes(requested, rules);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BREAK_MINUTES) return FORM_MESSAGES.between(0, MAX_BREAK_MINUTES);
+  const span = minutesOf(endTime) - minutesOf(startTime);
+  if (span > 0 && minutes >= span) return BOOKING_MESSAGES.breakTooLong;
+  return undefined;
+}
+
+/** The working minutes of a booking: its span less its break (what the minimum duration is checked against). */
+export function netMinutes(startTime: string, endTime: string, breakMinutes: number): number {
+  return minutesOf(endTime) - minutesOf(startTime) - breakMinutes;
+}
 
 export const CreateBookingBody = z
   .strictObject({
@@ -219,7 +263,15 @@ export const CreateBookingBody = z
     dates: z.array(LocalDate).max(MAX_DATES_PER_REQUEST).describe('Local dates (weekdays), at least one'),
     startTime: TimeOfDay.describe("Start, 'HH:mm' local"),
     endTime: TimeOfDay.describe("End, 'HH:mm' local"),
-    breakMinutes: z.number().int().min(0).max(240).optional().describe('Break; default: the classification’s default break, else 0'),
+    breakMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_BREAK_MINUTES)
+      .optional()
+      .describe(
+        'Break in minutes, where the classification shows breaks (default: its default break); elsewhere omitted or the classification’s own',
+      ),
     isFullDay: z.boolean().default(true),
     bookingsPerDay: z.number().int().min(1).max(100).default(1).describe('Educators needed on each date'),
     covering: z

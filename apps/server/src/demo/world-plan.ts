@@ -381,7 +381,7 @@ class WorldBuilder {
     const auGroupId = au.clients[0]!.groupId!;
     const harbourside = au.clients[0]!;
     const harbourLocation = harbourside.locations[0]!;
-    this.addContact(A.groupAdmin, everyScope('group', auGroupId));
+    const groupAdminId = this.addContact(A.groupAdmin, everyScope('group', auGroupId));
     const teacherId = this.addContact(A.teacher, [{ level: 'location', nodeId: harbourLocation.id, scope: 'replaceMe', modifier: 'all' }]);
     this.plan.teacher = {
       contactId: teacherId,
@@ -395,6 +395,24 @@ class WorldBuilder {
       { level: 'client', nodeId: harbourside.id, scope: 'booking', modifier: 'view' },
     ]);
     harbourside.pendingBookerIds.unshift(pendingId, pendingId, pendingId);
+    // The demo's bookers at Harbourside receive confirmations there too, so the form offers them first.
+    for (const [contactId, spec] of [
+      [pendingId, A.pendingBooker],
+      [groupAdminId, A.groupAdmin],
+    ] as const) {
+      for (const location of harbourside.locations) {
+        this.plan.rows.bookingContacts.push({
+          id: this.ids.take('booking_contacts'),
+          locationId: location.id,
+          contactId,
+          name: `${spec.first} ${spec.last}`,
+          email: spec.email,
+          mobile: null,
+          canReceiveVoice: false,
+          active: true,
+        });
+      }
+    }
     this.plan.pools.push(au);
 
     const uk = this.addGroup(ukSpec, false);

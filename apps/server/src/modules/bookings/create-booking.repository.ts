@@ -48,7 +48,8 @@ export async function loadRuleFacts(db: DbOrTx, locationId: number, coveringCont
           c.max_bookings_per_day as "maxBookingsPerDay", c.max_bookings_allowed as "maxBookingsAllowed",
           coalesce((select json_agg(json_build_object(
                       'id', k.id, 'minimumDurationInMins', k.minimum_duration_in_mins,
-                      'earliestEndTime24hr', k.earliest_end_time_24hr, 'defaultBreakInMins', k.default_break_in_mins)
+                      'earliestEndTime24hr', k.earliest_end_time_24hr, 'defaultBreakInMins', k.default_break_in_mins,
+                      'shouldShowBreaks', k.should_show_breaks)
                     order by k.online_title, k.id)
                     from classifications k where k.client_id = c.id and k.active), '[]') as classifications,
           coalesce((select json_agg(g.id) from grades g where g.client_id = c.id), '[]') as "gradeIds",

@@ -49,8 +49,9 @@ function context(body: Partial<CreateBookingBody> = {}, overrides: Partial<Booki
     location: { id: 1, clientId: 2, timeZone: 'Australia/Sydney' },
     client: { sameDayCutoff: '08:00', minBookingsPerDay: 1, maxBookingsPerDay: 4, maxBookingsAllowed: 10 },
     classifications: [
-      { id: 10, minimumDurationInMins: null, earliestEndTime24hr: null, defaultBreakInMins: 30 },
-      { id: 11, minimumDurationInMins: 180, earliestEndTime24hr: '12:00:00', defaultBreakInMins: null },
+      { id: 10, minimumDurationInMins: null, earliestEndTime24hr: null, defaultBreakInMins: 30, shouldShowBreaks: true },
+      { id: 11, minimumDurationInMins: 180, earliestEndTime24hr: '12:00:00', defaultBreakInMins: null, shouldShowBreaks: true },
+      { id: 12, minimumDurationInMins: 240, earliestEndTime24hr: null, defaultBreakInMins: 30, shouldShowBreaks: false },
     ],
     gradeIds: new Set([50]),
     certificationIds: new Set([100, 101, 102]),
@@ -171,6 +172,17 @@ describe('create-booking rules', () => {
     expect(breakShorterThanBooking.check(context({ startTime: '10:00', endTime: '10:30' }))[0]!.field).toBe('breakMinutes');
     expect(effectiveBreak(context())).toBe(30);
     expect(effectiveBreak(context({ breakMinutes: 0 }))).toBe(0);
+    // A classification that does not show breaks keeps its own: applied when none is sent, a change refused.
+    expect(effectiveBreak(context({ classificationId: 12 }))).toBe(30);
+    expect(breakShorterThanBooking.check(context({ classificationId: 12 }))).toEqual([]);
+    expect(breakShorterThanBooking.check(context({ classificationId: 12, breakMinutes: 30 }))).toEqual([]);
+    expect(breakShorterThanBooking.check(context({ classificationId: 12, breakMinutes: 0 }))[0]!.message).toBe(
+      BOOKING_MESSAGES.breakFixed(30),
+    );
+    // Net of its 30-minute break, 08:30 to 12:30 is 210 minutes: short of 240.
+    expect(minimumDuration.check(context({ classificationId: 12, startTime: '08:30', endTime: '12:30' }))[0]!.message).toBe(
+      BOOKING_MESSAGES.minimumDuration(240),
+    );
     expect(
       minimumDuration.check(context({ classificationId: 11, startTime: '09:00', endTime: '12:30', breakMinutes: 45 }))[0]!.message,
     ).toBe(BOOKING_MESSAGES.minimumDuration(180));

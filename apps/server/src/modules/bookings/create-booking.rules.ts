@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { minutesOf, normaliseTime, type CreateBookingBody } from '@portal/contract/bookings';
+import { bookingBreakMinutes, breakProblem, minutesOf, netMinutes, normaliseTime, type CreateBookingBody } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { AppError } from '../../lib/app-error';
 
@@ -59,6 +59,7 @@ export interface RuleClassification {
   /** 'HH:mm' or null. */
   earliestEndTime24hr: string | null;
   defaultBreakInMins: number | null;
+  shouldShowBreaks: boolean;
 }
 
 export interface LocationAccess {
@@ -107,9 +108,9 @@ export function selectedClassification(ctx: BookingRuleContext): RuleClassificat
   return ctx.classifications.find((c) => c.id === ctx.body.classificationId);
 }
 
-/** The break asked for, else the classification's default break, else none. */
+/** The booking's break by the contract's rule (the booker's where the classification shows breaks, else its default). */
 export function effectiveBreak(ctx: BookingRuleContext): number {
-  return ctx.body.breakMinutes ?? selectedClassification(ctx)?.defaultBreakInMins ?? 0;
+  return bookingBreakMinutes(ctx.body.breakMinutes, selectedClassification(ctx));
 }
 
 export function localNow(ctx: Pick<BookingRuleContext, 'now' | 'location'>): DateTime {
@@ -288,9 +289,13 @@ export const endAfterStart: BookingRule = {
   },
 };
 
+/** The contract's break rule (shared with the form): a set break unchanged, within bounds, shorter than the booking. */
 export const breakShorterThanBooking: BookingRule = {
   name: 'breakShorterThanBooking',
-  check: (ctx) => (span(ctx) > 0 && effectiveBreak(ctx) >= span(ctx) ? [field(400, 'breakMinutes', BOOKING_MESSAGES.breakTooLong)] : []),
+  check: (ctx) => {
+    const problem = breakProblem(ctx.body.breakMinutes, selectedClassification(ctx), ctx.body.startTime, ctx.body.endTime);
+    return problem ? [field(400, 'breakMinutes', problem)] : [];
+  },
 };
 
 /** The classification's minimum duration, net of the break. */
@@ -299,7 +304,9 @@ export const minimumDuration: BookingRule = {
   check: (ctx) => {
     const minimum = selectedClassification(ctx)?.minimumDurationInMins;
     if (!minimum || span(ctx) <= 0) return [];
-    return span(ctx) - effectiveBreak(ctx) < minimum ? [field(400, 'endTime', BOOKING_MESSAGES.minimumDuration(minimum))] : [];
+    return netMinutes(ctx.body.startTime, ctx.body.endTime, effectiveBreak(ctx)) < minimum
+      ? [field(400, 'endTime', BOOKING_MESSAGES.minimumDuration(minimum))]
+      : [];
   },
 };
 

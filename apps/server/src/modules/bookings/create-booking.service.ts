@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreatedBooking } from '@portal/contract/bookings';
-import { normaliseTime } from '@portal/contract/bookings';
+import { bookingBreakMinutes, normaliseTime } from '@portal/contract/bookings';
 import type { PermissionTree } from '@portal/contract/permissions';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
@@ -77,7 +77,7 @@ export class CreateBookingService {
     const confirmed = access.bookingCreate;
     const status = confirmed ? ('approved' as const) : ('pending_approval' as const);
     const classification = ctx.classifications.find((c) => c.id === body.classificationId)!;
-    const breakMinutes = body.breakMinutes ?? classification.defaultBreakInMins ?? 0;
+    const breakMinutes = bookingBreakMinutes(body.breakMinutes, classification);
     const startTime = normaliseTime(body.startTime);
     const endTime = normaliseTime(body.endTime);
     const dates = [...body.dates].sort();

@@ -318,10 +318,23 @@ describe('POST /v1/bookings refuses', () => {
     ],
     [
       'a break as long as the booking',
-      (b) => void Object.assign(b, { startTime: '09:00', endTime: '10:00', breakMinutes: 60 }),
+      (b, s) => {
+        const shown = s.classifications.find((x) => x.extraValidation.shouldShowBreaks)!;
+        Object.assign(b, { classificationId: shown.id, startTime: '09:00', endTime: '10:00', breakMinutes: 60 });
+      },
       400,
       'breakMinutes',
       BOOKING_MESSAGES.breakTooLong,
+    ],
+    [
+      'a changed break where the classification sets it',
+      (b, s) => {
+        const set = s.classifications.find((x) => !x.extraValidation.shouldShowBreaks && x.extraValidation.defaultBreakInMins === 30)!;
+        Object.assign(b, { classificationId: set.id, breakMinutes: 0 });
+      },
+      400,
+      'breakMinutes',
+      BOOKING_MESSAGES.breakFixed(30),
     ],
     [
       'less than the classification’s minimum duration, net of the break',

@@ -3,12 +3,14 @@ import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { describe, expect, it } from 'vitest';
 import {
+  bookerFirst,
   bookingFormSchema,
+  breakOf,
   certificationsDiffer,
   cutoffOf,
   cutoffState,
-  datesFromSelection,
   dateProblem,
+  datesFromSelection,
   defaultConfirmation,
   emptyBookingForm,
   formFieldOf,
@@ -187,6 +189,11 @@ describe('the booking form schema', () => {
     expect(problems(valid({ startTime: '10:00', endTime: '09:00' })).endTime).toBe(FORM_MESSAGES.endBeforeStart);
     expect(problems(valid({ startTime: '08:00', endTime: '11:30' })).endTime).toBe(FORM_MESSAGES.endBeforeMinimum('12:00'));
     expect(problems(valid({ startTime: '11:00', endTime: '12:30' })).endTime).toBe(BOOKING_MESSAGES.minimumDuration(120));
+    // Net of the break, as the server counts it: 10:00 to 12:10 less 30 minutes is 100 minutes.
+    expect(problems(valid({ startTime: '10:00', endTime: '12:10', breakMinutes: '30' })).endTime).toBe(
+      BOOKING_MESSAGES.minimumDuration(120),
+    );
+    expect(problems(valid({ startTime: '10:00', endTime: '12:10', breakMinutes: '0' })).endTime).toBeUndefined();
   });
 
   it('checks the break only when breaks are shown', () => {
@@ -265,12 +272,23 @@ describe('the request body', () => {
     expect(toCreateBookingBody(valid(), classification)).not.toHaveProperty('covering');
   });
 
-  it("sends the classification's default break when breaks are not shown", () => {
+  it('leaves the break to the classification when breaks are not shown (the form shows it, the server applies it)', () => {
     const hidden = {
       ...classification,
       extraValidation: { ...classification.extraValidation, shouldShowBreaks: false, defaultBreakInMins: 45 },
     };
-    expect(toCreateBookingBody(valid({ breakMinutes: '10' }), hidden).breakMinutes).toBe(45);
+    expect(toCreateBookingBody(valid({ breakMinutes: '10' }), hidden)).not.toHaveProperty('breakMinutes');
+    expect(breakOf(valid({ breakMinutes: '10' }), hidden)).toBe(45);
+    expect(toCreateBookingBody(valid({ breakMinutes: '20' }), classification).breakMinutes).toBe(20);
+  });
+
+  it('offers the person booking first', () => {
+    const people = [
+      { id: 1, isCurrentUser: false },
+      { id: 2, isCurrentUser: true },
+      { id: 3, isCurrentUser: false },
+    ];
+    expect(bookerFirst(people).map((p) => p.id)).toEqual([2, 1, 3]);
   });
 });
 

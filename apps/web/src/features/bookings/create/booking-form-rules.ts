@@ -1,6 +1,14 @@
 import type { BookingContact, BookingLocation, Classification } from '@portal/contract/booking-reference';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { CreateBookingBody, MAX_DATES_PER_REQUEST, minutesOf, normaliseTime } from '@portal/contract/bookings';
+import {
+  bookingBreakMinutes,
+  breakProblem,
+  CreateBookingBody,
+  MAX_DATES_PER_REQUEST,
+  minutesOf,
+  netMinutes,
+  normaliseTime,
+} from '@portal/contract/bookings';
 import { ABSENCE_REASONS, CONFIRMATION_METHODS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { DateTime } from 'luxon';
@@ -17,7 +25,6 @@ import { nextWeekday } from '../../../lib/locale-format';
 export const ROOM_MAX_LENGTH = 120;
 export const NOTES_MAX_LENGTH = 2000;
 export const COVERING_NAME_MAX_LENGTH = 120;
-export const MAX_BREAK_MINUTES = 240;
 /** Spec §5: the cut-off falls back to 08:00 when the client's setting cannot be read. */
 export const DEFAULT_CUTOFF = '08:00';
 /** Not in the contract (the server answers it for a time that is not one); the form uses the same words. */
@@ -184,13 +191,19 @@ export function normalisedTime(value: string): string {
   return parsed === undefined ? value.trim() : normaliseTime(parsed);
 }
 
-/** The break the booking will have: typed when breaks are shown, else the classification's default. */
+/**
+ * The break the booking will have, by the contract's rule: typed where the classification shows breaks (its
+ * default prefilled), else the classification's own default (shown, not editable).
+ */
 export function breakOf(values: Pick<BookingFormValues, 'breakMinutes'>, classification: Classification | undefined): number {
-  if (classification?.extraValidation.shouldShowBreaks) {
-    const typed = Number(values.breakMinutes);
-    return values.breakMinutes.trim() !== '' && Number.isInteger(typed) ? typed : 0;
-  }
-  return classification?.extraValidation.defaultBreakInMins ?? 0;
+  return bookingBreakMinutes(typedBreak(values, classification), classification?.extraValidation);
+}
+
+/** The break the booker typed, sent only where breaks are shown (elsewhere the classification's break applies). */
+function typedBreak(values: Pick<BookingFormValues, 'breakMinutes'>, classification: Classification | undefined): number | undefined {
+  if (!classification?.extraValidation.shouldShowBreaks) return undefined;
+  const text = values.breakMinutes.trim();
+  return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 /** Total bookings the request makes: dates × bookings per day (0 while either is missing). */
@@ -209,6 +222,11 @@ export function certificationsDiffer(chosen: readonly number[], defaults: readon
 /** The methods a contact can receive, in the contract's order. */
 export function allowedMethods(contact: BookingContact | undefined): ConfirmationMethod[] {
   return CONFIRMATION_METHODS.filter((method) => contact?.methods[method]);
+}
+
+/** The booking contacts with the person booking first (they are offered, and ticked, before anyone else). */
+export function bookerFirst<T extends { isCurrentUser: boolean }>(contacts: readonly T[]): T[] {
+  return [...contacts.filter((c) => c.isCurrentUser), ...contacts.filter((c) => !c.isCurrentUser)];
 }
 
 /** A confirmation for a contact just ticked: e-mail when it can, else its first method. */
@@ -273,17 +291,25 @@ export function bookingFormSchema(context: BookingRuleContext) {
         if (end <= start) issue(['endTime'], FORM_MESSAGES.endBeforeStart);
         else if (extra?.earliestEndTime24hr && end < minutesOf(extra.earliestEndTime24hr))
           issue(['endTime'], FORM_MESSAGES.endBeforeMinimum(normaliseTime(extra.earliestEndTime24hr)));
-        else if (extra?.minimumDurationInMins && end - start < extra.minimumDurationInMins)
+        else if (
+          extra?.minimumDurationInMins &&
+          netMinutes(normalisedTime(values.startTime), normalisedTime(values.endTime), breakOf(values, classification)) <
+            extra.minimumDurationInMins
+        )
           issue(['endTime'], BOOKING_MESSAGES.minimumDuration(extra.minimumDurationInMins));
       }
-      if (extra?.shouldShowBreaks) {
-        const text = values.breakMinutes.trim();
-        const minutes = Number(text);
-        if (text === '') issue(['breakMinutes'], FORM_MESSAGES.required);
-        else if (!/^\d+$/.test(text)) issue(['breakMinutes'], FORM_MESSAGES.number);
-        else if (minutes > MAX_BREAK_MINUTES) issue(['breakMinutes'], FORM_MESSAGES.between(0, MAX_BREAK_MINUTES));
-        else if (start !== undefined && end !== undefined && end > start && minutes >= end - start)
-          issue(['breakMinutes'], BOOKING_MESSAGES.breakTooLong);
+      // The break: the contract's rule (bounds, shorter than the booking), as the server checks it.
+      const breakText = values.breakMinutes.trim();
+      if (extra?.shouldShowBreaks && breakText === '') issue(['breakMinutes'], FORM_MESSAGES.required);
+      else if (extra?.shouldShowBreaks && !/^\d+$/.test(breakText)) issue(['breakMinutes'], FORM_MESSAGES.number);
+      else if (start !== undefined && end !== undefined) {
+        const problem = breakProblem(
+          typedBreak(values, classification),
+          extra,
+          normalisedTime(values.startTime),
+          normalisedTime(values.endTime),
+        );
+        if (problem) issue(['breakMinutes'], problem);
       }
 
       // Bookings per day within the client's range, and the request within its maximum.
@@ -337,7 +363,8 @@ export function toCreateBookingBody(values: BookingFormValues, classification: C
     dates: values.dates,
     startTime: normalisedTime(values.startTime),
     endTime: normalisedTime(values.endTime),
-    breakMinutes: breakOf(values, classification),
+    // Sent only where the classification shows breaks; elsewhere the server applies the classification's own.
+    ...(typedBreak(values, classification) !== undefined ? { breakMinutes: typedBreak(values, classification)! } : {}),
     isFullDay: values.isFullDay,
     bookingsPerDay: Number(values.bookingsPerDay),
     ...((ABSENCE_REASONS as readonly string[]).includes(reason)

@@ -35,6 +35,7 @@ const WITH_VALUE: Array<[RegExp, MessageKey, string]> = [
   [patternOf(BOOKING_MESSAGES.methodUnavailable), 'methodUnavailable', 'method'],
   [patternOf(BOOKING_MESSAGES.maxBookingsAllowed), 'maxBookingsAllowed', 'max'],
   [patternOf(BOOKING_MESSAGES.minimumDuration), 'minimumDuration', 'minutes'],
+  [patternOf(BOOKING_MESSAGES.breakFixed), 'breakFixed', 'minutes'],
   [patternOf(BOOKING_MESSAGES.tooFarAhead), 'tooFarAhead', 'days'],
   [patternOf(BOOKING_MESSAGES.sameDayCutoff), 'sameDayCutoff', 'cutoff'],
 ];

@@ -130,11 +130,13 @@ describe('CreateBookingForm', () => {
       dates: [DATE],
       startTime: '08:30',
       endTime: '15:30',
-      breakMinutes: 30,
       bookingsPerDay: 1,
       confirmations: [{ bookingContactId: 21, email: true, sms: false, voice: false, push: false }],
       policiesAgreed: true,
     });
+    // The classification does not show breaks: its own (30 minutes) applies on the server, shown on the form.
+    expect(bodies[0]).not.toHaveProperty('breakMinutes');
+    expect(screen.getByTestId('booking-set-break')).toHaveTextContent('Includes a 30-minute unpaid break');
   });
 
   it(

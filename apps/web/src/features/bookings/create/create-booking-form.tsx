@@ -30,7 +30,9 @@ import { useClassifications } from '../api/get-classifications';
 import { useGrades } from '../api/get-grades';
 import { useCreateBooking } from '../api/create-booking';
 import {
+  bookerFirst,
   bookingFormSchema,
+  type BookingFormValues,
   certificationsDiffer,
   cutoffState,
   defaultConfirmation,
@@ -38,10 +40,9 @@ import {
   formFieldOf,
   normalisedTime,
   NOTES_MAX_LENGTH,
+  ruleContextOf,
   toCreateBookingBody,
   totalBookings,
-  type BookingFormValues,
-  ruleContextOf,
 } from './booking-form-rules';
 import { useBookingMessage } from './booking-messages';
 import { cachedReference } from './reference-cache';
@@ -430,6 +431,11 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
                 helperText={message(errors.endTime?.message) ?? (endHints.length ? endHints.join(' · ') : timeHints.join(' · '))}
                 slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' }, inputLabel: { shrink: true } }}
               />
+              {extra && !extra.shouldShowBreaks && (extra.defaultBreakInMins ?? 0) > 0 && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }} data-testid="booking-set-break">
+                  {t('when.setBreak', { minutes: extra.defaultBreakInMins ?? 0 })}
+                </Typography>
+              )}
               {extra?.shouldShowBreaks && (
                 <TextField
                   {...register('breakMinutes')}
@@ -554,7 +560,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
               <CircularProgress size={24} aria-label={t('loading')} />
             ) : contacts.data && contacts.data.length > 0 ? (
               <ConfirmationsField
-                contacts={contacts.data}
+                contacts={bookerFirst(contacts.data)}
                 value={values.confirmations}
                 onChange={(next) => update('confirmations', next)}
                 error={message(confirmationsError)}
