@@ -68,10 +68,16 @@ export const theme = createTheme({
       },
     },
     MuiButton: {
-      defaultProps: { disableElevation: true },
+      // The focus ripple is a circle clipped to a box, which on a wide pill showed as a rectangle in its middle;
+      // keyboard focus is an outline that follows the pill instead.
+      defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: {
         root: ({ theme: t }) => ({
           borderRadius: 999,
+          '&.Mui-focusVisible': {
+            outline: `3px solid ${t.vars?.palette.primary.dark ?? BRAND_TEXT}`,
+            outlineOffset: 2,
+          },
           variants: [
             {
               // Brand-coloured text must use the darker shade to stay readable.

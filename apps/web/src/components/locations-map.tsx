@@ -22,12 +22,24 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
     if (!container.current) return;
     const map = L.map(container.current, { attributionControl: Boolean(tilesUrl), zoomControl: true, keyboard: true });
     if (tilesUrl) L.tileLayer(tilesUrl, { maxZoom: 18 }).addTo(map);
-    const markers = points.map((point) =>
-      L.circleMarker([point.latitude, point.longitude], { radius: 9, color: '#04202e', weight: 2, fillColor: '#00acef', fillOpacity: 0.9 })
+    // HTML markers rather than SVG circles: each is a button in the tab order with the location as its name
+    // (Leaflet's keyboard markers; Enter opens the popup).
+    const markers = points.map((point) => {
+      const marker = L.marker([point.latitude, point.longitude], {
+        icon: L.divIcon({ className: 'portal-map-marker', iconSize: [20, 20], html: '' }),
+        keyboard: true,
+        title: point.label,
+        alt: point.label,
+      })
         .bindTooltip(point.label)
         .bindPopup(point.detail ? `<strong>${escapeHtml(point.label)}</strong><br>${escapeHtml(point.detail)}` : escapeHtml(point.label))
-        .addTo(map),
-    );
+        .addTo(map);
+      const element = marker.getElement();
+      element?.setAttribute('role', 'button');
+      element?.setAttribute('aria-label', point.detail ? `${point.label}, ${point.detail}` : point.label);
+      element?.removeAttribute('title');
+      return marker;
+    });
     if (markers.length > 0) map.fitBounds(L.featureGroup(markers).getBounds().pad(0.3), { maxZoom: 12 });
     else map.setView([0, 0], 1);
     return () => {
@@ -39,7 +51,23 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
       ref={container}
       role="region"
       aria-label={label}
-      sx={{ height, borderRadius: 3, overflow: 'hidden', bgcolor: 'action.hover', zIndex: 0, position: 'relative', '& .leaflet-container': { background: 'transparent' } }}
+      sx={{
+        height,
+        borderRadius: 3,
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        zIndex: 0,
+        position: 'relative',
+        '& .leaflet-container': { background: 'transparent' },
+        '& .portal-map-marker': {
+          borderRadius: '50%',
+          bgcolor: '#00acef',
+          border: '2px solid #04202e',
+          boxSizing: 'border-box',
+          cursor: 'pointer',
+        },
+        '& .portal-map-marker:focus-visible': { outline: '3px solid #04202e', outlineOffset: 2 },
+      }}
     />
   );
 }

@@ -25,6 +25,7 @@ import { NavList } from '../components/nav-drawer';
 import { ToastProvider } from '../toast-provider';
 import { UserMenu } from '../components/user-menu';
 import { useErrorReporting } from '../use-error-reporting';
+import { useFocusMainHeading } from './use-focus-main-heading';
 
 const DRAWER_WIDTH = 264;
 
@@ -42,6 +43,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useBooleanPreference(UI_KEYS.drawerOpen, true);
   const [mobileOpen, setMobileOpen] = useState(false);
   useErrorReporting(profile, impersonating);
+  useFocusMainHeading();
 
   const open = desktop ? drawerOpen : mobileOpen;
   const toggle = () => (desktop ? setDrawerOpen(!drawerOpen) : setMobileOpen(!mobileOpen));

@@ -20,6 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { SkipLink } from '../../components/skip-link';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
@@ -173,6 +174,7 @@ export function BookingsPage() {
 
       <Paper variant="outlined" component="section" aria-labelledby="bookings-list-heading" sx={card}>
         <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 2, display: 'grid', gap: 2 }}>
+          <SkipLink target="bookings-results">{t('list.skipToResults')}</SkipLink>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
             <div>
               <Typography variant="h2" id="bookings-list-heading" sx={{ fontSize: '1.125rem' }}>
@@ -208,82 +210,84 @@ export function BookingsPage() {
           )}
         </Box>
         <Box sx={{ height: 4 }}>{bookings.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
-
-        {clientIds.length === 0 && (
-          <Box sx={{ px: 3, pb: 3 }}>
-            <Alert severity="info">{t('list.noClients')}</Alert>
-          </Box>
-        )}
-        {tree && !canList && clientIds.length > 0 && (
-          <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-            <Alert severity="info" data-testid="bookings-no-access">
-              {t('list.noAccess')}
-            </Alert>
-          </Box>
-        )}
-        {bookings.isPending && canList && clientIds.length > 0 && (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
-            <CircularProgress size={24} aria-hidden="true" />
-            <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-          </Box>
-        )}
-        {bookings.isError && !data && (
-          <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-            <Alert
-              severity="error"
-              variant="outlined"
-              action={
-                <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            >
-              {t('list.loadFailed')}
-            </Alert>
-          </Box>
-        )}
-        {data && rows.length === 0 && (
-          <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="bookings-empty">
-            <EventBusyOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-            <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-              {t('list.emptyTitle')}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>{t('list.emptyBody')}</Typography>
-          </Box>
-        )}
-        {data && rows.length > 0 && (
-          <>
-            {phone ? (
-              <BookingCards bookings={rows} label={caption} showClient={showClient} />
-            ) : (
-              <BookingsTable
-                bookings={rows}
-                caption={caption}
-                sort={state.sort}
-                onSort={(sort) => setState({ ...state, sort, page: 0 })}
-                showClient={showClient}
+        {/* The skip link's target: the results, after the filters. */}
+        <Box id="bookings-results" tabIndex={-1} aria-label={t('list.results')} role="region" sx={{ outline: 'none' }}>
+          {clientIds.length === 0 && (
+            <Box sx={{ px: 3, pb: 3 }}>
+              <Alert severity="info">{t('list.noClients')}</Alert>
+            </Box>
+          )}
+          {tree && !canList && clientIds.length > 0 && (
+            <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+              <Alert severity="info" data-testid="bookings-no-access">
+                {t('list.noAccess')}
+              </Alert>
+            </Box>
+          )}
+          {bookings.isPending && canList && clientIds.length > 0 && (
+            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
+              <CircularProgress size={24} aria-hidden="true" />
+              <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
+            </Box>
+          )}
+          {bookings.isError && !data && (
+            <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+              <Alert
+                severity="error"
+                variant="outlined"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
+                    {t('actions.retry')}
+                  </Button>
+                }
+              >
+                {t('list.loadFailed')}
+              </Alert>
+            </Box>
+          )}
+          {data && rows.length === 0 && (
+            <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="bookings-empty">
+              <EventBusyOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
+              <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
+                {t('list.emptyTitle')}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>{t('list.emptyBody')}</Typography>
+            </Box>
+          )}
+          {data && rows.length > 0 && (
+            <>
+              {phone ? (
+                <BookingCards bookings={rows} label={caption} showClient={showClient} />
+              ) : (
+                <BookingsTable
+                  bookings={rows}
+                  caption={caption}
+                  sort={state.sort}
+                  onSort={(sort) => setState({ ...state, sort, page: 0 })}
+                  showClient={showClient}
+                />
+              )}
+              <TablePagination
+                component="div"
+                count={total}
+                page={Math.min(state.page, Math.max(0, Math.ceil(total / state.pageSize) - 1))}
+                rowsPerPage={state.pageSize}
+                rowsPerPageOptions={[...PAGE_SIZES]}
+                onPageChange={(_, page) => setState({ ...state, page })}
+                onRowsPerPageChange={(event) => setState({ ...state, pageSize: Number(event.target.value), page: 0 })}
+                labelRowsPerPage={t('list.rowsPerPage')}
+                labelDisplayedRows={({ from: first, to: last, count }) =>
+                  t('list.range', { from: formatCount(first, locale), to: formatCount(last, locale), total: formatCount(count, locale) })
+                }
+                sx={{
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+                }}
               />
-            )}
-            <TablePagination
-              component="div"
-              count={total}
-              page={Math.min(state.page, Math.max(0, Math.ceil(total / state.pageSize) - 1))}
-              rowsPerPage={state.pageSize}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(_, page) => setState({ ...state, page })}
-              onRowsPerPageChange={(event) => setState({ ...state, pageSize: Number(event.target.value), page: 0 })}
-              labelRowsPerPage={t('list.rowsPerPage')}
-              labelDisplayedRows={({ from: first, to: last, count }) =>
-                t('list.range', { from: formatCount(first, locale), to: formatCount(last, locale), total: formatCount(count, locale) })
-              }
-              sx={{
-                borderTop: 1,
-                borderColor: 'divider',
-                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-              }}
-            />
-          </>
-        )}
+            </>
+          )}
+        </Box>
       </Paper>
       {feedbackId !== undefined && (
         <FullFeedbackDialog
