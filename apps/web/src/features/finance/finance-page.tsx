@@ -1,7 +1,245 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { INVOICE_SORTS, INVOICE_STATUSES, type InvoiceSort, type InvoiceStatus } from '@portal/contract/invoices';
+import { allClients, hasPermission } from '@portal/contract/permissions';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useProfile } from '../../lib/profile';
+import { useToast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSelectedClientIds } from '../../lib/use-selected-clients';
+import { useInvoices } from './api/get-invoices';
+import { AgeingSummary } from './components/ageing-summary';
+import { InvoiceCards } from './components/invoice-cards';
+import { InvoicesTable } from './components/invoices-table';
+import { useFinanceText } from './use-finance-text';
 
+const PAGE_SIZES = [10, 25, 50] as const;
+const card = { borderRadius: '16px', overflow: 'hidden' } as const;
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** The list's state lives in the address (`?status=unpaid&sort=-total&page=2&size=25`), so links and Back keep it. */
+function readParams(params: URLSearchParams) {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const size = Number(params.get('size'));
+  const page = Number(params.get('page'));
+  return {
+    status: (INVOICE_STATUSES as readonly string[]).includes(status ?? '') ? (status as InvoiceStatus) : undefined,
+    sort: (INVOICE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as InvoiceSort) : '-issueDate',
+    pageSize: PAGE_SIZES.find((value) => value === size) ?? 25,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * Finance (spec §2 'finance', §3 'Invoices list', §7; issue 10): what is outstanding by age, and the invoices of the
+ * selected schools, paged with skip and take, filtered by paid, unpaid or overdue, each opening View Invoice.
+ */
 export function FinancePage() {
-  const { t } = useTranslation('pages');
-  return <PlaceholderPage title={t('finance.title')} description={t('finance.description')} />;
+  const { t, locale } = useFinanceText();
+  usePageTitle(t('title'));
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const toast = useToast();
+  const tree = useProfile().data?.links;
+  const selected = useSelectedClientIds();
+  const [params, setParams] = useSearchParams();
+  const { status, sort, pageSize, page } = readParams(params);
+
+  // Invoices belong to a client: accounts view at the client itself (or its group) opens them.
+  const clientIds = useMemo(
+    () =>
+      tree
+        ? allClients(tree)
+            .filter(
+              (c) =>
+                selected.includes(c.clientId) &&
+                hasPermission(tree, { scope: 'accounts', action: 'view', level: 'client' }, { clientId: c.clientId }),
+            )
+            .map((c) => c.clientId)
+        : [],
+    [tree, selected],
+  );
+  const list = useInvoices({ clientIds, status, sort, page, pageSize });
+  const data = list.data;
+  const invoices = data?.invoices ?? [];
+  const total = data?.total ?? 0;
+
+  const failedAt = list.errorUpdatedAt;
+  useEffect(() => {
+    if (failedAt) toast.error(t('list.loadFailed'));
+  }, [failedAt, toast, t]);
+
+  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    if (resetPage) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const showUnpaid = () => {
+    update({ status: 'unpaid' });
+    document.getElementById('invoices-section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const format = (value: number) => value.toLocaleString(locale);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const caption = t('list.caption', { from: format(from), to: format((page - 1) * pageSize + invoices.length), total: format(total) });
+  const showSchool = clientIds.length > 1;
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1400 }}>
+      <Box sx={{ maxWidth: 760 }}>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('intro')}</Typography>
+      </Box>
+
+      {clientIds.length === 0 ? (
+        <Alert severity="info">{t('list.noClients')}</Alert>
+      ) : (
+        <>
+          <AgeingSummary key={clientIds.join(',')} clientIds={clientIds} onShowUnpaid={showUnpaid} />
+
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="invoices-heading"
+            id="invoices-section"
+            sx={{ ...card, scrollMarginTop: 80 }}
+          >
+            <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 2, display: 'grid', gap: 2 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="h2" id="invoices-heading" sx={{ fontSize: '1.125rem' }}>
+                  {t('list.heading')}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="invoices-total">
+                  {data ? t('list.count', { count: total, total: format(total) }) : ' '}
+                </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={status ?? 'all'}
+                  onChange={(_, value: string | null) => {
+                    if (value !== null) update({ status: value === 'all' ? undefined : value });
+                  }}
+                  aria-label={t('filters.status')}
+                  sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { px: 2, textTransform: 'none', fontWeight: 600 } }}
+                >
+                  <ToggleButton value="all">{t('filters.all')}</ToggleButton>
+                  {INVOICE_STATUSES.map((value) => (
+                    <ToggleButton key={value} value={value}>
+                      {t(`status.${value}`)}
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+                <TextField
+                  id="invoices-sort"
+                  select
+                  size="small"
+                  label={t('filters.sort')}
+                  value={sort}
+                  onChange={(event) => update({ sort: event.target.value === '-issueDate' ? undefined : event.target.value })}
+                  slotProps={nativeSelect}
+                  sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
+                >
+                  {INVOICE_SORTS.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`sort.${value}`)}
+                    </option>
+                  ))}
+                </TextField>
+              </Box>
+            </Box>
+            <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
+
+            {list.isPending && (
+              <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
+                <CircularProgress size={24} aria-hidden="true" />
+                <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
+              </Box>
+            )}
+            {list.isError && !data && (
+              <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+                <Alert
+                  severity="error"
+                  variant="outlined"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                      {t('list.retry')}
+                    </Button>
+                  }
+                >
+                  {t('list.loadFailed')}
+                </Alert>
+              </Box>
+            )}
+            {data && invoices.length === 0 && (
+              <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="invoices-empty">
+                <ReceiptLongOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
+                <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
+                  {status ? t('list.emptyFiltered') : t('list.empty')}
+                </Typography>
+                <Typography sx={{ color: 'text.secondary', maxWidth: 460, mx: 'auto' }}>
+                  {status ? t('list.emptyFilteredBody') : t('list.emptyBody')}
+                </Typography>
+              </Box>
+            )}
+            {data && invoices.length > 0 && (
+              <>
+                {phone ? (
+                  <InvoiceCards invoices={invoices} label={caption} showSchool={showSchool} />
+                ) : (
+                  <InvoicesTable
+                    invoices={invoices}
+                    caption={caption}
+                    showSchool={showSchool}
+                    sort={sort}
+                    onSort={(next) => update({ sort: next === '-issueDate' ? undefined : next })}
+                  />
+                )}
+                <TablePagination
+                  component="div"
+                  count={total}
+                  page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+                  rowsPerPage={pageSize}
+                  rowsPerPageOptions={[...PAGE_SIZES]}
+                  onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, false)}
+                  onRowsPerPageChange={(event) => update({ size: event.target.value === '25' ? undefined : event.target.value })}
+                  labelRowsPerPage={t('list.rowsPerPage')}
+                  labelDisplayedRows={({ from: first, to: last, count }) =>
+                    t('list.range', { from: format(first), to: format(last), total: format(count) })
+                  }
+                  sx={{
+                    borderTop: 1,
+                    borderColor: 'divider',
+                    '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+                  }}
+                />
+              </>
+            )}
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,9 +1,279 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { InvoiceDetailsResponse, InvoiceLine } from '@portal/contract/invoices';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { ApiError } from '../../lib/api-error';
+import { formatDateList, formatDateTime } from '../../lib/locale-format';
+import { paths } from '../../lib/paths';
+import { useToast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useInvoice } from './api/get-invoice';
+import { DownloadInvoiceButton } from './components/download-invoice-button';
+import { InvoiceStatusChip } from './components/invoice-status-chip';
+import { money } from './invoice-format';
+import { useFinanceText } from './use-finance-text';
 
+const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
+
+/**
+ * View Invoice (spec §2 'invoice-view', /finance/invoices/{invoiceNo}): the invoice's lines, totals with its tax
+ * label, whether it is paid, and its PDF. Spec §8: a 403 goes back to Finance without a toast; any other failure
+ * says 'Cannot load invoice'.
+ */
 export function InvoicePage() {
-  const { t } = useTranslation('pages');
+  const { t } = useFinanceText();
+  usePageTitle(t('invoice.title'));
   const { invoiceNo = '' } = useParams();
-  return <PlaceholderPage title={t('invoiceDetails.title')} description={t('invoiceDetails.description', { invoiceNo })} />;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invoice = useInvoice(invoiceNo);
+  const refused = invoice.error instanceof ApiError && invoice.error.status === 403;
+
+  const failedAt = invoice.errorUpdatedAt;
+  useEffect(() => {
+    if (!failedAt) return;
+    if (refused) void navigate(paths.finance, { replace: true });
+    else toast.error(t('invoice.loadFailed'));
+  }, [failedAt, refused, navigate, toast, t]);
+
+  const data = invoice.data;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1200 }}>
+      <Box>
+        <Button component={RouterLink} to={paths.finance} startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+          {t('invoice.back')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography variant="h1" sx={{ mb: 0.5 }}>
+            {t('invoice.title')}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '1.25rem', fontWeight: 600, color: 'primary.dark' }} data-testid="invoice-number">
+            {t('invoice.heading', { invoiceNo: data?.invoiceNo ?? invoiceNo })}
+          </Typography>
+        </Box>
+        {data && <DownloadInvoiceButton invoice={data} variant="button" />}
+      </Box>
+
+      {invoice.isPending && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography sx={{ color: 'text.secondary' }}>{t('invoice.loading')}</Typography>
+        </Box>
+      )}
+      {invoice.isError && !refused && (
+        <Alert
+          severity="error"
+          variant="outlined"
+          action={
+            invoice.error instanceof ApiError && invoice.error.status === 404 ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void invoice.refetch()}>
+                {t('invoice.retry')}
+              </Button>
+            )
+          }
+        >
+          {t('invoice.loadFailed')}
+        </Alert>
+      )}
+      {data && <InvoiceBody invoice={data} />}
+    </Stack>
+  );
+}
+
+function InvoiceBody({ invoice }: { invoice: InvoiceDetailsResponse }) {
+  const { t, locale } = useFinanceText();
+  const amount = (minor: number) => money(minor, invoice.currency, locale);
+  return (
+    <>
+      {invoice.isPaid ? (
+        <Alert severity="success" data-testid="invoice-paid">
+          {t('invoice.paidBanner', {
+            date: invoice.paidAt ? formatDateList(invoice.paidAt, locale) : formatDateList(invoice.dueDate, locale),
+          })}
+        </Alert>
+      ) : invoice.isOverdue ? (
+        <Alert severity="error" data-testid="invoice-overdue">
+          {t('invoice.overdueBanner', { count: invoice.daysOverdue })}
+        </Alert>
+      ) : (
+        <Alert severity="info" data-testid="invoice-unpaid">
+          {t('invoice.unpaidBanner', { date: formatDateList(invoice.dueDate, locale) })}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" component="section" aria-label={t('invoice.heading', { invoiceNo: invoice.invoiceNo })} sx={card}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+            '& dt': { color: 'text.secondary', fontSize: '0.875rem', fontWeight: 500 },
+            '& dd': { m: 0, fontWeight: 600 },
+          }}
+        >
+          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+            <dt>{t('invoice.billedTo')}</dt>
+            <dd>{invoice.clientName}</dd>
+          </Box>
+          <Box>
+            <dt>{t('invoice.issued')}</dt>
+            <dd>{formatDateList(invoice.issueDate, locale)}</dd>
+          </Box>
+          <Box>
+            <dt>{t('invoice.due')}</dt>
+            <dd>{formatDateList(invoice.dueDate, locale)}</dd>
+          </Box>
+          <Box>
+            <dt>{t('invoice.period')}</dt>
+            <dd>
+              {t('list.periodRange', { from: formatDateList(invoice.periodStart, locale), to: formatDateList(invoice.periodEnd, locale) })}
+            </dd>
+          </Box>
+          <Box>
+            <dt>{t('list.status')}</dt>
+            <dd>
+              <InvoiceStatusChip invoice={invoice} />
+              {invoice.paidAt && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                  {formatDateTime(invoice.paidAt, locale)}
+                </Typography>
+              )}
+            </dd>
+          </Box>
+        </Box>
+      </Paper>
+
+      <Paper variant="outlined" component="section" aria-labelledby="invoice-lines" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+        <Typography variant="h2" id="invoice-lines" sx={{ fontSize: '1.125rem', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: 1.5 }}>
+          {t('invoice.linesHeading')}
+        </Typography>
+        {invoice.lines.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary', px: { xs: 2, sm: 3 }, pb: 3 }}>{t('invoice.noLines')}</Typography>
+        ) : (
+          <InvoiceLines invoice={invoice} />
+        )}
+        <Box
+          component="section"
+          aria-labelledby="invoice-totals"
+          sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 2, display: 'flex', justifyContent: 'flex-end' }}
+        >
+          <Box sx={{ width: { xs: '100%', sm: 360 } }}>
+            <Typography variant="h3" id="invoice-totals" sx={visuallyHidden}>
+              {t('invoice.totalsHeading')}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 3, '& dd': { m: 0, textAlign: 'right' } }}
+            >
+              <dt>{t('invoice.subtotal')}</dt>
+              <dd data-testid="invoice-subtotal">{amount(invoice.subtotalMinor)}</dd>
+              <dt data-testid="invoice-tax-label">
+                {t('invoice.taxWithRate', { taxLabel: invoice.taxLabel, rate: invoice.taxRatePercent.toLocaleString(locale) })}
+              </dt>
+              <dd data-testid="invoice-tax">{amount(invoice.taxMinor)}</dd>
+              <Box component="dt" sx={{ fontWeight: 700, fontSize: '1.125rem', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+                {t('invoice.total')}
+              </Box>
+              <Box
+                component="dd"
+                sx={{ fontWeight: 700, fontSize: '1.125rem', borderTop: 1, borderColor: 'divider', pt: 1 }}
+                data-testid="invoice-grand-total"
+              >
+                {amount(invoice.totalMinor)}
+              </Box>
+            </Box>
+          </Box>
+        </Box>
+      </Paper>
+    </>
+  );
+}
+
+function InvoiceLines({ invoice }: { invoice: InvoiceDetailsResponse }) {
+  const { t, locale } = useFinanceText();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const amount = (minor: number) => money(minor, invoice.currency, locale);
+  const quantity = (line: InvoiceLine) =>
+    t(`invoice.unit.${line.unit}`, { count: line.quantity, quantity: line.quantity.toLocaleString(locale, { maximumFractionDigits: 2 }) });
+  if (phone)
+    return (
+      <Box component="ul" aria-labelledby="invoice-lines" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {invoice.lines.map((line) => (
+          <Box
+            component="li"
+            key={line.id}
+            data-testid="invoice-line"
+            sx={{ borderTop: 1, borderColor: 'divider', px: 2, py: 1.5, display: 'grid', gap: 0.25 }}
+          >
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>{line.candidateName ?? t('invoice.unknownEducator')}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{amount(line.amountMinor)}</Typography>
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {line.description}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {quantity(line)} · {t(`invoice.perUnit.${line.unit}`, { price: amount(line.unitPriceMinor) })} · {invoice.taxLabel}{' '}
+              {amount(line.taxMinor)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby="invoice-lines" sx={{ minWidth: 760, '& td, & th': { px: 3 } }}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+            <TableCell>{t('invoice.educator')}</TableCell>
+            <TableCell>{t('invoice.description')}</TableCell>
+            <TableCell align="right">{t('invoice.quantity')}</TableCell>
+            <TableCell align="right">{t('invoice.unitPrice')}</TableCell>
+            <TableCell align="right">{t('invoice.amount')}</TableCell>
+            <TableCell align="right">{invoice.taxLabel}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {invoice.lines.map((line) => (
+            <TableRow key={line.id} data-testid="invoice-line">
+              <TableCell sx={{ fontWeight: 500 }}>{line.candidateName ?? t('invoice.unknownEducator')}</TableCell>
+              <TableCell>{line.description}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {quantity(line)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {amount(line.unitPriceMinor)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {amount(line.amountMinor)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {amount(line.taxMinor)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
 }
