@@ -34,6 +34,7 @@ import providerRoutes from './modules/provider/provider.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
 import timesheetsRoutes from './modules/timesheets/timesheets.routes';
+import providerTimesheetsRoutes from './modules/provider/provider-timesheets.routes';
 import groupOverviewRoutes from './modules/overview/group-overview.routes';
 import clientDetailsRoutes from './modules/clients/client-details.routes';
 import locationListRoutes from './modules/locations/location-list.routes';
@@ -223,6 +224,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(feedbackRoutes);
   await app.register(replaceMeRoutes);
   await app.register(providerRoutes);
+  await app.register(providerTimesheetsRoutes);
   await app.register(invoiceCountRoutes);
   await app.register(timesheetOverviewRoutes);
   await app.register(timesheetsRoutes);

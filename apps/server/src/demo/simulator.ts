@@ -7,6 +7,7 @@ import { REPLACE_ME_STATUSES } from '@portal/contract/domain';
 import type { Mailer } from '../lib/mailer';
 import { AppError } from '../lib/app-error';
 import { ProviderService } from '../modules/provider/provider.service';
+import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
 
 /**
  * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
@@ -14,6 +15,11 @@ import { ProviderService } from '../modules/provider/provider.service';
  * pass. It acts through ProviderService, as provider staff would through the API. Requests made in the last hour
  * come first, newest first (the seeded world has many), so a booking made in the demo is filled within a tick; then the backlog, oldest
  * request first, a little at a time. A failed tick is logged and never stops the server.
+ * Timesheets (issue 9): educators submit the hours of completed bookings (some changed, a few that did not
+ * happen); reviews the school asked for while the server runs are settled a minute later, and the invoicing run
+ * (one invoice per client and week of bookings) takes what was approved two minutes after approval; the seeded
+ * backlog of both once a week; invoices are paid once due. A timesheet approved in the demo is seen invoiced a few ticks
+ * later, while the seeded world keeps timesheets approved for invoice to look at.
  */
 
 export interface SimulatorOptions {
@@ -29,6 +35,10 @@ export interface SimulatorOptions {
   backlogPerTick?: number;
   /** Replace-me requests advanced per tick. */
   replaceMePerTick?: number;
+  /** A review the school asked for is settled this long after its decision (default 60 s). */
+  settleAfterMs?: number;
+  /** An approved timesheet is invoiced this long after its approval (default 120 s). */
+  invoiceAfterMs?: number;
 }
 
 export interface TickReport {
@@ -36,6 +46,16 @@ export interface TickReport {
   replaceMe: Array<{ id: number; status: string }>;
   commenced: number;
   completed: number;
+  timesheets: number[];
+  settled: number[];
+  invoices: string[];
+  paid: number;
+}
+
+/** '2026-W12' of an instant (UTC): the weekly invoicing runs when it changes. */
+function isoWeek(at: Date): string {
+  const d = DateTime.fromJSDate(at, { zone: 'UTC' });
+  return `${d.weekYear}-W${d.weekNumber}`;
 }
 
 /** Requests at most this old count as "just made" and jump the backlog. */
@@ -43,12 +63,19 @@ const RECENT_MS = 60 * 60 * 1000;
 
 export class DemoSimulator {
   private readonly service: ProviderService;
+  private readonly timesheets: ProviderTimesheetsService;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = false;
+  /** Decisions from this instant on are settled and invoiced a little after they happen; the backlog weekly. */
+  private readonly startedAt: Date;
+  private weekOfLastBacklog: string;
 
   constructor(private readonly options: SimulatorOptions) {
     this.service = new ProviderService(options.db, options.mailer, options.now, options.log);
+    this.timesheets = new ProviderTimesheetsService(options.db, options.now);
+    this.startedAt = options.now();
+    this.weekOfLastBacklog = isoWeek(this.startedAt);
   }
 
   start(): void {
@@ -79,7 +106,16 @@ export class DemoSimulator {
 
   /** One round of the provider's work. Each step is guarded on its own, so one failing does not stop the others. */
   async tick(): Promise<TickReport> {
-    const report: TickReport = { filled: [], replaceMe: [], commenced: 0, completed: 0 };
+    const report: TickReport = {
+      filled: [],
+      replaceMe: [],
+      commenced: 0,
+      completed: 0,
+      timesheets: [],
+      settled: [],
+      invoices: [],
+      paid: 0,
+    };
     const now = this.options.now();
     await this.step('fill', () => this.fill(now, report));
     await this.step('replace-me', () => this.replaceMe(now, report));
@@ -88,9 +124,40 @@ export class DemoSimulator {
       report.commenced = done.commenced.length;
       report.completed = done.completed.length;
     });
-    if (report.filled.length || report.replaceMe.length || report.commenced || report.completed) {
+    await this.step('timesheets', async () => {
+      report.timesheets = await this.timesheets.educatorsSubmitDue(now, 50);
+    });
+    // What the school decided while this server runs is settled and invoiced a little later; the backlog (the
+    // seeded world's reviews and approvals) once a week, so the demo keeps timesheets in every state to look at.
+    const week = isoWeek(now);
+    const since = week === this.weekOfLastBacklog ? this.startedAt : undefined;
+    this.weekOfLastBacklog = week;
+    await this.step('settle', async () => {
+      report.settled = await this.timesheets.settleDue(now, this.options.settleAfterMs ?? 60_000, 20, since);
+    });
+    await this.step('invoicing', async () => {
+      const run = await this.timesheets.runInvoicing({
+        approvedBefore: new Date(now.getTime() - (this.options.invoiceAfterMs ?? 120_000)),
+        approvedAfter: since,
+      });
+      report.invoices = run.invoices.map((i) => i.invoiceNo);
+    });
+    await this.step('payments', async () => {
+      report.paid = await this.timesheets.payDue(now, 3);
+    });
+    const { filled, replaceMe, commenced, completed, timesheets, settled, invoices, paid } = report;
+    if (filled.length || replaceMe.length || commenced || completed || timesheets.length || settled.length || invoices.length || paid) {
       this.options.log.info(
-        { filled: report.filled.length, replaceMe: report.replaceMe.length, commenced: report.commenced, completed: report.completed },
+        {
+          filled: filled.length,
+          replaceMe: replaceMe.length,
+          commenced,
+          completed,
+          timesheets: timesheets.length,
+          settled: settled.length,
+          invoices: invoices.length,
+          paid,
+        },
         'demo simulator tick',
       );
     }

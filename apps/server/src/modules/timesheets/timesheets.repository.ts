@@ -155,7 +155,8 @@ export interface DecisionItem {
 }
 
 /**
- * Decides the timesheets still pending approval among `items`, in one statement: a row another contact decided
+ * Decides the timesheets still pending approval among `items`, in one statement (approving takes the educator's
+ * changed times, when there are any, as the timesheet's hours): a row another contact decided
  * meanwhile is left alone (PostgreSQL re-checks the status after waiting for that row's lock), so of two
  * concurrent approvals exactly one changes it. Answers the booking ids decided now.
  */
@@ -169,6 +170,8 @@ export async function decidePending(
     items.map((i) => sql`(${i.bookingId}::int, ${i.clientModification === null ? null : JSON.stringify(i.clientModification)}::jsonb)`),
     sql`, `,
   );
+  // Approving a timesheet the educator changed approves the educator's hours.
+  const approve = decision.decision === 'approved' ? sql`t.candidate_modification->>'startTimeLocal' is not null` : sql`false`;
   const rows = await tx.execute(sql`
     update ${timesheets} t
        set status = ${decision.status}::timesheet_status,
@@ -176,9 +179,16 @@ export async function decidePending(
            decided_by_contact_id = ${decision.contactId}::int,
            decided_at = ${decision.at.toISOString()}::timestamptz,
            client_modification = v.modification,
+           start_time_local = case when ${approve} then (t.candidate_modification->>'startTimeLocal')::time else t.start_time_local end,
+           end_time_local = case when ${approve} then (t.candidate_modification->>'endTimeLocal')::time else t.end_time_local end,
+           break_minutes = case when ${approve} then (t.candidate_modification->>'breakMinutes')::int else t.break_minutes end,
+           start_utc = case when ${approve}
+             then (b.date_local + (t.candidate_modification->>'startTimeLocal')::time) at time zone b.time_zone else t.start_utc end,
+           end_utc = case when ${approve}
+             then (b.date_local + (t.candidate_modification->>'endTimeLocal')::time) at time zone b.time_zone else t.end_utc end,
            updated_at = ${decision.at.toISOString()}::timestamptz
-      from (values ${values}) as v(booking_id, modification)
-     where t.booking_id = v.booking_id and t.status = 'pending_approval'
+      from (values ${values}) as v(booking_id, modification), ${bookings} b
+     where t.booking_id = v.booking_id and b.id = t.booking_id and t.status = 'pending_approval'
     returning t.booking_id`);
   return (rows as unknown as { rows: { booking_id: number }[] }).rows.map((r) => Number(r.booking_id));
 }
