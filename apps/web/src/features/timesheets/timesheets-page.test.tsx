@@ -26,8 +26,20 @@ const PROFILE = {
         clientName: 'Harbourside Primary School',
         access: { permissions: ['timesheets_all'] },
         locations: [
-          { locationId: 7, locationName: 'Harbourside Primary School', timeZone: 'Australia/Sydney', tags: [], access: { permissions: ['timesheets_all'] } },
-          { locationId: 8, locationName: 'Harbourside Annexe', timeZone: 'Australia/Sydney', tags: [], access: { permissions: ['timesheets_all'] } },
+          {
+            locationId: 7,
+            locationName: 'Harbourside Primary School',
+            timeZone: 'Australia/Sydney',
+            tags: [],
+            access: { permissions: ['timesheets_all'] },
+          },
+          {
+            locationId: 8,
+            locationName: 'Harbourside Annexe',
+            timeZone: 'Australia/Sydney',
+            tags: [],
+            access: { permissions: ['timesheets_all'] },
+          },
         ],
       },
     ],
@@ -81,18 +93,36 @@ const ROWS = [
   timesheet(101),
   timesheet(102, {
     isApprovedByCandidate: false,
-    candidateBookingModifications: { didNotHappen: false, startTimeLocal: '2026-11-16T09:00', endTimeLocal: '2026-11-16T15:00', breakMinutes: 30, reason: null },
+    candidateBookingModifications: {
+      didNotHappen: false,
+      startTimeLocal: '2026-11-16T09:00',
+      endTimeLocal: '2026-11-16T15:00',
+      breakMinutes: 30,
+      reason: null,
+    },
   }),
   timesheet(103, {
     isApprovedByCandidate: false,
-    candidateBookingModifications: { didNotHappen: true, startTimeLocal: null, endTimeLocal: null, breakMinutes: null, reason: 'Unwell on the day' },
+    candidateBookingModifications: {
+      didNotHappen: true,
+      startTimeLocal: null,
+      endTimeLocal: null,
+      breakMinutes: null,
+      reason: 'Unwell on the day',
+    },
   }),
 ];
 
 const OVERVIEW = {
   totals: { approved: 12, pendingReview: 4, pendingApproval: 3 },
   clients: [{ clientId: 3, clientName: 'Harbourside Primary School', approved: 12, pendingReview: 4, pendingApproval: 3 }],
-  candidates: ROWS.map((r) => ({ candidateId: r.candidateId, candidateName: r.candidateFullName, approved: 4, pendingReview: 1, pendingApproval: 1 })),
+  candidates: ROWS.map((r) => ({
+    candidateId: r.candidateId,
+    candidateName: r.candidateFullName,
+    approved: 4,
+    pendingReview: 1,
+    pendingApproval: 1,
+  })),
 };
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
@@ -127,7 +157,7 @@ function stubApi(onSubmit: Handler, extra: Handler = () => undefined) {
 const rowOf = (bookingId: number) => screen.getAllByTestId('timesheet-row').find((r) => r.dataset.bookingId === String(bookingId))!;
 
 // Whole-page journeys with user-event: slower than the default 5 s on a busy machine.
-describe('Timesheets page', { timeout: 20_000 }, () => {
+describe('Timesheets page', { timeout: 60_000 }, () => {
   beforeEach(() => {
     resetSessionForTests();
     localStorage.clear();
@@ -153,7 +183,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it('approves the selection with one Idempotency-Key and shows the success toast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bodies: unknown[] = [];
     const keys: string[] = [];
     stubApi((_, init) => {
@@ -163,7 +193,9 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
-    const approve = within(screen.getByRole('toolbar', { name: 'Decide the selected timesheets' })).getByRole('button', { name: 'Approve' });
+    const approve = within(screen.getByRole('toolbar', { name: 'Decide the selected timesheets' })).getByRole('button', {
+      name: 'Approve',
+    });
     expect(approve).toBeDisabled();
     await user.click(within(rowOf(101)).getByRole('checkbox'));
     await user.click(within(rowOf(102)).getByRole('checkbox'));
@@ -176,7 +208,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it('select-all ticks every row of the page, and clears', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi(() => undefined);
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
@@ -187,7 +219,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it("a 207 shows 'submitted with issues' with each reason in words", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi(() => jsonResponse(207, { submitted: [101], issues: [{ bookingId: 103, reason: 'already_invoiced' }] }));
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
@@ -202,7 +234,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it('keeps the Idempotency-Key when no answer arrived, so trying again cannot approve twice', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const keys: string[] = [];
     let calls = 0;
     stubApi((_, init) => {
@@ -223,7 +255,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it('modifies with the contract’s rules: the end after the start, the break inside the shift', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bodies: unknown[] = [];
     stubApi((_, init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -254,11 +286,13 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
     await user.type(breakField, '15');
     await user.click(within(dialog).getByRole('button', { name: 'Submit the change' }));
     expect(await screen.findByText('Change submitted: we will check it with the educator.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ decision: 'modified', timesheets: [{ bookingId: 101, startTimeLocal: '08:30', endTimeLocal: '09:00', breakMinutes: 15 }] }]);
+    expect(bodies).toEqual([
+      { decision: 'modified', timesheets: [{ bookingId: 101, startTimeLocal: '08:30', endTimeLocal: '09:00', breakMinutes: 15 }] },
+    ]);
   });
 
   it('marks did not happen with a reason from the list and free text', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bodies: unknown[] = [];
     stubApi((_, init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -281,7 +315,7 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it("opens an educator's own list from the summary", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const spy = stubApi(() => undefined);
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await user.click(await screen.findByRole('button', { name: 'View timesheets of Mia Chen102' }));
@@ -293,11 +327,12 @@ describe('Timesheets page', { timeout: 20_000 }, () => {
   });
 
   it("says the server's message, else 'Download Failed', when a PDF cannot be had", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi(
       () => undefined,
       (url) => {
-        if (url.pathname === '/v1/timesheets/download/101') return jsonResponse(404, { title: 'Not Found', status: 404, detail: 'No such timesheet' });
+        if (url.pathname === '/v1/timesheets/download/101')
+          return jsonResponse(404, { title: 'Not Found', status: 404, detail: 'No such timesheet' });
         if (url.pathname === '/v1/timesheets/download/102') return new Response('oops', { status: 500 });
         return undefined;
       },

@@ -169,6 +169,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
             onRetry={() => void summary.refetch()}
             onOpenEducator={openEducator}
             educatorId={educatorId}
+            phone={phone}
           />
 
           {decision.issues && (
@@ -218,7 +219,12 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                 onChange={(_, value: 'pending' | 'history') => setParam({ tab: value === 'history' ? 'history' : undefined })}
                 aria-label={t('tabs.label')}
                 variant={phone ? 'fullWidth' : 'standard'}
-                sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -2, sm: 0 }, '& .MuiTab-root.Mui-selected': { color: 'primary.dark' } }}
+                sx={{
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  mx: { xs: -2, sm: 0 },
+                  '& .MuiTab-root.Mui-selected': { color: 'primary.dark' },
+                }}
               >
                 <Tab value="pending" label={t('tabs.pending')} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
                 <Tab value="history" label={t('tabs.history')} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />

@@ -28,7 +28,7 @@ export interface PendingListProps {
 
 /** Where a location is: the school, and the location when it is named differently (spec §3 displayName). */
 export function placeOf(row: TimesheetBooking, showClient: boolean): string {
-  return showClient && row.clientName !== row.locationName ? `${row.clientName} - ${row.locationName}` : row.locationName;
+  return showClient && !row.locationName.includes(row.clientName) ? `${row.clientName} - ${row.locationName}` : row.locationName;
 }
 
 /** The header checkbox: all decidable rows of the page, some, or none. */
@@ -130,7 +130,7 @@ export function PendingTimesheetsTable({ rows, caption, selected, onToggle, onTo
                 </TableCell>
                 <TableCell>
                   <Typography variant="body2">{row.locationName}</Typography>
-                  {showClient && row.clientName !== row.locationName && (
+                  {showClient && !row.locationName.includes(row.clientName) && (
                     <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                       {row.clientName}
                     </Typography>

@@ -292,7 +292,7 @@ export function TimesheetHistory({
                         </TableCell>
                         <TableCell>
                           <Typography variant="body2">{row.locationName}</Typography>
-                          {showClient && row.clientName !== row.locationName && (
+                          {showClient && !row.locationName.includes(row.clientName) && (
                             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                               {row.clientName}
                             </Typography>

@@ -1,11 +1,13 @@
 import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -39,11 +41,11 @@ function Tile({
   testId: string;
 }) {
   return (
-    <Paper variant="outlined" sx={{ ...card, p: { xs: 1.75, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+    <Paper variant="outlined" sx={{ ...card, p: { xs: 1.5, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
       <Box
         aria-hidden="true"
         sx={{
-          display: 'grid',
+          display: { xs: 'none', sm: 'grid' },
           width: 44,
           height: 44,
           borderRadius: 3,
@@ -56,15 +58,61 @@ function Tile({
         {icon}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography component="h3" sx={{ color: 'text.secondary', fontSize: '0.875rem', fontWeight: 600 }}>
+        <Typography
+          component="h3"
+          sx={{ color: 'text.secondary', fontSize: { xs: '0.8125rem', sm: '0.875rem' }, fontWeight: 600, lineHeight: 1.3 }}
+        >
           {label}
         </Typography>
-        <Typography component="p" data-testid={testId} sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}>
+        <Typography
+          component="p"
+          data-testid={testId}
+          sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}
+        >
           {value ?? <Skeleton width={48} />}
         </Typography>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
           {help}
         </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+/** A titled panel; on a phone it starts closed behind its heading's button, so the list to approve is near. */
+function Panel({ id, title, collapsible, children }: { id: string; title: string; collapsible: boolean; children: ReactNode }) {
+  const { t } = useTimesheetsText();
+  const [open, setOpen] = useState(false);
+  const shown = !collapsible || open;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={card}>
+      <Typography
+        variant="h3"
+        id={collapsible ? undefined : id}
+        sx={{ fontSize: '1rem', px: collapsible ? 0 : 2.5, pt: collapsible ? 0 : 2, pb: collapsible ? 0 : 1 }}
+      >
+        {collapsible ? (
+          <ButtonBase
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={`${id}-content`}
+            sx={{ width: '100%', justifyContent: 'space-between', px: 2.5, py: 1.75, font: 'inherit', textAlign: 'left' }}
+          >
+            <span id={id}>{title}</span>
+            <Box
+              component="span"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'primary.dark', fontSize: '0.875rem', fontWeight: 600 }}
+            >
+              {open ? t('summary.hide') : t('summary.show')}
+              <ExpandMoreIcon aria-hidden="true" sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }} />
+            </Box>
+          </ButtonBase>
+        ) : (
+          title
+        )}
+      </Typography>
+      <Box id={`${id}-content`} hidden={!shown}>
+        {shown && children}
       </Box>
     </Paper>
   );
@@ -103,12 +151,15 @@ export function TimesheetsSummary({
   onRetry,
   onOpenEducator,
   educatorId,
+  phone,
 }: {
   summary: TimesheetsOverviewResponse | undefined;
   failed: boolean;
   onRetry: () => void;
   onOpenEducator: (candidateId: number) => void;
   educatorId: number | undefined;
+  /** A phone: compact tiles, the per-school and per-educator panels closed until asked for. */
+  phone: boolean;
 }) {
   const { t, locale } = useTimesheetsText();
   const [allEducators, setAllEducators] = useState(false);
@@ -139,9 +190,7 @@ export function TimesheetsSummary({
           {t('summary.loadFailed')}
         </Alert>
       )}
-      <Box
-        sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
-      >
+      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
         <Tile
           label={t('summary.pendingApproval')}
           help={t('summary.pendingApprovalHelp')}
@@ -177,10 +226,7 @@ export function TimesheetsSummary({
           }}
         >
           {showSchools && (
-            <Paper variant="outlined" component="section" aria-labelledby="timesheets-by-school" sx={card}>
-              <Typography variant="h3" id="timesheets-by-school" sx={{ fontSize: '1rem', px: 2.5, pt: 2, pb: 1 }}>
-                {t('summary.bySchool')}
-              </Typography>
+            <Panel id="timesheets-by-school" title={t('summary.bySchool')} collapsible={phone}>
               <List disablePadding aria-labelledby="timesheets-by-school" data-testid="timesheets-by-school">
                 {schools.map((school) => (
                   <ListItem key={school.clientId} divider sx={{ px: 2.5, gap: 2, '&:last-of-type': { borderBottom: 0 } }}>
@@ -191,12 +237,9 @@ export function TimesheetsSummary({
                   </ListItem>
                 ))}
               </List>
-            </Paper>
+            </Panel>
           )}
-          <Paper variant="outlined" component="section" aria-labelledby="timesheets-by-educator" sx={card}>
-            <Typography variant="h3" id="timesheets-by-educator" sx={{ fontSize: '1rem', px: 2.5, pt: 2, pb: 1 }}>
-              {t('summary.byEducator')}
-            </Typography>
+          <Panel id="timesheets-by-educator" title={t('summary.byEducator')} collapsible={phone}>
             {educators.length === 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary', px: 2.5, pb: 2 }}>
                 {t('summary.noEducators')}
@@ -232,7 +275,7 @@ export function TimesheetsSummary({
                 </Button>
               </Box>
             )}
-          </Paper>
+          </Panel>
         </Box>
       )}
     </Box>
