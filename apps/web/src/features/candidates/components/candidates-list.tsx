@@ -16,7 +16,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { paths } from '../../../lib/paths';
@@ -41,7 +41,8 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
 
-  const search = params.get('q') ?? '';
+  // The box keeps its own text (a navigation per keystroke would lag behind typing); the address follows it.
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const sortParam = params.get('sort');
   const sort: CandidateSort = isCandidateSort(sortParam) ? sortParam : 'favourites';
   const schoolParam = Number(params.get('school'));
@@ -143,7 +144,10 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
                 label={t('filters.search')}
                 placeholder={t('filters.searchHelp')}
                 value={search}
-                onChange={(event) => update({ q: event.target.value })}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  update({ q: event.target.value });
+                }}
                 size="small"
                 autoComplete="off"
                 sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
@@ -156,7 +160,15 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
                     ),
                     endAdornment: search ? (
                       <InputAdornment position="end">
-                        <IconButton size="small" aria-label={t('filters.clearSearch')} onClick={() => update({ q: undefined })} edge="end">
+                        <IconButton
+                          size="small"
+                          aria-label={t('filters.clearSearch')}
+                          onClick={() => {
+                            setSearch('');
+                            update({ q: undefined });
+                          }}
+                          edge="end"
+                        >
                           <ClearIcon fontSize="small" />
                         </IconButton>
                       </InputAdornment>
