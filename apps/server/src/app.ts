@@ -32,6 +32,8 @@ import feedbackRoutes from './modules/feedback/feedback.routes';
 import replaceMeRoutes from './modules/replace-me/replace-me.routes';
 import providerRoutes from './modules/provider/provider.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
+import invoicesRoutes from './modules/invoices/invoices.routes';
+import candidatesRoutes from './modules/candidates/candidates.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
 import timesheetsRoutes from './modules/timesheets/timesheets.routes';
 import providerTimesheetsRoutes from './modules/provider/provider-timesheets.routes';
@@ -226,6 +228,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(providerRoutes);
   await app.register(providerTimesheetsRoutes);
   await app.register(invoiceCountRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(candidatesRoutes);
   await app.register(timesheetOverviewRoutes);
   await app.register(timesheetsRoutes);
   await app.register(groupOverviewRoutes);

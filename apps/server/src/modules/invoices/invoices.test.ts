@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { queryRows } from '@portal/db/client';
@@ -14,12 +14,14 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import * as pdf from './invoice-pdf';
 
+/** The seeded world's today (Monday 16 March 2026). */
+const TEST_NOW = inject('testNow');
 let t: TestApp;
 const who: Record<string, SignedIn> = {};
 const ACCOUNTS = ['group.admin', 'finance', 'bookings.viewer', 'school.admin', 'uk.admin', 'ca.admin', 'no.access'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: () => new Date(TEST_NOW) });
   for (const email of ACCOUNTS) who[email] = await signIn(t.app, `${email}@demo.test`);
 });
 afterAll(async () => {

@@ -1,0 +1,174 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { candidates, clientCandidates } from '@portal/db/schema';
+import { queryRows, type DbOrTx } from '@portal/db/client';
+import type { Scope } from '@portal/contract/permissions';
+import type { BookingStatus } from '@portal/contract/domain';
+
+/**
+ * Educators (issue 10). The educators a client knows are its client_candidates rows (written when one is first
+ * booked there); their dates and counts come from bookings through bookings_candidate_id_date_local_idx, one
+ * educator at a time, so a client's list costs its own educators, not the whole bookings table.
+ * "Today" is each booking's own local date at its location (its time zone), as everywhere else.
+ */
+
+/** Bookings that count as the educator working (or booked to work) there. */
+const COUNTED = sql`b.status not in ('cancelled', 'rejected', 'pending_approval', 'unfilled')`;
+const today = (nowIso: string) => sql`(${nowIso}::timestamptz at time zone b.time_zone)::date`;
+
+function bookingScope(scope: Scope): SQL {
+  const parts: SQL[] = [];
+  if (scope.clientIds.length > 0) parts.push(sql`b.client_id = any(${sql.param(scope.clientIds)}::int[])`);
+  if (scope.locationIds.length > 0) parts.push(sql`b.location_id = any(${sql.param(scope.locationIds)}::int[])`);
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export interface CandidateListRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  preferred_name: string | null;
+  headline: string | null;
+  is_favourite: boolean;
+  last_date: string | null;
+  next_date: string | null;
+  bookings_count: number;
+}
+
+/**
+ * The educators a client knows, favourites first then by name, with their last and next date and bookings count
+ * there. `locationIds` narrows the dates and counts to those locations (a caller who may see only some of them).
+ */
+export async function listForClient(
+  db: DbOrTx,
+  input: { clientId: number; locationIds: readonly number[] | null; nowIso: string },
+): Promise<CandidateListRow[]> {
+  const where =
+    input.locationIds === null
+      ? sql`b.client_id = ${input.clientId}`
+      : sql`b.client_id = ${input.clientId} and b.location_id = any(${sql.param([...input.locationIds])}::int[])`;
+  return queryRows<CandidateListRow>(
+    db,
+    sql`select c.id, c.first_name, c.last_name, c.preferred_name, c.headline, cc.is_favourite,
+               s.last_date::text as last_date, s.next_date::text as next_date, coalesce(s.n, 0)::int as bookings_count
+        from client_candidates cc
+        join candidates c on c.id = cc.candidate_id
+        left join lateral (
+          select max(b.date_local) filter (where b.date_local < ${today(input.nowIso)}) as last_date,
+                 min(b.date_local) filter (where b.date_local >= ${today(input.nowIso)}) as next_date,
+                 count(*) as n
+          from bookings b
+          where b.candidate_id = cc.candidate_id and ${where} and ${COUNTED}
+        ) s on true
+        where cc.client_id = ${input.clientId}
+        order by cc.is_favourite desc, c.last_name, c.first_name, c.id`,
+  );
+}
+
+export async function findCandidate(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      preferredName: candidates.preferredName,
+      headline: candidates.headline,
+      summary: candidates.summary,
+      qualifications: candidates.qualifications,
+      complianceChecks: candidates.complianceChecks,
+    })
+    .from(candidates)
+    .where(eq(candidates.id, id));
+  return row;
+}
+
+export interface KnownAtRow {
+  client_id: number;
+  client_name: string;
+  is_favourite: boolean;
+  bookings_count: number;
+}
+
+/** The clients among `clientIds` that know the educator, with the favourite flag and bookings there in `scope`. */
+export async function knownAt(db: DbOrTx, candidateId: number, clientIds: readonly number[], scope: Scope): Promise<KnownAtRow[]> {
+  if (clientIds.length === 0) return [];
+  return queryRows<KnownAtRow>(
+    db,
+    sql`select cc.client_id, cl.name as client_name, cc.is_favourite,
+               (select count(*) from bookings b where b.candidate_id = cc.candidate_id and b.client_id = cc.client_id
+                  and ${bookingScope(scope)} and ${COUNTED})::int as bookings_count
+        from client_candidates cc join clients cl on cl.id = cc.client_id
+        where cc.candidate_id = ${candidateId} and cc.client_id = any(${sql.param([...clientIds])}::int[])
+        order by cl.name, cc.client_id`,
+  );
+}
+
+export interface CandidateBookingRow {
+  id: number;
+  client_id: number;
+  client_name: string;
+  location_id: number;
+  location_name: string;
+  date_local: string;
+  start_time: string;
+  end_time: string;
+  status: BookingStatus;
+  classification: string | null;
+}
+
+/** The educator's past (most recent first) or upcoming (soonest first) bookings in `scope`, and how many there are. */
+export async function candidateBookings(
+  db: DbOrTx,
+  input: { candidateId: number; scope: Scope; nowIso: string; when: 'past' | 'upcoming'; limit: number },
+): Promise<{ rows: CandidateBookingRow[]; total: number }> {
+  const side = input.when === 'past' ? sql`b.date_local < ${today(input.nowIso)}` : sql`b.date_local >= ${today(input.nowIso)}`;
+  const order =
+    input.when === 'past' ? sql`b.date_local desc, b.start_time_local desc, b.id desc` : sql`b.date_local, b.start_time_local, b.id`;
+  const where = sql`b.candidate_id = ${input.candidateId} and ${bookingScope(input.scope)} and ${COUNTED} and ${side}`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<CandidateBookingRow>(
+      db,
+      sql`select b.id, b.client_id, cl.name as client_name, b.location_id, l.name as location_name, b.date_local::text as date_local,
+                 to_char(b.start_time_local, 'HH24:MI') as start_time, to_char(b.end_time_local, 'HH24:MI') as end_time,
+                 b.status::text as status, cf.online_title as classification
+          from bookings b
+          join clients cl on cl.id = b.client_id
+          join locations l on l.id = b.location_id
+          join booking_requests r on r.id = b.request_id
+          left join classifications cf on cf.id = r.classification_id
+          where ${where}
+          order by ${order}
+          limit ${input.limit}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b where ${where}`),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Does a client among `clientIds` know the educator? */
+export async function isKnownAtAny(db: DbOrTx, candidateId: number, clientIds: readonly number[]): Promise<boolean> {
+  if (clientIds.length === 0) return false;
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from client_candidates where candidate_id = ${candidateId}
+        and client_id = any(${sql.param([...clientIds])}::int[]) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function findImageSource(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ avatarSeed: candidates.avatarSeed, profileImage: candidates.profileImage, profileImageType: candidates.profileImageType })
+    .from(candidates)
+    .where(eq(candidates.id, id));
+  return row;
+}
+
+/** Sets the favourite flag where the client knows the educator; undefined when it does not. */
+export async function setFavourite(db: DbOrTx, clientId: number, candidateId: number, isFavourite: boolean): Promise<boolean | undefined> {
+  const rows = await db
+    .update(clientCandidates)
+    .set({ isFavourite })
+    .where(and(eq(clientCandidates.clientId, clientId), eq(clientCandidates.candidateId, candidateId)))
+    .returning({ isFavourite: clientCandidates.isFavourite });
+  return rows[0]?.isFavourite;
+}

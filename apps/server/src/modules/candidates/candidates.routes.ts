@@ -1,0 +1,135 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CandidateDetailsResponse,
+  CandidateIdParams,
+  CandidateImageParams,
+  CandidateListQuery,
+  CandidateListResponse,
+  CandidateProfileImageResponse,
+  FavouriteQuery,
+  FavouriteResponse,
+} from '@portal/contract/candidates';
+import { ProblemDetails } from '@portal/contract/problems';
+import { requirePrincipal } from '../../plugins/authenticate';
+import { CandidatesService, imageResponse } from './candidates.service';
+
+/** Educators (issue 10): spec §7 GET candidate/CandidateList, candidate/{id}/details, candidate/profile-image/{id}; favourites. */
+const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new CandidatesService(app.database.db, () => app.now());
+  const tags = ['candidates'];
+  const security = [{ bearer: [] }];
+  const access =
+    'The caller needs booking view, timesheets view or accounts view (spec §6 candidates) at a client (or one of ' +
+    'its locations) that has booked the educator; otherwise 404 (existence does not leak).';
+
+  app.get(
+    '/v1/candidate/CandidateList',
+    {
+      config: { permission: 'candidates' },
+      schema: {
+        tags,
+        security,
+        summary: 'The educators who have worked for a client or are booked there (favourites first)',
+        description:
+          'Each with names, headline, last and next date at this client, bookings count here and whether the client ' +
+          'marked them a favourite. 403 unless the caller holds booking view, timesheets view or accounts view at the ' +
+          'client or one of its locations (at locations only: dates and counts of those locations). 400 when ClientId is ' +
+          'missing or not a positive integer.',
+        querystring: CandidateListQuery,
+        response: { 200: CandidateListResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const body = await service.list(await requirePrincipal(request).tree(), request.query.ClientId);
+      reply.header('cache-control', 'private, no-cache');
+      return body;
+    },
+  );
+
+  app.get(
+    '/v1/candidate/:id/details',
+    {
+      config: { permission: 'candidates' },
+      schema: {
+        tags,
+        security,
+        summary: "An educator's profile, qualifications, compliance checks and bookings at the caller's clients",
+        description: access,
+        params: CandidateIdParams,
+        response: { 200: CandidateDetailsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const body = await service.details(await requirePrincipal(request).tree(), request.params.id);
+      reply.header('cache-control', 'private, no-cache');
+      return body;
+    },
+  );
+
+  app.get(
+    '/v1/candidate/profile-image/:id',
+    {
+      config: { permission: 'candidates' },
+      schema: {
+        tags,
+        security,
+        summary: "An educator's display picture, base64 (spec §3 base64ProfileImg)",
+        description:
+          `${access} The uploaded photo, else an avatar generated from the educator's seed (SVG). Cacheable: an ETag ` +
+          'names the picture and If-None-Match with it answers 304 without a body. The id must be a non-negative ' +
+          'integer (spec §5), else 400.',
+        params: CandidateImageParams,
+        response: {
+          200: CandidateProfileImageResponse,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await service.profileImage(await requirePrincipal(request).tree(), request.params.id);
+      reply.header('etag', image.etag).header('cache-control', 'private, max-age=86400').header('vary', 'Authorization');
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag)) {
+        // Not modified: no body (not in the response schema, so nothing is serialised).
+        return (reply as FastifyReply).code(304).send();
+      }
+      return imageResponse(image);
+    },
+  );
+
+  const favouriteSchema = (marked: boolean) => ({
+    tags,
+    security,
+    summary: marked ? 'Mark an educator a favourite of a school' : 'Unmark an educator as a favourite of a school',
+    description:
+      'Needs booking create or modify at the client (or one of its locations), else 403; 404 when the client never ' +
+      'booked the educator. Naturally idempotent: the call sets the flag, so repeating it (a double click, a retry) ' +
+      'gives the same answer and state; no Idempotency-Key is needed. The provider fills the school’s bookings with ' +
+      'a free favourite first.',
+    params: CandidateIdParams,
+    querystring: FavouriteQuery,
+    response: { 200: FavouriteResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+  });
+  const favouritePermission = {
+    requirement: 'ONE',
+    permissions: [
+      { scope: 'booking', action: 'create' },
+      { scope: 'booking', action: 'modify' },
+    ],
+  } as const;
+
+  app.put('/v1/candidate/:id/favourite', { config: { permission: favouritePermission }, schema: favouriteSchema(true) }, async (request) =>
+    service.setFavourite(await requirePrincipal(request).tree(), request.params.id, request.query.clientId, true),
+  );
+  app.delete(
+    '/v1/candidate/:id/favourite',
+    { config: { permission: favouritePermission }, schema: favouriteSchema(false) },
+    async (request) => service.setFavourite(await requirePrincipal(request).tree(), request.params.id, request.query.clientId, false),
+  );
+};
+
+export default candidatesRoutes;

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
+import {
+  CandidateDetailsResponse,
+  CandidateListResponse,
+  CandidateProfileImageResponse,
+  FavouriteResponse,
+} from '@portal/contract/candidates';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, type SignedIn } from '../../../test/auth-client';
+
+/** The seeded world's today (Monday 16 March 2026). */
+const TEST_NOW = inject('testNow');
+let t: TestApp;
+const who: Record<string, SignedIn> = {};
+const ACCOUNTS = ['group.admin', 'finance', 'bookings.viewer', 'school.admin', 'no.access', 'teacher'];
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => new Date(TEST_NOW) });
+  for (const email of ACCOUNTS) who[email] = await signIn(t.app, `${email}@demo.test`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, email?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...(email ? who[email]!.headers : {}), ...headers } });
+const get = (url: string, email?: string, headers: Record<string, string> = {}) => call('GET', url, email, headers);
+
+/** The client of a one-school account (its client-level permission entry). */
+async function clientOf(email: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select coalesce(pe.client_id, (select c.id from clients c where c.group_id = pe.group_id order by c.id limit 1)) as id
+        from permission_entries pe join contacts ct on ct.id = pe.contact_id
+        where ct.email = ${`${email}@demo.test`} order by pe.id limit 1`,
+  );
+  return row!.id;
+}
+
+/** An educator the client knows with past and upcoming bookings there. */
+async function knownEducator(clientId: number): Promise<number> {
+  const [row] = await queryRows<{ candidate_id: number }>(
+    t.database.db,
+    sql`select cc.candidate_id from client_candidates cc
+        where cc.client_id = ${clientId}
+          and exists (select 1 from bookings b where b.candidate_id = cc.candidate_id and b.client_id = ${clientId} and b.status = 'completed')
+          and exists (select 1 from bookings b where b.candidate_id = cc.candidate_id and b.client_id = ${clientId} and b.status = 'filled'
+                        and b.date_local > ${TEST_NOW}::date + 1)
+        order by cc.candidate_id limit 1`,
+  );
+  return row!.candidate_id;
+}
+
+describe('GET /v1/candidate/CandidateList', () => {
+  it("lists the client's educators with dates, counts and favourites, favourites first", async () => {
+    const clientId = await clientOf('group.admin');
+    const res = await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'group.admin');
+    expect(res.statusCode).toBe(200);
+    const list = CandidateListResponse.parse(res.json());
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from client_candidates where client_id = ${clientId}`,
+    )) as [{ n: number }];
+    expect(list.length).toBe(n);
+    expect(list.length).toBeGreaterThan(0);
+    const favourites = list.findIndex((c) => !c.isFavourite);
+    expect(list.slice(favourites).every((c) => !c.isFavourite)).toBe(true);
+    const someone = list.find((c) => c.lastDateLocal && c.nextDateLocal)!;
+    expect(someone).toBeDefined();
+    expect(someone.lastDateLocal! < someone.nextDateLocal!).toBe(true);
+    expect(someone.fullName).toBe(`${someone.preferredName ?? someone.firstName} ${someone.lastName}`);
+    const [{ n: counted }] = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bookings where client_id = ${clientId} and candidate_id = ${someone.candidateId}
+          and status not in ('cancelled', 'rejected')`,
+    )) as [{ n: number }];
+    expect(someone.bookingsCount).toBe(counted);
+  });
+
+  it('opens to accounts view (finance) and booking view (bookings.viewer), and to nobody without one of the three', async () => {
+    const clientId = await clientOf('finance');
+    // finance: accounts_view only; bookings.viewer: booking_view only (same kind of school).
+    expect((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'finance')).statusCode).toBe(200);
+    const viewerClient = await clientOf('bookings.viewer');
+    expect((await get(`/v1/candidate/CandidateList?ClientId=${viewerClient}`, 'bookings.viewer')).statusCode).toBe(200);
+    // The teacher holds replaceMe only: not one of the candidates permissions.
+    const teacher = await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'teacher');
+    expect(teacher.statusCode).toBe(403);
+    expect(teacher.headers['content-type']).toContain('application/problem+json');
+    expect((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'no.access')).statusCode).toBe(403);
+    // Another client's list.
+    expect((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'school.admin')).statusCode).toBe(403);
+    expect((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`)).statusCode).toBe(401);
+  });
+
+  it('400 when ClientId is missing or not a positive integer', async () => {
+    for (const query of ['', '?ClientId=', '?ClientId=0', '?ClientId=-2', '?ClientId=abc', '?ClientId=1.5', '?ClientId=99999999999']) {
+      const res = await get(`/v1/candidate/CandidateList${query}`, 'finance');
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors, query).toHaveProperty(['ClientId']);
+    }
+  });
+});
+
+describe('GET /v1/candidate/{id}/details', () => {
+  it('answers the profile, qualifications, compliance checks and bookings at the caller’s clients', async () => {
+    const clientId = await clientOf('finance');
+    const id = await knownEducator(clientId);
+    const res = await get(`/v1/candidate/${id}/details`, 'finance');
+    expect(res.statusCode).toBe(200);
+    const body = CandidateDetailsResponse.parse(res.json());
+    expect(body.candidateId).toBe(id);
+    expect(body.summary).toBeTruthy();
+    expect(body.qualifications.length).toBeGreaterThan(0);
+    expect(body.complianceChecks.map((c) => c.name)).toContain('Working with Children Check');
+    expect(body.complianceChecks.every((c) => c.expiresOn === null || /^\d{4}-\d{2}-\d{2}$/.test(c.expiresOn))).toBe(true);
+    expect(body.clients).toEqual([expect.objectContaining({ clientId, canSetFavourite: false })]);
+    expect(body.pastBookings.length).toBeGreaterThan(0);
+    expect(body.upcomingBookings.length).toBeGreaterThan(0);
+    expect(body.pastBookings.every((b) => b.clientId === clientId)).toBe(true);
+    const past = body.pastBookings.map((b) => b.dateLocal);
+    expect([...past].sort().reverse()).toEqual(past);
+    expect(body.pastBookings[0]!.dateLocal < body.upcomingBookings[0]!.dateLocal).toBe(true);
+    expect(body.pastBookingsCount).toBeGreaterThanOrEqual(body.pastBookings.length);
+  });
+
+  it('404 for an educator none of the caller’s clients knows, 400 for a bad id', async () => {
+    const au = await knownEducator(await clientOf('finance'));
+    expect((await get(`/v1/candidate/${au}/details`, 'school.admin')).statusCode).toBe(404);
+    expect((await get('/v1/candidate/2000000000/details', 'finance')).statusCode).toBe(404);
+    expect((await get('/v1/candidate/-1/details', 'finance')).statusCode).toBe(400);
+    expect((await get('/v1/candidate/abc/details', 'finance')).statusCode).toBe(400);
+    expect((await get(`/v1/candidate/${au}/details`, 'no.access')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/candidate/profile-image/{id}', () => {
+  it('answers a generated picture with an ETag, and 304 for the same ETag', async () => {
+    const id = await knownEducator(await clientOf('finance'));
+    const res = await get(`/v1/candidate/profile-image/${id}`, 'bookings.viewer');
+    // bookings.viewer's school may differ: then not found; finance's school always knows it.
+    const own = res.statusCode === 200 ? res : await get(`/v1/candidate/profile-image/${id}`, 'finance');
+    expect(own.statusCode).toBe(200);
+    const body = CandidateProfileImageResponse.parse(own.json());
+    expect(body.contentType).toBe('image/svg+xml');
+    const svg = Buffer.from(body.base64ProfileImg, 'base64').toString('utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    const etag = String(own.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(own.headers['cache-control']).toContain('private');
+    const again = await get(`/v1/candidate/profile-image/${id}`, 'finance');
+    expect(again.json()).toEqual(body);
+    const cached = await get(`/v1/candidate/profile-image/${id}`, 'finance', { 'if-none-match': etag });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+  });
+
+  it('the id must be a non-negative integer (spec §5); unknown and foreign educators are not found', async () => {
+    for (const bad of ['-1', 'abc', '1.5', '1e3x']) {
+      const res = await get(`/v1/candidate/profile-image/${bad}`, 'finance');
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toHaveProperty(['id']);
+    }
+    expect((await get('/v1/candidate/profile-image/0', 'finance')).statusCode).toBe(404);
+    const au = await knownEducator(await clientOf('finance'));
+    expect((await get(`/v1/candidate/profile-image/${au}`, 'school.admin')).statusCode).toBe(404);
+  });
+});
+
+describe('PUT / DELETE /v1/candidate/{id}/favourite', () => {
+  it('marks and unmarks a favourite of a school, idempotently; the list follows', async () => {
+    const clientId = await clientOf('group.admin');
+    const list = CandidateListResponse.parse((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'group.admin')).json());
+    const plain = list.find((c) => !c.isFavourite)!;
+    for (let i = 0; i < 2; i++) {
+      const res = await call('PUT', `/v1/candidate/${plain.candidateId}/favourite?clientId=${clientId}`, 'group.admin');
+      expect(res.statusCode).toBe(200);
+      expect(FavouriteResponse.parse(res.json())).toEqual({ candidateId: plain.candidateId, clientId, isFavourite: true });
+    }
+    const after = CandidateListResponse.parse((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'group.admin')).json());
+    expect(after.find((c) => c.candidateId === plain.candidateId)!.isFavourite).toBe(true);
+    expect(after.findIndex((c) => c.candidateId === plain.candidateId)).toBeLessThan(after.findIndex((c) => !c.isFavourite));
+    for (let i = 0; i < 2; i++) {
+      const res = await call('DELETE', `/v1/candidate/${plain.candidateId}/favourite?clientId=${clientId}`, 'group.admin');
+      expect(res.json()).toEqual({ candidateId: plain.candidateId, clientId, isFavourite: false });
+    }
+  });
+
+  it('needs booking create or modify at the client; 404 for an educator the client does not know', async () => {
+    const clientId = await clientOf('finance');
+    const id = await knownEducator(clientId);
+    expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${clientId}`, 'finance')).statusCode).toBe(403);
+    expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${clientId}`, 'bookings.viewer')).statusCode).toBe(403);
+    const nz = await clientOf('school.admin');
+    expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${nz}`, 'school.admin')).statusCode).toBe(404);
+    expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${clientId}`, 'school.admin')).statusCode).toBe(403);
+    expect((await call('PUT', `/v1/candidate/${id}/favourite`, 'group.admin')).statusCode).toBe(400);
+  });
+});
