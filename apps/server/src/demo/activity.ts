@@ -47,6 +47,14 @@ const PERIOD_DAYS = 14;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** A school's reason for saying a booking did not happen (seeded reviews). */
+const SCHOOL_DID_NOT_HAPPEN_REASON = 'The educator did not arrive; the class was covered by our own staff';
+
+/** Minutes since midnight of 'HH:mm[:ss]'. */
+function minutesOfTime(value: string): number {
+  const [h = '0', m = '0'] = value.split(':');
+  return Number(h) * 60 + Number(m);
+}
 
 /** Expected bookings per request given the mix below (singles, scattered dates, blocks, two per day). */
 const BOOKINGS_PER_REQUEST = 3.1;
@@ -162,6 +170,7 @@ export class ClientActivity {
     if (this.client.id === this.ctx.plan.teacher.clientId) this.generateReplaceMe();
     this.finishInvoices();
     this.finishFeedback();
+    this.everyTimesheetKind();
     for (const [candidateId, createdAt] of this.known) {
       this.rows.clientCandidates.push({ clientId: this.client.id, candidateId, isFavourite: this.rng.chance(0.08), createdAt });
     }
@@ -427,8 +436,9 @@ export class ClientActivity {
       let status: TimesheetStatus;
       let decision: 'approved' | 'modified' | 'did_not_happen' | null = null;
       let modification: CandidateModification | null = null;
+      let clientModification: CandidateModification | null = null;
       const start = startMin;
-      let end = endMin;
+      const end = endMin;
       if (invoiced) {
         if (rng.chance(0.03)) {
           // A straggler nobody approved yet: not on any invoice.
@@ -455,7 +465,11 @@ export class ClientActivity {
         if (status === 'approved_for_invoice') decision = 'approved';
         if (status === 'pending_review') {
           decision = rng.chance(0.7) ? 'modified' : 'did_not_happen';
-          if (decision === 'modified') end = Math.max(start + 60, end - rng.pick([15, 30, 45, 60]));
+          // The school's times wait in client_modification until the provider settles them; the row keeps the reported hours.
+          if (decision === 'modified') {
+            const schoolEnd = Math.max(start + 60, end - rng.pick([15, 30, 45, 60]));
+            clientModification = { startTimeLocal: timeOfMinutes(start), endTimeLocal: timeOfMinutes(schoolEnd), breakMinutes };
+          } else clientModification = { didNotHappen: true, reason: SCHOOL_DID_NOT_HAPPEN_REASON };
         }
       }
       if (status === 'pending_approval') {
@@ -489,7 +503,7 @@ export class ClientActivity {
         startTimeLocal: timeOfMinutes(start),
         endTimeLocal: timeOfMinutes(end),
         startUtc: booking.startUtc as Date,
-        endUtc: new Date(endUtcMs - (endMin - end) * MINUTE),
+        endUtc: new Date(endUtcMs),
         breakMinutes,
         breaks,
         timesheetMethod: location.templateRequired ? 'template' : rng.pick(['app', 'app', 'portal']),
@@ -497,6 +511,7 @@ export class ClientActivity {
         unitType: cls.unit === 'daily' ? 'day' : 'hour',
         isApprovedByCandidate: modification === null,
         candidateModification: modification,
+        clientModification,
         decision,
         decidedByContactId: decision ? rng.pick(this.client.timesheetApproverIds) : null,
         decidedAt: decidedMs === null ? null : new Date(decidedMs),
@@ -507,6 +522,69 @@ export class ClientActivity {
     }
     if (invoiced) this.addInvoiceLine(day, candidateId, cls, fullDay, endMin - startMin - breakMinutes);
     if (day >= today - 21) this.feedbackCandidates.push(booking);
+  }
+
+  /**
+   * Every client shows every timesheet state and kind (issue 9), whatever the draws gave it: a review the school asked
+   * for with other times and one for a day that did not happen, and timesheets pending approval where the educator
+   * changed the times or said the day did not happen. Taken from its newest timesheets pending approval the educator
+   * left alone, without drawing from the random stream (the rest of the world stays as it was).
+   */
+  private everyTimesheetKind(): void {
+    const all = this.rows.timesheets;
+    const plain = all
+      .filter((t) => t.status === 'pending_approval' && t.candidateModification === null && t.invoiceId === null)
+      .sort((a, b) => (b.startUtc as Date).getTime() - (a.startUtc as Date).getTime());
+    const has = (test: (t: (typeof all)[number]) => boolean) => all.some(test);
+    const isPending = (t: (typeof all)[number]) => t.status === 'pending_approval';
+    const review = (t: (typeof all)[number], modification: CandidateModification) => {
+      const decided = new Date(Math.min(this.ctx.nowMs - MINUTE, (t.createdAt as Date).getTime() + 3 * 60 * MINUTE));
+      Object.assign(t, {
+        status: 'pending_review',
+        decision: 'didNotHappen' in modification ? 'did_not_happen' : 'modified',
+        clientModification: modification,
+        decidedByContactId: this.client.timesheetApproverIds[0] ?? null,
+        decidedAt: decided,
+        updatedAt: decided,
+      });
+    };
+    const next = () => plain.shift();
+    if (!has((t) => t.status === 'pending_review' && t.decision === 'modified')) {
+      const t = next();
+      if (t) {
+        const start = minutesOfTime(t.startTimeLocal as string);
+        const end = minutesOfTime(t.endTimeLocal as string);
+        review(t, {
+          startTimeLocal: timeOfMinutes(start),
+          endTimeLocal: timeOfMinutes(Math.max(start + 60, end - 30)),
+          breakMinutes: t.breakMinutes ?? 0,
+        });
+      }
+    }
+    if (!has((t) => t.status === 'pending_review' && t.decision === 'did_not_happen')) {
+      const t = next();
+      if (t) review(t, { didNotHappen: true, reason: SCHOOL_DID_NOT_HAPPEN_REASON });
+    }
+    if (!has((t) => isPending(t) && !!t.candidateModification && 'startTimeLocal' in t.candidateModification)) {
+      const t = next();
+      if (t) {
+        const start = minutesOfTime(t.startTimeLocal as string);
+        const end = minutesOfTime(t.endTimeLocal as string);
+        t.candidateModification = {
+          startTimeLocal: timeOfMinutes(start + 15),
+          endTimeLocal: timeOfMinutes(Math.max(start + 75, end - 30)),
+          breakMinutes: t.breakMinutes ?? 0,
+        };
+        t.isApprovedByCandidate = false;
+      }
+    }
+    if (!has((t) => isPending(t) && !!t.candidateModification && 'didNotHappen' in t.candidateModification)) {
+      const t = next();
+      if (t) {
+        t.candidateModification = { didNotHappen: true, reason: 'Unwell on the day' };
+        t.isApprovedByCandidate = false;
+      }
+    }
   }
 
   private periodOf(day: number): InvoicePeriod | null {

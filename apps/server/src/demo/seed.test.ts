@@ -292,6 +292,43 @@ describe('the demo world at scale 1', () => {
     expect(decisions.map((d) => d.decision).sort()).toEqual(['approved', 'did_not_happen', 'modified']);
   });
 
+  it('shows every demo account with timesheets view each timesheet state and kind at its own clients', async () => {
+    const rows = await q<{
+      email: string;
+      states: string;
+      modified: number;
+      did_not_happen: number;
+      reviews: string;
+      review_kept: number;
+    }>(sql`
+      with account as (
+        select ct.email, c.id as client_id from contacts ct join permission_entries pe on pe.contact_id = ct.id
+        join clients c on c.id = pe.client_id or c.group_id = pe.group_id
+        where ct.email like '%@demo.test' and pe.scope = 'timesheets' group by 1, 2)
+      select a.email, string_agg(distinct t.status::text, ',' order by t.status::text) as states,
+        count(*) filter (where t.status = 'pending_approval' and t.candidate_modification ? 'startTimeLocal')::int as modified,
+        count(*) filter (where t.status = 'pending_approval' and t.candidate_modification ? 'didNotHappen')::int as did_not_happen,
+        string_agg(distinct t.decision::text, ',' order by t.decision::text) filter (where t.status = 'pending_review') as reviews,
+        count(*) filter (where t.status = 'pending_review' and t.client_modification is null)::int as review_kept
+      from account a join timesheets t on t.client_id = a.client_id group by 1 order by 1`);
+    expect(rows.map((r) => r.email)).toEqual(
+      expect.arrayContaining([
+        'group.admin@demo.test',
+        'school.admin@demo.test',
+        'uk.admin@demo.test',
+        'us.admin@demo.test',
+        'ca.admin@demo.test',
+      ]),
+    );
+    for (const row of rows) {
+      expect(row.states, row.email).toBe([...TIMESHEET_STATUSES].sort().join(','));
+      expect(row.modified, row.email).toBeGreaterThan(0);
+      expect(row.did_not_happen, row.email).toBeGreaterThan(0);
+      expect(row.reviews, row.email).toBe('did_not_happen,modified');
+      expect(row.review_kept, row.email).toBe(0);
+    }
+  });
+
   it('keeps a coherent timeline: nothing after now, decisions after requests, educators only where filled', async () => {
     const now = NOW.toISOString();
     const row = await one<Record<string, number>>(sql`select
