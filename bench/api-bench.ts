@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
+import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -271,6 +272,14 @@ async function benchEngine(engine: string): Promise<void> {
     console.log('\n| route (no ceiling) | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|');
     for (const r of await benchCreateBooking(base, session.token, { connections, duration, warmup }, wanted)) {
       console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
+      rows.push(r);
+    }
+  }
+  if (session && wanted('POST /v1/timesheets/submit (approve 50)')) {
+    // Issue 9: one submit approving 50 timesheets, sequentially (the server's time per request, not throughput).
+    const r = await benchTimesheetSubmit(base, session.token, env.DATABASE_URL);
+    if (r) {
+      console.log(`\n${r.route}: ${r.rounds} rounds, min ${ms(r.minMs)}, median ${ms(r.medianMs)}, max ${ms(r.maxMs)}`);
       rows.push(r);
     }
   }

@@ -56,6 +56,9 @@ export const BENCH_ROUTES: BenchRoute[] = [
   { name: 'GET /v1/clients/{id}/grades', path: ({ clientId }) => `/v1/clients/${clientId}/grades`, auth: true },
   { name: 'GET /v1/locations/booking-blocks', path: () => '/v1/locations/booking-blocks', auth: true },
   { name: 'GET /v1/service-status', path: () => '/v1/service-status', auth: false },
+  // Issue 9: timesheets (the submit: timesheet-bench.ts).
+  { name: 'GET /v1/timesheets (page of 50)', path: () => '/v1/timesheets?take=50', auth: true },
+  { name: 'GET /v1/timesheets/list (invoiced, page of 50)', path: () => '/v1/timesheets/list?status=invoiced&take=50', auth: true },
 ];
 
 /** The route whose latency is also measured at a fixed request rate. */
