@@ -26,6 +26,9 @@ interface Ctx {
     /** A booking of that client with a timesheet pending approval (issue 9). */
     timesheetBookingId: number;
     candidateId: number;
+    /** An invoice of that client (issue 10). */
+    invoiceId: number;
+    invoiceNo: string;
   };
 }
 
@@ -157,6 +160,22 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     method: 'GET',
     url: `/v1/timesheets/download/${foreign.timesheetBookingId}`,
   }),
+  // Issue 10: educators and invoices (the outsider is in no way linked to the foreign educator or invoice).
+  'GET /v1/candidate/CandidateList': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/CandidateList?ClientId=${foreign.clientId}` }),
+  'GET /v1/candidate/:id/details': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/${foreign.candidateId}/details` }),
+  'GET /v1/candidate/profile-image/:id': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/profile-image/${foreign.candidateId}` }),
+  'PUT /v1/candidate/:id/favourite': ({ foreign }) => ({
+    method: 'PUT',
+    url: `/v1/candidate/${foreign.candidateId}/favourite?clientId=${foreign.clientId}`,
+  }),
+  'DELETE /v1/candidate/:id/favourite': ({ foreign }) => ({
+    method: 'DELETE',
+    url: `/v1/candidate/${foreign.candidateId}/favourite?clientId=${foreign.clientId}`,
+  }),
+  'GET /v1/invoices': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices?clientIds=${foreign.clientId}` }),
+  'GET /v1/invoices/ageing': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/ageing?clientIds=${foreign.clientId}` }),
+  'GET /v1/invoices/GetInvoice/:invoiceNo': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/GetInvoice/${foreign.invoiceNo}` }),
+  'GET /v1/invoices/:id/file': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/${foreign.invoiceId}/file` }),
 };
 
 /**
@@ -207,6 +226,10 @@ beforeAll(async () => {
         (select r.id from booking_requests r join clients c on c.id = r.client_id
          where c.group_id = ${row!.group_id} and r.status = 'pending_approval' order by r.id limit 1) as request_id`,
   );
+  const [foreignInvoice] = await queryRows<{ id: number; invoice_no: string }>(
+    t.database.db,
+    sql`select id, invoice_no from invoices where client_id = ${row!.client_id} order by id limit 1`,
+  );
   ctx = {
     outsider: await signIn(t.app, 'school.admin@demo.test'),
     foreign: {
@@ -218,6 +241,8 @@ beforeAll(async () => {
       pendingRequestId: foreignBooking!.request_id,
       timesheetBookingId: foreignTimesheet!.booking_id,
       candidateId: foreignTimesheet!.candidate_id,
+      invoiceId: foreignInvoice!.id,
+      invoiceNo: foreignInvoice!.invoice_no,
     },
   };
 });
