@@ -1,0 +1,260 @@
+import type { InvoiceDetailsResponse, InvoiceSummary } from '@portal/contract/invoices';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { saveBlob } from '../../lib/save-file';
+import { setSelectedClientIds } from '../../lib/selected-clients';
+import { resetSessionForTests, startSession } from '../../lib/session';
+import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { FinancePage } from './finance-page';
+import { InvoicePage } from './invoice-page';
+
+vi.mock('../../lib/save-file', () => ({ saveBlob: vi.fn() }));
+
+const PROFILE = {
+  contact: {
+    id: 1,
+    firstName: 'Sam',
+    lastName: 'Hart',
+    emailAddress: 'sam@example.test',
+    language: 'en-GB',
+    isClientGroupOverviewEnabled: false,
+    standardBookings: [],
+    lastUpdated: '2026-11-01T00:00:00Z',
+  },
+  links: {
+    groups: [],
+    clients: [
+      {
+        clientId: 5,
+        clientName: 'Thames Primary Academy',
+        access: { permissions: ['accounts_view'] },
+        locations: [
+          {
+            locationId: 50,
+            locationName: 'Thames Primary Academy',
+            timeZone: 'Europe/London',
+            tags: [],
+            access: { permissions: ['accounts_view'] },
+          },
+        ],
+      },
+    ],
+  },
+  flags: {},
+  features: { selfServiceShowBookingStatus: true, showBookingCardV2: true, enableExtendBooking: true },
+  generalFiles: [],
+  impersonation: null,
+};
+
+function invoice(id: number, overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
+  return {
+    id,
+    invoiceNo: `INV-${String(id).padStart(6, '0')}`,
+    clientId: 5,
+    clientName: 'Thames Primary Academy',
+    locale: 'en-GB',
+    issueDate: '2026-11-01',
+    dueDate: '2026-11-15',
+    periodStart: '2026-10-01',
+    periodEnd: '2026-10-31',
+    currency: 'GBP',
+    taxLabel: 'VAT',
+    subtotal: 1000,
+    tax: 200,
+    total: 1200,
+    subtotalMinor: 100000,
+    taxMinor: 20000,
+    totalMinor: 120000,
+    isPaid: false,
+    paidAt: null,
+    isOverdue: true,
+    daysOverdue: 9,
+    status: 'overdue',
+    ...overrides,
+  };
+}
+
+const ALL = Array.from({ length: 30 }, (_, index) =>
+  invoice(
+    100 + index,
+    index % 3 === 0 ? { isPaid: true, paidAt: '2026-11-10T10:00:00Z', isOverdue: false, daysOverdue: 0, status: 'paid' } : {},
+  ),
+);
+
+const DETAILS: InvoiceDetailsResponse = {
+  ...invoice(101),
+  taxRatePercent: 20,
+  lines: [
+    {
+      id: 1,
+      candidateId: 11,
+      candidateName: 'Mia Chen',
+      description: 'Teacher: Mia Chen',
+      quantity: 4,
+      unit: 'day',
+      unitPrice: 250,
+      amount: 1000,
+      tax: 200,
+      unitPriceMinor: 25000,
+      amountMinor: 100000,
+      taxMinor: 20000,
+    },
+  ],
+};
+
+type Handler = (url: URL) => Response | undefined;
+
+/** The page reads its invoice number from the route, as the app's router gives it. */
+const invoiceRoute = (
+  <Routes>
+    <Route path="/finance/invoices/:invoiceNo" element={<InvoicePage />} />
+    <Route path="*" element={null} />
+  </Routes>
+);
+
+function stubApi(extra: Handler = () => undefined) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const answer = extra(url);
+    if (answer) return answer;
+    if (url.pathname === '/v1/profile') return jsonResponse(200, PROFILE);
+    if (url.pathname === '/v1/invoices') {
+      const status = url.searchParams.get('status');
+      const skip = Number(url.searchParams.get('skip'));
+      const take = Number(url.searchParams.get('take'));
+      const matching = status === 'unpaid' ? ALL.filter((i) => !i.isPaid) : status === 'paid' ? ALL.filter((i) => i.isPaid) : ALL;
+      return new Response(
+        JSON.stringify({ invoices: matching.slice(skip, skip + take), total: matching.length, currentPage: skip / take + 1 }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'x-pagination': JSON.stringify({ total: matching.length, skip, take }) },
+        },
+      );
+    }
+    if (url.pathname === '/v1/invoices/ageing')
+      return jsonResponse(200, {
+        currencies: [
+          {
+            currency: 'GBP',
+            notDue: 0,
+            days1To30: 2400,
+            days31To60: 0,
+            days61To90: 0,
+            over90: 0,
+            total: 2400,
+            notDueMinor: 0,
+            days1To30Minor: 240000,
+            days31To60Minor: 0,
+            days61To90Minor: 0,
+            over90Minor: 0,
+            totalMinor: 240000,
+            invoiceCount: 2,
+          },
+        ],
+      });
+    if (url.pathname === '/v1/invoices/GetInvoice/INV-000101') return jsonResponse(200, DETAILS);
+    return jsonResponse(404, { title: 'Not Found', status: 404 });
+  });
+}
+
+describe('Finance', { timeout: 40_000 }, () => {
+  beforeEach(async () => {
+    resetSessionForTests();
+    localStorage.clear();
+    startSession({ accessToken: 'token', expiresIn: 1800, tokenType: 'Bearer' });
+    setSelectedClientIds([5]);
+    await i18n.changeLanguage('en-GB');
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await i18n.changeLanguage('en');
+  });
+
+  it('pages with skip and take, filters unpaid, shows £ and VAT, and the ageing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = stubApi();
+    renderWithProviders(<FinancePage />, { route: '/finance' });
+    await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(25), { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Finance' })).toBeInTheDocument();
+    expect(screen.getByTestId('invoices-total')).toHaveTextContent('30 invoices');
+    expect(screen.getByRole('columnheader', { name: 'VAT' })).toBeInTheDocument();
+    expect(within(screen.getAllByTestId('invoice-row')[1]!).getByTestId('invoice-total')).toHaveTextContent('£1,200.00');
+    expect(within(screen.getAllByTestId('invoice-row')[1]!).getByRole('link', { name: 'INV-000101' })).toHaveAttribute(
+      'href',
+      '/finance/invoices/INV-000101',
+    );
+    await waitFor(() => expect(screen.getByTestId('ageing-total')).toHaveTextContent('£2,400.00'));
+    expect(screen.getByText('1–30 days overdue')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(5));
+    const asked = () =>
+      fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/v1/invoices');
+    expect(asked().at(-1)!.searchParams.get('skip')).toBe('25');
+    expect(asked().at(-1)!.searchParams.get('take')).toBe('25');
+
+    await user.click(screen.getByRole('button', { name: 'Unpaid' }));
+    await waitFor(() => expect(screen.getByTestId('invoices-total')).toHaveTextContent('20 invoices'));
+    expect(asked().at(-1)!.searchParams.get('status')).toBe('unpaid');
+    expect(asked().at(-1)!.searchParams.get('skip')).toBe('0');
+    expect(screen.getAllByTestId('invoice-row').every((row) => row.dataset.status !== 'paid')).toBe(true);
+  });
+
+  it('View Invoice: lines, totals with VAT, overdue state, and the PDF', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi((url) =>
+      url.pathname === '/v1/invoices/101/file'
+        ? new Response('%PDF-1.4', {
+            status: 200,
+            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="INV-000101.pdf"' },
+          })
+        : undefined,
+    );
+    renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000101' });
+    expect(await screen.findByTestId('invoice-grand-total', {}, { timeout: 5000 })).toHaveTextContent('£1,200.00');
+    expect(screen.getByRole('heading', { level: 1, name: 'View Invoice' })).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-tax-label')).toHaveTextContent('VAT (20%)');
+    expect(screen.getByTestId('invoice-overdue')).toHaveTextContent('This invoice is 9 days overdue.');
+    expect(screen.getAllByTestId('invoice-line')).toHaveLength(1);
+    expect(screen.getByText('4 days')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download the PDF of invoice INV-000101' }));
+    await waitFor(() => expect(vi.mocked(saveBlob)).toHaveBeenCalledWith(expect.anything(), 'INV-000101.pdf'));
+  });
+
+  it("goes back to Finance without a toast on 403, and says 'Cannot load invoice' otherwise", async () => {
+    stubApi((url) =>
+      url.pathname === '/v1/invoices/GetInvoice/INV-000999'
+        ? jsonResponse(403, { title: 'Forbidden', status: 403 })
+        : url.pathname === '/v1/invoices/GetInvoice/INV-000500'
+          ? jsonResponse(500, { title: 'Oops', status: 500 })
+          : undefined,
+    );
+    const refused = renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000999' });
+    await waitFor(() => expect(refused.router.state.location.pathname).toBe('/finance'), { timeout: 5000 });
+    expect(screen.queryByText('Cannot load invoice')).toBeNull();
+    refused.unmount();
+
+    renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000500' });
+    expect((await screen.findAllByText('Cannot load invoice', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+  });
+
+  it("says 'Download Failed', or the server's message, when the PDF fails", async () => {
+    const user = userEvent.setup({ delay: null });
+    let failures = 0;
+    stubApi((url) => {
+      if (url.pathname !== '/v1/invoices/101/file') return undefined;
+      failures += 1;
+      return failures === 1
+        ? jsonResponse(404, { title: 'Not Found', status: 404, detail: 'The PDF of this invoice is not ready yet.' })
+        : new Response('oops', { status: 500 });
+    });
+    renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000101' });
+    await user.click(await screen.findByRole('button', { name: 'Download the PDF of invoice INV-000101' }, { timeout: 5000 }));
+    expect(await screen.findByText('The PDF of this invoice is not ready yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download the PDF of invoice INV-000101' }));
+    expect(await screen.findByText('Download Failed')).toBeInTheDocument();
+  });
+});
