@@ -245,7 +245,12 @@ export const TimesheetSubmitBody = z
   .meta({ id: 'TimesheetSubmitBody' });
 export type TimesheetSubmitBody = z.infer<typeof TimesheetSubmitBody>;
 
-/** Spec §4: why a timesheet of a submit was not done. A timesheet the caller cannot see is `unknown`. */
+/**
+ * Spec §4: why a timesheet of a submit was not done. `already_actioned`: a school contact decided it already (also
+ * the second of two contacts approving at once); `already_approved_for_invoice`: approved for invoice by the provider
+ * after a review; `cancelled`: the booking is cancelled; `already_invoiced`: on an invoice; `unknown`: no such
+ * timesheet, or one the caller cannot see (never a leak).
+ */
 export const TIMESHEET_ISSUE_REASONS = [
   'already_actioned',
   'already_approved_for_invoice',
