@@ -30,15 +30,18 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
         keyboard: true,
         title: point.label,
         alt: point.label,
-      })
+      });
+      // The icon element exists once the marker is on a map with a view (Leaflet adds layers when it is ready).
+      marker.on('add', () => {
+        const element = marker.getElement();
+        element?.setAttribute('role', 'button');
+        element?.setAttribute('aria-label', point.detail ? `${point.label}, ${point.detail}` : point.label);
+        element?.removeAttribute('title');
+      });
+      return marker
         .bindTooltip(point.label)
         .bindPopup(point.detail ? `<strong>${escapeHtml(point.label)}</strong><br>${escapeHtml(point.detail)}` : escapeHtml(point.label))
         .addTo(map);
-      const element = marker.getElement();
-      element?.setAttribute('role', 'button');
-      element?.setAttribute('aria-label', point.detail ? `${point.label}, ${point.detail}` : point.label);
-      element?.removeAttribute('title');
-      return marker;
     });
     if (markers.length > 0) map.fitBounds(L.featureGroup(markers).getBounds().pad(0.3), { maxZoom: 12 });
     else map.setView([0, 0], 1);

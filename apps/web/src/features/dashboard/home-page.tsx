@@ -223,7 +223,8 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
         <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
       )}
       {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
-      {(access.replaceMe || items.length === 0) && availability}
+      {/* Someone with nothing else here (a teacher) sees their availability first; others below the bookings. */}
+      {items.length === 0 && availability}
       {access.bookings && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: layoutName === 'list' ? '1fr' : '3fr 2fr' }, alignItems: 'start' }}>
           <BookingsCalendar
@@ -236,6 +237,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
           {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} selectedCount={selected.length} />}
         </Box>
       )}
+      {items.length > 0 && access.replaceMe && availability}
     </Stack>
   );
 }
