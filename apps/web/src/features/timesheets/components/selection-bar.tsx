@@ -43,10 +43,9 @@ export function SelectionBar({
         gap: 1.5,
         px: { xs: 2, sm: 3 },
         py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: none ? 'background.paper' : 'rgba(0, 172, 239, 0.08)',
-        backdropFilter: 'blur(6px)',
+        borderTop: none ? 1 : 2,
+        borderColor: none ? 'divider' : 'primary.main',
+        bgcolor: 'background.paper',
         boxShadow: none ? 'none' : '0 -6px 16px rgba(16, 36, 54, 0.08)',
       }}
     >
