@@ -49,6 +49,7 @@ import { cachedReference } from './reference-cache';
 import { CertificationsField } from './certifications-field';
 import { ConfirmationsField } from './confirmations-field';
 import { DatesField } from './dates-field';
+import { RequestedEducatorField } from './requested-educator-field';
 import { MarkdownText } from './markdown-text';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
 
@@ -114,6 +115,8 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   /** Dates the server refused (`dates.N`), with its message. */
   const [serverDateErrors, setServerDateErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  /** Optional: one of the school's favourite educators, asked for by name. */
+  const [requestedCandidateId, setRequestedCandidateId] = useState<number | undefined>(undefined);
   /** The Idempotency-Key of the last attempt, kept while its outcome is unknown (no response). */
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
@@ -207,7 +210,10 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   const submit = async (formValues: BookingFormValues) => {
     setFailure(undefined);
     setServerDateErrors(new Map());
-    const body = toCreateBookingBody(formValues, classification);
+    const body = {
+      ...toCreateBookingBody(formValues, classification),
+      ...(requestedCandidateId === undefined ? {} : { requestedCandidateId }),
+    };
     const serialised = JSON.stringify(body);
     if (!attempt.current || attempt.current.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
     try {
@@ -519,6 +525,15 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
             />
           </Box>
         </Section>
+
+        {location && (
+          <RequestedEducatorField
+            clientId={location.clientId}
+            schoolName={location.clientName}
+            value={requestedCandidateId}
+            onChange={setRequestedCandidateId}
+          />
+        )}
 
         {location && (
           <Section
