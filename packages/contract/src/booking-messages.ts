@@ -55,6 +55,7 @@ export const BOOKING_MESSAGES = {
   unknownBookingContact: 'This person does not receive confirmations for this location',
   duplicateConfirmation: 'This person is already in the list',
   coveringNotAtClient: 'This person is not a contact at this school',
+  requestedCandidateUnknown: 'Choose one of this school’s favourite or past educators',
 } as const;
 
 /** Earliest start of a booking or extension day ('HH:mm', local). */

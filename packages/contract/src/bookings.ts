@@ -286,6 +286,9 @@ export const CreateBookingBody = z
     notes: z.string().trim().max(2000).optional(),
     confirmations: z.array(ConfirmationInput).max(20).describe('At least one, each with at least one method'),
     policiesAgreed: z.boolean().describe('Must be true'),
+    requestedCandidateId: Id.optional().describe(
+      'The educator the school asks for: one of its favourite or past educators (GET /v1/candidate/CandidateList); the provider tries them first when free',
+    ),
   })
   .meta({ id: 'CreateBookingBody' });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;

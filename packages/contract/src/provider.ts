@@ -54,6 +54,11 @@ export const OpenBooking = z
     timeZone: z.string(),
     requestCreatedAt: z.string().describe('When the request was made (ISO 8601)'),
     sentAt: z.string().describe('When the request reached the provider: made, or approved when it waited for approval (ISO 8601)'),
+    requestedCandidateId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The educator the school asked for (a favourite or past educator): fill with them first when free'),
   })
   .meta({ id: 'OpenBooking' });
 export type OpenBooking = z.infer<typeof OpenBooking>;

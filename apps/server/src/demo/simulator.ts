@@ -185,6 +185,8 @@ export class DemoSimulator {
         country: booking.country,
         dateLocal: booking.dateLocal,
         salt: booking.id,
+        // The educator the school asked for first, when free; then its favourites.
+        requestedCandidateId: booking.requestedCandidateId,
       });
       if (candidateId === null) continue;
       try {

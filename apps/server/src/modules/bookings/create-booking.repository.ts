@@ -32,6 +32,8 @@ export interface RuleFacts {
   blocks: Array<{ datesLocal: string[]; messageMarkdown: string }>;
   /** Whether the covering contact is one of the client's people; null when none was asked about. */
   coveringAtClient: boolean | null;
+  /** Whether the requested educator is one the client knows (client_candidates); null when none was asked for. */
+  requestedKnown: boolean | null;
 }
 
 /**
@@ -39,8 +41,14 @@ export interface RuleFacts {
  * there is no such location. The covering contact is 'at the client' with permissions at its group, itself or one
  * of its locations, or as a booking contact at one of its locations.
  */
-export async function loadRuleFacts(db: DbOrTx, locationId: number, coveringContactId: number | undefined): Promise<RuleFacts | undefined> {
+export async function loadRuleFacts(
+  db: DbOrTx,
+  locationId: number,
+  coveringContactId: number | undefined,
+  requestedCandidateId?: number,
+): Promise<RuleFacts | undefined> {
   const covering = coveringContactId ?? null;
+  const requested = requestedCandidateId ?? null;
   const [row] = await queryRows<RuleFacts>(
     db,
     sql`select l.id, l.client_id as "clientId", l.name, l.time_zone as "timeZone",
@@ -72,7 +80,10 @@ export async function loadRuleFacts(db: DbOrTx, locationId: number, coveringCont
             union all
             select 1 from booking_contacts bx join locations lx on lx.id = bx.location_id
             where bx.contact_id = ${covering}::int and lx.client_id = c.id
-          ) end as "coveringAtClient"
+          ) end as "coveringAtClient",
+          case when ${requested}::int is null then null else exists (
+            select 1 from client_candidates cc where cc.client_id = c.id and cc.candidate_id = ${requested}::int
+          ) end as "requestedKnown"
         from locations l join clients c on c.id = l.client_id
         where l.id = ${locationId}`,
   );
@@ -99,6 +110,7 @@ export interface NewBookingRequest {
   notes: string | null;
   policiesAgreedAt: Date;
   idempotencyKey: string | null;
+  requestedCandidateId?: number | null;
 }
 
 export interface NewBooking {
@@ -182,14 +194,16 @@ export async function insertBookingRequest(
       r as (
         insert into booking_requests (id, client_id, location_id, created_by_contact_id, created_by_staff_user_id, status,
           classification_id, grade_ids, start_time_local, end_time_local, break_minutes, is_full_day, bookings_per_day,
-          covering_contact_id, covering_name, absence_reason, room, notes, policies_agreed_at, series_reference, idempotency_key)
+          covering_contact_id, covering_name, absence_reason, room, notes, policies_agreed_at, series_reference, idempotency_key,
+          requested_candidate_id)
         select n.id, ${r.clientId}::int, ${r.locationId}::int, ${r.createdByContactId}::int, ${r.createdByStaffUserId}::int,
           ${r.status}::booking_request_status, ${r.classificationId}::int,
           array(select jsonb_array_elements_text(${JSON.stringify(r.gradeIds)}::jsonb)::int), ${r.startTimeLocal}::time,
           ${r.endTimeLocal}::time, ${r.breakMinutes}::int, ${r.isFullDay}::boolean, ${r.bookingsPerDay}::int,
           ${r.coveringContactId}::int, ${r.coveringName}::text, ${r.absenceReason}::absence_reason, ${r.room}::text,
           ${r.notes}::text, ${r.policiesAgreedAt.toISOString()}::timestamptz,
-          case when ${options.series}::boolean then 'BLK-' || n.id end, ${r.idempotencyKey}::text
+          case when ${options.series}::boolean then 'BLK-' || n.id end, ${r.idempotencyKey}::text,
+          ${r.requestedCandidateId ?? null}::int
         from n
         returning id, status, series_reference
       ),

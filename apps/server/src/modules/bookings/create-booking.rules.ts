@@ -85,6 +85,8 @@ export interface BookingRuleContext {
   blocks: readonly { datesLocal: readonly string[]; messageMarkdown: string }[];
   /** Whether covering.contactId is a contact at the client; undefined when none was given. */
   coveringContactAtClient: boolean | undefined;
+  /** Whether requestedCandidateId is a favourite or past educator of the client; undefined when none was given. */
+  requestedCandidateKnown?: boolean | undefined;
 }
 
 export interface RuleFailure {
@@ -344,6 +346,12 @@ export const coveringContactAtClient: BookingRule = {
   check: (ctx) => (ctx.coveringContactAtClient === false ? [field(400, 'covering.contactId', BOOKING_MESSAGES.coveringNotAtClient)] : []),
 };
 
+export const requestedCandidateKnown: BookingRule = {
+  name: 'requestedCandidateKnown',
+  check: (ctx) =>
+    ctx.requestedCandidateKnown === false ? [field(400, 'requestedCandidateId', BOOKING_MESSAGES.requestedCandidateUnknown)] : [],
+};
+
 export const policiesAgreed: BookingRule = {
   name: 'policiesAgreed',
   check: (ctx) => (ctx.body.policiesAgreed ? [] : [field(400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed)]),
@@ -370,6 +378,7 @@ export const CREATE_BOOKING_RULES: readonly BookingRule[] = [
   bookingsPerDayInRange,
   maxBookingsAllowed,
   coveringContactAtClient,
+  requestedCandidateKnown,
   policiesAgreed,
 ];
 

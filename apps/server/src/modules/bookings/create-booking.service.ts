@@ -54,7 +54,7 @@ export class CreateBookingService {
     const access = accessAt(caller.tree, body.locationId);
     const denied = toProblem(locationBookable(access));
     if (denied) throw denied;
-    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId);
+    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId, body.requestedCandidateId);
     if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
     const location = facts;
 
@@ -70,6 +70,7 @@ export class CreateBookingService {
       bookingContacts: facts.contacts,
       blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
       coveringContactAtClient: facts.coveringAtClient ?? undefined,
+      requestedCandidateKnown: facts.requestedKnown ?? undefined,
     };
     const problem = toProblem(evaluateRules(ctx));
     if (problem) throw problem;
@@ -125,6 +126,7 @@ export class CreateBookingService {
           notes: body.notes || null,
           policiesAgreedAt: ctx.now,
           idempotencyKey: idempotencyKey ?? null,
+          requestedCandidateId: body.requestedCandidateId ?? null,
         },
         {
           certificationIds: [...new Set(body.certificationIds)],

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@portal/db/client';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import {
+  BookingContactsResponse,
+  BookingLocationListResponse,
+  CertificationsResponse,
+  ClassificationsResponse,
+} from '@portal/contract/booking-reference';
+import { CreatedBooking, type CreateBookingBody } from '@portal/contract/bookings';
 import {
   CandidateDetailsResponse,
   CandidateListResponse,
@@ -9,6 +17,7 @@ import {
 } from '@portal/contract/candidates';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { findFreeCandidate, openBookings } from '../provider/provider.repository';
 
 /** The seeded world's today (Monday 16 March 2026). */
 const TEST_NOW = inject('testNow');
@@ -197,5 +206,85 @@ describe('PUT / DELETE /v1/candidate/{id}/favourite', () => {
     expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${nz}`, 'school.admin')).statusCode).toBe(404);
     expect((await call('PUT', `/v1/candidate/${id}/favourite?clientId=${clientId}`, 'school.admin')).statusCode).toBe(403);
     expect((await call('PUT', `/v1/candidate/${id}/favourite`, 'group.admin')).statusCode).toBe(400);
+  });
+});
+
+describe('a booking request naming the requested educator', () => {
+  /** A valid request at group.admin's first Sydney school on Wednesday 18 March 2026 (TEST_NOW is Monday). */
+  async function requestBody(): Promise<CreateBookingBody> {
+    const as = 'group.admin';
+    await queryRows(t.database.db, sql`delete from location_restrictions`);
+    const locations = BookingLocationListResponse.parse((await get('/v1/locations/booking-location-list', as)).json());
+    const location = locations.find((l) => l.timeZone === 'Australia/Sydney' && l.locationType === 'school')!;
+    const classes = ClassificationsResponse.parse((await get(`/v1/clients/${location.clientId}/pay-classes`, as)).json());
+    const plain = classes.find((c) => c.extraValidation.minimumDurationInMins === null && c.extraValidation.earliestEndTime24hr === null)!;
+    const certs = CertificationsResponse.parse((await get(`/v1/locations/${location.locationId}/certifications`, as)).json());
+    const contacts = BookingContactsResponse.parse(
+      (await get(`/v1/contacts/booking-contacts?locationId=${location.locationId}`, as)).json(),
+    );
+    return {
+      locationId: location.locationId,
+      classificationId: plain.id,
+      certificationIds: certs.filter((c) => c.isLocationDefault).map((c) => c.id),
+      dates: ['2026-03-18'],
+      startTime: location.startTime,
+      endTime: location.endTime,
+      confirmations: [{ bookingContactId: contacts.find((c) => c.methods.email)!.id, email: true }],
+      policiesAgreed: true,
+    };
+  }
+  const post = (payload: CreateBookingBody, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/bookings',
+      headers: { ...who['group.admin']!.headers, 'idempotency-key': key },
+      payload: payload as object,
+    });
+
+  it('must be a favourite or past educator of the school; the provider then fills with them first when free', async () => {
+    const body = await requestBody();
+    const [clientRow] = await queryRows<{ client_id: number }>(
+      t.database.db,
+      sql`select client_id from locations where id = ${body.locationId}`,
+    );
+    const clientId = clientRow!.client_id;
+    // An educator of another country is no past educator of this school.
+    const [stranger] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from candidates where country = 'NZ' order by id limit 1`,
+    );
+    const refused = await post({ ...body, requestedCandidateId: stranger!.id }, 'requested-educator-0001');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ requestedCandidateId: [BOOKING_MESSAGES.requestedCandidateUnknown] });
+
+    // A past educator who is not a favourite and is free that day: asked for, found first.
+    const [known] = await queryRows<{ candidate_id: number }>(
+      t.database.db,
+      sql`select cc.candidate_id from client_candidates cc where cc.client_id = ${clientId} and not cc.is_favourite
+          and not exists (select 1 from bookings o where o.candidate_id = cc.candidate_id and o.date_local = '2026-03-18'
+                          and o.status not in ('cancelled', 'rejected'))
+          order by cc.candidate_id desc limit 1`,
+    );
+    const res = await post({ ...body, requestedCandidateId: known!.candidate_id }, 'requested-educator-0002');
+    expect(res.statusCode).toBe(201);
+    const created = CreatedBooking.parse(res.json());
+    const [stored] = await queryRows<{ requested_candidate_id: number }>(
+      t.database.db,
+      sql`select requested_candidate_id from booking_requests where id = ${created.requestId}`,
+    );
+    expect(stored!.requested_candidate_id).toBe(known!.candidate_id);
+
+    const open = (await openBookings(t.database.db, new Date(TEST_NOW), 50, new Date(Date.parse(TEST_NOW) - 3_600_000))).find(
+      (b) => b.id === created.bookings[0]!.id,
+    );
+    expect(open?.requestedCandidateId).toBe(known!.candidate_id);
+    const target = { clientId, country: 'AU', dateLocal: '2026-03-18', salt: created.bookings[0]!.id };
+    expect(await findFreeCandidate(t.database.db, { ...target, requestedCandidateId: known!.candidate_id })).toBe(known!.candidate_id);
+    // Without a request the school's favourites come first, so the plain past educator is not the pick.
+    const [favourite] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from client_candidates cc where cc.client_id = ${clientId} and cc.is_favourite`,
+    );
+    if (favourite!.n > 0) expect(await findFreeCandidate(t.database.db, target)).not.toBe(known!.candidate_id);
   });
 });

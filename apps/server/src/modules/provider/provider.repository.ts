@@ -68,6 +68,8 @@ export interface OpenBookingRow {
   timeZone: string;
   requestCreatedAt: string;
   sentAt: string;
+  /** The educator the school asked for, if any. */
+  requestedCandidateId: number | null;
 }
 
 /**
@@ -84,7 +86,8 @@ export async function openBookings(db: DbOrTx, now: Date, take: number, recentSi
                b.location_id as "locationId", l.name as "locationName", b.date_local::text as "dateLocal",
                to_char(b.start_time_local, 'HH24:MI') as "startTimeLocal", to_char(b.end_time_local, 'HH24:MI') as "endTimeLocal",
                b.time_zone as "timeZone", to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "requestCreatedAt",
-               to_char(coalesce(r.decided_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt"
+               to_char(coalesce(r.decided_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt",
+               r.requested_candidate_id as "requestedCandidateId"
         from bookings b
         join booking_requests r on r.id = b.request_id
         join clients c on c.id = b.client_id
@@ -102,13 +105,24 @@ export async function openBookings(db: DbOrTx, now: Date, take: number, recentSi
   );
 }
 
-/** One free educator for a client on a date: one the client knows (favourites first), else one of its country. */
+/**
+ * One free educator for a client on a date: the one the school asked for when free, else one the client knows
+ * (favourites first), else one of its country.
+ */
 export async function findFreeCandidate(
   db: DbOrTx,
-  target: { clientId: number; country: string; dateLocal: string; salt: number },
+  target: { clientId: number; country: string; dateLocal: string; salt: number; requestedCandidateId?: number | null },
 ): Promise<number | null> {
   const free = sql`not exists (select 1 from bookings o where o.candidate_id = c.id and o.date_local = ${target.dateLocal}
                      and o.status not in ('cancelled', 'rejected'))`;
+  if (target.requestedCandidateId) {
+    const requested = await queryRows<{ id: number }>(
+      db,
+      sql`select c.id from client_candidates cc join candidates c on c.id = cc.candidate_id
+          where cc.client_id = ${target.clientId} and c.id = ${target.requestedCandidateId} and ${free}`,
+    );
+    if (requested[0]) return requested[0].id;
+  }
   const known = await queryRows<{ id: number }>(
     db,
     sql`select c.id from client_candidates cc join candidates c on c.id = cc.candidate_id

@@ -50,7 +50,13 @@ export class ProviderService {
     return openBookings(this.db, now, take, recentSince);
   }
 
-  findFreeCandidate(target: { clientId: number; country: string; dateLocal: string; salt: number }): Promise<number | null> {
+  findFreeCandidate(target: {
+    clientId: number;
+    country: string;
+    dateLocal: string;
+    salt: number;
+    requestedCandidateId?: number | null;
+  }): Promise<number | null> {
     return findFreeCandidate(this.db, target);
   }
 
