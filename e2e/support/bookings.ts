@@ -65,14 +65,20 @@ export async function schoolDaysInOneWeek(token: string, locationId: number, wee
 
 /** A request of the caller's at its first bookable location, straight to the provider; answers its bookings. */
 export async function createBooking(token: string, dates: string[] | ((locationId: number) => Promise<string[]>), tag: string) {
-  const locations = await apiGet<{ locationId: number; clientId: number; canCreateBooking: boolean }[]>(token, 'locations/booking-location-list');
+  const locations = await apiGet<{ locationId: number; clientId: number; canCreateBooking: boolean }[]>(
+    token,
+    'locations/booking-location-list',
+  );
   const location = locations.find((l) => l.canCreateBooking)!;
   const classifications = await apiGet<{ id: number }[]>(token, `clients/${location.clientId}/pay-classes`);
   const contacts = await apiGet<{ id: number; email: string | null; methods: { email: boolean } }[]>(
     token,
     `contacts/booking-contacts?locationId=${location.locationId}`,
   );
-  const certifications = await apiGet<{ id: number; isLocationDefault: boolean }[]>(token, `locations/${location.locationId}/certifications`);
+  const certifications = await apiGet<{ id: number; isLocationDefault: boolean }[]>(
+    token,
+    `locations/${location.locationId}/certifications`,
+  );
   const days = typeof dates === 'function' ? await dates(location.locationId) : dates;
   const response = await fetch(api('bookings'), {
     method: 'POST',

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
 import { createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Issue: the list showed a booking Filled (educator named) while its detail, opened seconds later, still showed

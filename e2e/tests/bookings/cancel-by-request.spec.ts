@@ -3,7 +3,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
 import { listBookings, startOf, todayIn } from '../../support/bookings';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Issue: a booking that cannot be cancelled online (an educator assigned, or started: spec §4) said "Please call
@@ -63,7 +70,9 @@ describe('what to do when a booking cannot be cancelled online', () => {
       await expectVisible(sent.getByText(new RegExp(`^Sent to ${UK_OFFICE.email.replace(/\./g, '\\.')} at `)));
       expect(await blocked.getByRole('button', { name: 'Request cancellation' }).count()).toBe(0);
       await expect
-        .poll(async () => (await outbox(UK_OFFICE.email)).some((m) => m.subject?.startsWith('Cancellation request:') && m.text.includes(reason)))
+        .poll(async () =>
+          (await outbox(UK_OFFICE.email)).some((m) => m.subject?.startsWith('Cancellation request:') && m.text.includes(reason)),
+        )
         .toBe(true);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'cancel-request-sent');

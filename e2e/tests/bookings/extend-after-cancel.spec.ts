@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { signInWithForm, navigateInApp } from '../../support/auth';
 import { cancelViaApi, createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Issue: cancel Thursday, extend to Friday: the dialog listed Thursday and Friday as added and the booking then
@@ -61,7 +68,9 @@ describe('extending a series whose last day was cancelled', () => {
       const days = dialog.getByTestId('extend-days');
       await expectVisible(days);
       // Friday only: the cancelled Thursday is not booked again.
-      await expect.poll(async () => days.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-date')))).toEqual([fri]);
+      await expect
+        .poll(async () => days.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-date'))))
+        .toEqual([fri]);
       await expectTimesNotClipped(page);
 
       // A longer extension, one day left out.

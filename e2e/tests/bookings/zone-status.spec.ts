@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
 import { listBookings, startOf, todayIn, type Detail, type ListItem } from '../../support/bookings';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Issue: at 02:05 in London, today's UK bookings starting 08:40 showed 'Commenced' and refused cancellation as

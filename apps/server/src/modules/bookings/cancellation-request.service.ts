@@ -10,7 +10,7 @@ import type { IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/identity.repository';
-import { BookingsService, CANCEL_FORBIDDEN, cancelRefusal } from './bookings.service';
+import { CANCEL_FORBIDDEN, cancelRefusal, type BookingsService } from './bookings.service';
 
 /**
  * Asking the provider to cancel a booking that cannot be cancelled online (spec §4: an educator is assigned, or it

@@ -26,10 +26,14 @@ const ukBooking = (status: string) =>
   one<{ id: number }>(sql`select b.id from bookings b join clients c on c.id = b.client_id
     where c.country = 'GB' and b.status = ${status} and b.date_local > '2026-03-17' order by b.date_local, b.id limit 1`);
 const mailsTo = async (to: string, text: string) =>
-  (await one<{ n: number }>(sql`select count(*)::int as n from outbox_messages where to_address = ${to} and text_body like ${`%${text}%`}`)).n;
+  (await one<{ n: number }>(sql`select count(*)::int as n from outbox_messages where to_address = ${to} and text_body like ${`%${text}%`}`))
+    .n;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => new Date(TEST_NOW), env: { PROVIDER_CONTACTS: '{"en-CA":{"phone":"1-800-555-0100","email":"ca.office@provider.test"}}' } });
+  t = await buildTestApp({
+    now: () => new Date(TEST_NOW),
+    env: { PROVIDER_CONTACTS: '{"en-CA":{"phone":"1-800-555-0100","email":"ca.office@provider.test"}}' },
+  });
   [uk, viewer] = await Promise.all([signIn(t.app, 'uk.admin@demo.test'), signIn(t.app, 'bookings.viewer@demo.test')]);
 });
 afterAll(async () => {

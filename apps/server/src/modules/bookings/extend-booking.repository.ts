@@ -47,7 +47,10 @@ export async function bookingToExtend(db: DbOrTx, id: number) {
  * last booked in any state (an extension starts after it, so a cancelled last day is never booked again), and every
  * date it holds (never booked twice).
  */
-export async function seriesSpan(db: DbOrTx, requestId: number): Promise<{ first: string | null; last: string | null; dates: Set<string> }> {
+export async function seriesSpan(
+  db: DbOrTx,
+  requestId: number,
+): Promise<{ first: string | null; last: string | null; dates: Set<string> }> {
   const rows = await db
     .select({ dateLocal: bookings.dateLocal, status: bookings.status })
     .from(bookings)

@@ -195,7 +195,9 @@ describe('extend a booking', () => {
 
     // Extending to "Friday" offers Friday only, and adds it once.
     const scheduling = ExtendScheduling.parse(
-      (await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${fri}`, headers: admin.headers })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${fri}`, headers: admin.headers })
+      ).json(),
     );
     expect(scheduling.lastDateLocal).toBe(thu);
     expect(scheduling.dates.map((d) => d.dateLocal)).toEqual(open.slice(1, 2).filter((d) => d > thu && d <= fri));

@@ -32,7 +32,10 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/config.runtime.json',
-    { config: { public: true }, schema: { tags: ['system'], summary: 'Runtime configuration of the web app', response: { 200: RuntimeConfig } } },
+    {
+      config: { public: true },
+      schema: { tags: ['system'], summary: 'Runtime configuration of the web app', response: { 200: RuntimeConfig } },
+    },
     async (_request, reply) => {
       const c = app.config;
       reply.header('cache-control', 'no-cache');

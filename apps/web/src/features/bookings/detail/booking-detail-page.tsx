@@ -254,7 +254,13 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
             <Facts
               items={[
                 [t('detail.date'), day],
-                [t('detail.times'), t('time.range', { start: formatTimeOfDay(booking.startTimeLocal, locale), end: formatTimeOfDay(booking.endTimeLocal, locale) })],
+                [
+                  t('detail.times'),
+                  t('time.range', {
+                    start: formatTimeOfDay(booking.startTimeLocal, locale),
+                    end: formatTimeOfDay(booking.endTimeLocal, locale),
+                  }),
+                ],
                 [t('detail.break'), booking.breakMinutes > 0 ? t('time.break', { count: booking.breakMinutes }) : t('time.noBreak')],
                 [t('detail.fullDay'), detail.details.isFullDay ? t('feedback.yes') : t('detail.partDay')],
               ]}
@@ -400,9 +406,7 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
       </Box>
       {dialog === 'cancel' && <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} />}
       {dialog === 'extend' && <ExtendBookingDialog detail={detail} onClose={() => setDialog(null)} />}
-      {dialog === 'request' && (
-        <RequestCancellationDialog booking={booking} onClose={() => setDialog(null)} onSent={setRequestSent} />
-      )}
+      {dialog === 'request' && <RequestCancellationDialog booking={booking} onClose={() => setDialog(null)} onSent={setRequestSent} />}
       {dialog === 'feedback' && booking.candidate && (
         <QuickFeedbackDialog
           target={{ bookingId: booking.id, educator: name, dateLocal: booking.dateLocal, location: booking.location.name }}
