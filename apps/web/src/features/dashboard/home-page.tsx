@@ -159,7 +159,8 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
       label: t('home.tiles.outstandingInvoices'),
       value: invoices.isError ? t('home.noFillRate') : format(invoices.data?.outstandingInvoicesCount),
       icon: <ReceiptLongOutlinedIcon />,
-      to: paths.finance,
+      // The outstanding ones: Finance filtered to unpaid.
+      to: `${paths.finance}?status=unpaid`,
     });
   }
   if (access.timesheets) {
