@@ -206,7 +206,13 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
             <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1 }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
                 <Typography variant="h2" id="timesheets-list-heading" sx={{ fontSize: '1.125rem' }} data-testid="timesheets-list-heading">
-                  {educatorLabel ? t('list.educatorHeading', { name: educatorLabel }) : t('list.heading')}
+                  {tab === 'history'
+                    ? educatorLabel
+                      ? t('history.educatorHeading', { name: educatorLabel })
+                      : t('history.heading')
+                    : educatorLabel
+                      ? t('list.educatorHeading', { name: educatorLabel })
+                      : t('list.heading')}
                 </Typography>
                 {educatorId !== undefined && (
                   <Button size="small" variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => openEducator(undefined)}>

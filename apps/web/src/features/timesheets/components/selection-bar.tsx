@@ -34,7 +34,8 @@ export function SelectionBar({
       aria-label={t('selection.label')}
       data-testid="timesheet-selection-bar"
       sx={{
-        position: 'sticky',
+        // Sticky only with a selection: an empty bar would take a phone's screen for nothing.
+        position: none ? 'static' : 'sticky',
         bottom: 0,
         zIndex: 2,
         display: 'flex',
