@@ -112,6 +112,13 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     url: `/v1/bookings/${foreign.bookingId}/cancel`,
     payload: { cancelReason: 'Cross-client attempt' },
   }),
+  // Issue 16: asking the provider to cancel another client's booking.
+  'POST /v1/bookings/:id/cancellation-request': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/bookings/${foreign.bookingId}/cancellation-request`,
+    headers: { 'idempotency-key': 'cross-client-cancel-request-0001' },
+    payload: { reason: 'Cross-client attempt' },
+  }),
   'GET /v1/pending-bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/pending-bookings?clientIds=${foreign.clientId}` }),
   'GET /v1/pending-bookings/:bookingId': ({ foreign }) => ({ method: 'GET', url: `/v1/pending-bookings/${foreign.pendingRequestId}` }),
   'POST /v1/pending-bookings/:bookingId/action': ({ foreign }) => ({
