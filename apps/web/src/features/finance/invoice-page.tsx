@@ -125,12 +125,12 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetailsResponse }) {
             m: 0,
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
             '& dt': { color: 'text.secondary', fontSize: '0.875rem', fontWeight: 500 },
             '& dd': { m: 0, fontWeight: 600 },
           }}
         >
-          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+          <Box sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}>
             <dt>{t('invoice.billedTo')}</dt>
             <dd>{invoice.clientName}</dd>
           </Box>
@@ -147,6 +147,10 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetailsResponse }) {
             <dd>
               {t('list.periodRange', { from: formatDateList(invoice.periodStart, locale), to: formatDateList(invoice.periodEnd, locale) })}
             </dd>
+          </Box>
+          <Box>
+            <dt>{t('invoice.currency')}</dt>
+            <dd data-testid="invoice-currency">{invoice.currency}</dd>
           </Box>
           <Box>
             <dt>{t('list.status')}</dt>

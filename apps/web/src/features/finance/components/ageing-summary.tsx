@@ -48,30 +48,20 @@ export function AgeingSummary({ clientIds, onShowUnpaid }: { clientIds: readonly
       )}
       {ageing.data && rows.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('ageing.none')}</Typography>}
       {rows.map((row) => (
-        <AgeingCurrency key={row.currency} row={row} showCurrency={rows.length > 1} locale={locale} onShowUnpaid={onShowUnpaid} />
+        <AgeingCurrency key={row.currency} row={row} locale={locale} onShowUnpaid={onShowUnpaid} />
       ))}
     </Paper>
   );
 }
 
-function AgeingCurrency({
-  row,
-  showCurrency,
-  locale,
-  onShowUnpaid,
-}: {
-  row: AgeingRow;
-  showCurrency: boolean;
-  locale: string;
-  onShowUnpaid: () => void;
-}) {
+function AgeingCurrency({ row, locale, onShowUnpaid }: { row: AgeingRow; locale: string; onShowUnpaid: () => void }) {
   const { t } = useFinanceText();
   return (
     <Box sx={{ '& + &': { mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' } }} data-testid={`ageing-${row.currency}`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1.5, mb: 2 }}>
         <Box>
           <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-            {showCurrency ? `${t('ageing.total')} · ${t('ageing.currency', { currency: row.currency })}` : t('ageing.total')}
+            {t('ageing.totalIn', { currency: row.currency })}
           </Typography>
           <Typography
             component="p"

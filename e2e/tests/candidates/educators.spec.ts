@@ -1,0 +1,153 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { apiGet, apiTokenFor } from '../../support/api';
+import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
+
+/**
+ * Educators (issue 10) as group.admin (every scope at the Australian group): the list shows pictures, an educator
+ * opens with profile, compliance and bookings, a star makes them a favourite, and Create Booking offers them as
+ * 'Request this educator'. The favourite is removed again at the end (this file leaves group.admin as it found it).
+ */
+const ADMIN = 'group.admin@demo.test';
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const JOURNEY_MS = 240_000;
+const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+
+interface Educator {
+  candidateId: number;
+  fullName: string;
+  isFavourite: boolean;
+  bookingsCount: number;
+}
+interface Profile {
+  links: {
+    groups: Array<{ clients: Array<{ clientId: number; clientName: string; locations: Array<{ locationId: number }> }> }>;
+    clients: Array<{ clientId: number; clientName: string; locations: Array<{ locationId: number }> }>;
+  };
+}
+
+async function setFavourite(token: string, candidateId: number, clientId: number, on: boolean): Promise<void> {
+  const response = await fetch(api(`candidate/${candidateId}/favourite?clientId=${clientId}`), {
+    method: on ? 'PUT' : 'DELETE',
+    headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('educators', () => {
+  const browser = useBrowser();
+  const cleanup: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const undo of cleanup) await undo();
+  });
+
+  it(
+    'group.admin opens Educators (pictures shown), opens one, marks a favourite and sees it offered on Create Booking',
+    async () => {
+      const token = await apiTokenFor(ADMIN);
+      const profile = await apiGet<Profile>(token, 'profile');
+      const school = [...profile.links.groups.flatMap((g) => g.clients), ...profile.links.clients][0]!;
+      const educators = await apiGet<Educator[]>(token, `candidate/CandidateList?ClientId=${school.clientId}`);
+      const chosen = educators.find((e) => !e.isFavourite && e.bookingsCount > 0)!;
+      expect(chosen, 'an educator of the first school who is not a favourite').toBeTruthy();
+      cleanup.push(() => setFavourite(token, chosen.candidateId, school.clientId, false));
+
+      const page = await browser.newPage('desktop');
+      await signInWithForm(page, ADMIN);
+      await navigateInApp(page, '/candidates');
+      await expectHeading(page, 'Educators');
+      expect(await page.title()).toMatch(/^Educators \| /);
+      await expectVisible(page.getByRole('table').first());
+      // Pictures: real images (decoded, with alt text), not only initials.
+      await poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(3);
+      await poll(() =>
+        page
+          .locator('img[alt^="Picture of "]')
+          .evaluateAll((images) => images.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      ).toBeGreaterThan(3);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'educators');
+
+      // One school, then search the educator by name, and open them.
+      await page.getByLabel('School').selectOption(String(school.clientId));
+      await page.getByLabel('Search educators').fill(chosen.fullName);
+      const row = page.getByTestId('candidate-row').filter({ hasText: chosen.fullName });
+      await poll(() => row.count()).toBe(1);
+      await row.getByRole('link', { name: chosen.fullName }).click();
+      await expectHeading(page, chosen.fullName);
+      expect(new URL(page.url()).searchParams.get('educator')).toBe(String(chosen.candidateId));
+      await expectVisible(page.getByRole('heading', { name: 'Compliance checks' }));
+      await expectVisible(page.getByRole('heading', { name: 'Bookings at your schools' }));
+      await expectVisible(page.getByTestId('candidate-picture').first());
+      expect(await page.getByRole('link', { name: 'See their timesheets' }).getAttribute('href')).toBe(
+        `/timesheets?educator=${chosen.candidateId}`,
+      );
+
+      // Mark the favourite at the school.
+      const star = page.getByRole('button', { name: `Mark ${chosen.fullName} as a favourite at ${school.clientName}` });
+      expect(await star.getAttribute('aria-pressed')).toBe('false');
+      await star.click();
+      await poll(() => star.getAttribute('aria-pressed')).toBe('true');
+      await expectVisible(page.getByText(`${chosen.fullName} is now a favourite at ${school.clientName}.`));
+      await poll(
+        async () =>
+          (await apiGet<Educator[]>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
+            (e) => e.candidateId === chosen.candidateId,
+          )?.isFavourite,
+      ).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'educator');
+
+      // Back to the list: the same school and search, now starred.
+      await page.getByRole('link', { name: 'All educators' }).click();
+      await expectHeading(page, 'Educators');
+      await poll(() => row.getByRole('button', { name: /as a favourite/ }).getAttribute('aria-pressed')).toBe('true');
+
+      // Create Booking offers the favourite at a location of that school.
+      await navigateInApp(page, '/bookings/create');
+      await expectHeading(page, 'Create Booking');
+      await page.locator('#booking-location').selectOption(String(school.locations[0]!.locationId));
+      const request = page.getByLabel('Request this educator');
+      await expectVisible(request);
+      await poll(() => request.locator('option').allTextContents()).toContainEqual(expect.stringContaining(chosen.fullName));
+      await request.selectOption(String(chosen.candidateId));
+      await expectNoSeriousA11yViolations(page);
+      await page
+        .getByTestId('requested-educator')
+        .screenshot({ path: (await screenshot(page, 'create-booking-requested')).replace('.png', '-section.png') });
+      expectNoPageErrors(page);
+    },
+    JOURNEY_MS,
+  );
+
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    it(
+      `the list and an educator read well and pass axe (${viewport})`,
+      async () => {
+        const page = await browser.newPage(viewport);
+        await signInWithForm(page, ADMIN);
+        await navigateInApp(page, '/candidates');
+        await expectHeading(page, 'Educators');
+        const item = page.getByTestId(viewport === 'mobile' ? 'candidate-card' : 'candidate-row');
+        await poll(() => item.count()).toBeGreaterThan(0);
+        await poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(0);
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, 'educators-list');
+        if (viewport === 'mobile') await item.first().getByRole('link').click();
+        else await item.first().getByRole('link').first().click();
+        await expectVisible(page.getByRole('heading', { name: 'Compliance checks' }));
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, 'educator-detail');
+        expectNoPageErrors(page);
+      },
+      JOURNEY_MS,
+    );
+  }
+});
