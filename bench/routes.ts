@@ -59,6 +59,9 @@ export const BENCH_ROUTES: BenchRoute[] = [
   // Issue 9: timesheets (the submit: timesheet-bench.ts).
   { name: 'GET /v1/timesheets (page of 50)', path: () => '/v1/timesheets?take=50', auth: true },
   { name: 'GET /v1/timesheets/list (invoiced, page of 50)', path: () => '/v1/timesheets/list?status=invoiced&take=50', auth: true },
+  // Issue 10: educators and invoices.
+  { name: 'GET /v1/invoices (page of 25)', path: () => '/v1/invoices?skip=25&take=25', auth: true },
+  { name: 'GET /v1/candidate/CandidateList', path: ({ clientId }) => `/v1/candidate/CandidateList?ClientId=${clientId}`, auth: true },
 ];
 
 /** The route whose latency is also measured at a fixed request rate. */

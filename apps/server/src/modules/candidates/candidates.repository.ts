@@ -6,8 +6,8 @@ import type { BookingStatus } from '@portal/contract/domain';
 
 /**
  * Educators (issue 10). The educators a client knows are its client_candidates rows (written when one is first
- * booked there); their dates and counts come from bookings through bookings_candidate_id_date_local_idx, one
- * educator at a time, so a client's list costs its own educators, not the whole bookings table.
+ * booked there); their dates and counts come from the client's own bookings, so a client's list costs its own
+ * bookings, not the whole bookings table.
  * "Today" is each booking's own local date at its location (its time zone), as everywhere else.
  */
 
@@ -46,19 +46,23 @@ export async function listForClient(
     input.locationIds === null
       ? sql`b.client_id = ${input.clientId}`
       : sql`b.client_id = ${input.clientId} and b.location_id = any(${sql.param([...input.locationIds])}::int[])`;
+  // One range scan of the client's bookings (bookings_client_id_date_local_idx), grouped by educator, rather than one
+  // probe per educator: a school's year of bookings is a few thousand rows whatever the size of the world.
   return queryRows<CandidateListRow>(
     db,
     sql`select c.id, c.first_name, c.last_name, c.preferred_name, c.headline, cc.is_favourite,
                s.last_date::text as last_date, s.next_date::text as next_date, coalesce(s.n, 0)::int as bookings_count
         from client_candidates cc
         join candidates c on c.id = cc.candidate_id
-        left join lateral (
-          select max(b.date_local) filter (where b.date_local < ${today(input.nowIso)}) as last_date,
+        left join (
+          select b.candidate_id,
+                 max(b.date_local) filter (where b.date_local < ${today(input.nowIso)}) as last_date,
                  min(b.date_local) filter (where b.date_local >= ${today(input.nowIso)}) as next_date,
                  count(*) as n
           from bookings b
-          where b.candidate_id = cc.candidate_id and ${where} and ${COUNTED}
-        ) s on true
+          where ${where} and b.candidate_id is not null and ${COUNTED}
+          group by b.candidate_id
+        ) s on s.candidate_id = cc.candidate_id
         where cc.client_id = ${input.clientId}
         order by cc.is_favourite desc, c.last_name, c.first_name, c.id`,
   );
