@@ -83,7 +83,8 @@ describe('DatePickerDialog', () => {
         <DatePickerDialog open mode="multiple" initial={['2026-03-04']} unavailable={weekend} legend="Weekends are closed" onClose={() => {}} onConfirm={onConfirm} />
       </ThemeProviders>,
     );
-    const first = await screen.findByRole('gridcell', { name: '4 Mar 2026' });
+    // The calendar is a lazy chunk: slow on a busy machine.
+    const first = await screen.findByRole('gridcell', { name: '4 Mar 2026' }, { timeout: 20_000 });
     expect(first).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(screen.getByRole('gridcell', { name: '2 Mar 2026' }));
     expect(screen.getByRole('gridcell', { name: '2 Mar 2026' })).toHaveAttribute('aria-selected', 'true');
@@ -97,7 +98,7 @@ describe('DatePickerDialog', () => {
     expect(screen.getByRole('gridcell', { name: '4 Mar 2026' })).toHaveAttribute('aria-selected', 'false');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(onConfirm).toHaveBeenCalledWith(['2026-03-02']);
-  });
+  }, 40_000);
 
   it('refuses a typed weekend with its reason and keeps OK disabled', async () => {
     const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined);
@@ -112,5 +113,5 @@ describe('DatePickerDialog', () => {
     act(() => vi.advanceTimersByTime(DATE_ERROR_FLASH_MS + 10));
     expect(screen.getByText('7 Mar 2026: Bookings can only be made on weekdays')).toBeVisible();
     expect(screen.getByRole('button', { name: 'OK' })).toBeDisabled();
-  });
+  }, 40_000);
 });
