@@ -60,6 +60,6 @@ describe('booking status in the school’s own time zone (UK)', () => {
       expect(await page.getByTestId('cancel-blocked').count()).toBe(0);
       await screenshot(page, 'zone-status-detail');
       expectNoPageErrors(page);
-    });
+    }, 120_000);
   }
 });
