@@ -107,7 +107,10 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
         return reply.redirect(back(flow.contactId, 'error=cancelled'), 303);
       try {
         const config = await discover();
-        const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, origin), {
+        // The issuer's answer (code, state, iss) read onto our own registered redirect URI: the raw request target
+        // may be absolute-form or oddly spelled, and must not choose the origin the code is redeemed for.
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}${query}`), {
           pkceCodeVerifier: flow.verifier,
           expectedState: flow.state,
           expectedNonce: flow.nonce,
