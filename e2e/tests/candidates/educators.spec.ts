@@ -76,7 +76,7 @@ describe('educators', () => {
       await screenshot(page, 'educators');
 
       // One school, then search the educator by name, and open them.
-      await page.getByLabel('School').selectOption(String(school.clientId));
+      await page.locator('#candidates-school').selectOption(String(school.clientId));
       await page.getByLabel('Search educators').fill(chosen.fullName);
       const row = page.getByTestId('candidate-row').filter({ hasText: chosen.fullName });
       await poll(() => row.count()).toBe(1);
