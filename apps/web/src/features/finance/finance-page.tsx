@@ -84,15 +84,20 @@ export function FinancePage() {
     if (failedAt) toast.error(t('list.loadFailed'));
   }, [failedAt, toast, t]);
 
-  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  // From the address as it is now: two changes in a row (a school, then a search) both stay.
+  const update = (changes: Record<string, string | undefined>, resetPage = true) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
   const showUnpaid = () => {
     update({ status: 'unpaid' });
     document.getElementById('invoices-section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });

@@ -51,15 +51,20 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
   const pageSize = PAGE_SIZES.find((size) => size === Number(params.get('size'))) ?? PAGE_SIZES[0];
   const requestedPage = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
 
-  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  // From the address as it is now: two changes in a row (a school, then a search) both stay.
+  const update = (changes: Record<string, string | undefined>, resetPage = true) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   const shownClients = school === undefined ? clients : clients.filter((c) => c.clientId === school);
   const lists = useCandidateLists(shownClients.map((c) => c.clientId));
