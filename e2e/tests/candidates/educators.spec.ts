@@ -78,7 +78,7 @@ describe('educators', () => {
       // One school, then search the educator by name, and open them.
       await page.locator('#candidates-school').selectOption(String(school.clientId));
       await page.getByLabel('Search educators').fill(chosen.fullName);
-      const row = page.getByTestId('candidate-row').filter({ hasText: chosen.fullName });
+      const row = page.locator(`[data-testid="candidate-row"][data-candidate-id="${chosen.candidateId}"]`);
       await poll(() => row.count()).toBe(1);
       await row.getByRole('link', { name: chosen.fullName }).click();
       await expectHeading(page, chosen.fullName);
