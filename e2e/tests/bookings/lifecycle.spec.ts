@@ -70,7 +70,7 @@ async function createPendingRequest(token: string): Promise<{ requestId: number;
       dates: futureWeekdays(new Set(blocks.flatMap((b) => b.datesLocal))),
       startTime: '08:30',
       endTime: '15:30',
-      breakMinutes: 30,
+      // No break: the classification's own applies (a classification that does not show breaks sets it; issue 16).
       covering: { name: 'Ms Patel', reason: 'professional development' },
       notes: 'Year 4 excursion planning days.',
       confirmations: [{ bookingContactId: contact.id, email: true }],
