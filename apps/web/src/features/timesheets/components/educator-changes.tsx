@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { educatorChangeOf, formatTimes } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
-import { ToneChip } from './tone-chip';
+import { ToneChip } from '../../../components/tone-chip';
 
 /**
  * What the educator changed before the school saw the timesheet, highlighted (issue 9): other times (with the

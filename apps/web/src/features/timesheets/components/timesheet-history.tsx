@@ -25,7 +25,7 @@ import { educatorName, formatCount, formatDuration, formatTimes } from '../times
 import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { placeOf } from './pending-timesheets-table';
-import { ToneChip, type Tone } from './tone-chip';
+import { ToneChip, type Tone } from '../../../components/tone-chip';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const FILTERS = ['', 'approved_for_invoice', 'pending_review', 'invoiced'] as const;

@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatCount } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
-import { TONES } from './tone-chip';
+import { TONES } from '../../../components/tone-chip';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const EDUCATORS_SHOWN = 6;
