@@ -16,8 +16,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useProfile } from '../../lib/profile';
+import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
@@ -57,7 +57,7 @@ export function FinancePage() {
   const toast = useToast();
   const tree = useProfile().data?.links;
   const selected = useSelectedClientIds();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const { status, sort, pageSize, page } = readParams(params);
 
   // Invoices belong to a client: accounts view at the client itself (or its group) opens them.
@@ -84,20 +84,6 @@ export function FinancePage() {
     if (failedAt) toast.error(t('list.loadFailed'));
   }, [failedAt, toast, t]);
 
-  // From the address as it is now: two changes in a row (a school, then a search) both stay.
-  const update = (changes: Record<string, string | undefined>, resetPage = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const showUnpaid = () => {
     update({ status: 'unpaid' });
     document.getElementById('invoices-section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -228,7 +214,7 @@ export function FinancePage() {
                   page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
                   rowsPerPage={pageSize}
                   rowsPerPageOptions={[...PAGE_SIZES]}
-                  onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, false)}
+                  onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, { resetPage: false })}
                   onRowsPerPageChange={(event) => update({ size: event.target.value === '25' ? undefined : event.target.value })}
                   labelRowsPerPage={t('list.rowsPerPage')}
                   labelDisplayedRows={({ from: first, to: last, count }) =>

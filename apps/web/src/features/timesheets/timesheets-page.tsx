@@ -17,8 +17,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useProfile } from '../../lib/profile';
+import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
@@ -66,7 +66,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const toast = useToast();
   const tree = useProfile().data?.links;
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const { educatorId, tab } = readParams(params);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
@@ -107,14 +107,8 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
     if (summaryFailedAt) toast.error(t('summary.loadFailed'));
   }, [summaryFailedAt, toast, t]);
 
-  const setParam = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next);
-  };
+  // Push, not replace: the back button returns from one educator's timesheets to all of them.
+  const setParam = (changes: Record<string, string | undefined>) => update(changes, { resetPage: false, replace: false });
   const openEducator = (candidateId: number | undefined) => {
     setPage(0);
     setSelected(new Set());

@@ -17,9 +17,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { paths } from '../../../lib/paths';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { useToast } from '../../../lib/toast';
 import { useCandidateLists } from '../api/get-candidate-list';
 import type { CandidateClientAccess } from '../candidates-page';
@@ -39,7 +40,7 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const toast = useToast();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
 
   // The box keeps its own text (a navigation per keystroke would lag behind typing); the address follows it.
   const [search, setSearch] = useState(() => params.get('q') ?? '');
@@ -51,20 +52,6 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
   const pageSize = PAGE_SIZES.find((size) => size === Number(params.get('size'))) ?? PAGE_SIZES[0];
   const requestedPage = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
 
-  // From the address as it is now: two changes in a row (a school, then a search) both stay.
-  const update = (changes: Record<string, string | undefined>, resetPage = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const shownClients = school === undefined ? clients : clients.filter((c) => c.clientId === school);
   const lists = useCandidateLists(shownClients.map((c) => c.clientId));
@@ -276,7 +263,7 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
                 page={page}
                 rowsPerPage={pageSize}
                 rowsPerPageOptions={[...PAGE_SIZES]}
-                onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, false)}
+                onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, { resetPage: false })}
                 onRowsPerPageChange={(event) =>
                   update({ size: event.target.value === String(PAGE_SIZES[0]) ? undefined : event.target.value })
                 }
