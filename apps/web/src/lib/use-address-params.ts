@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type AddressChanges = Record<string, string | undefined>;
@@ -19,11 +19,12 @@ export function useAddressParams(): readonly [
   const [params, setParams] = useSearchParams();
   const current = params.toString();
   const state = useRef({ seen: current, inFlight: [] as string[] });
-  if (state.current.seen !== current) {
+  useEffect(() => {
+    if (state.current.seen === current) return;
     // A change we asked for has arrived: drop it and the ones before it. Anything else came from outside.
     const at = state.current.inFlight.indexOf(current);
     state.current = { seen: current, inFlight: at === -1 ? [] : state.current.inFlight.slice(at + 1) };
-  }
+  }, [current]);
 
   const update = useCallback(
     (changes: AddressChanges, { resetPage = true, replace = true }: { resetPage?: boolean; replace?: boolean } = {}) => {
