@@ -12,7 +12,7 @@ import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
 import acceptVersion from './plugins/accept-version';
 import openapi from './plugins/openapi';
-import staticWeb, { API_PREFIXES } from './plugins/static-web';
+import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import { AccessTokens } from './modules/identity/access-tokens';
@@ -241,8 +241,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && wantsHtml && app.spaAvailable && !API_PREFIXES.some((p) => path.startsWith(p))) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && acceptsHtml(request.headers.accept) && app.spaAvailable && !isApiPath(request.url)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendProblem(reply, request, {

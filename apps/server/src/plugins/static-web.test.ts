@@ -42,7 +42,36 @@ describe('the web app', () => {
     }
   });
 
+  it('answers a plain curl (no Accept, or any type) and a browser with the app, an API client asking for JSON with a problem', async () => {
+    for (const accept of [undefined, '*/*', 'text/*', 'text/html,application/xhtml+xml,*/*;q=0.8', 'application/json;q=0.5, text/html']) {
+      for (const path of ['/', '/bookings/42', '/timesheets?tab=history']) {
+        const headers = accept === undefined ? {} : { accept };
+        const res = await t.app.inject({ method: 'GET', url: path, headers });
+        expect(res.statusCode, `${path} with ${accept}`).toBe(200);
+        expect(res.body, `${path} with ${accept}`).toContain('<div id="root">');
+      }
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/bookings/42' });
+    expect(head.statusCode).toBe(200);
+    for (const accept of ['application/json', 'application/problem+json', 'application/json, */*;q=0.1', 'text/html;q=0']) {
+      const res = await t.app.inject({ method: 'GET', url: '/bookings/42', headers: { accept } });
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.headers['content-type'], accept).toMatch(/^application\/problem\+json/);
+    }
+  });
+
   it('keeps API paths out of the fallback', async () => {
+    for (const accept of [undefined, '*/*']) {
+      for (const url of ['/v1/nothing-here', '/%761/nothing-here', '//v1/nothing-here', '/V1/nothing', '/docs/x', '/v1']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      }
+      const res = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: accept ? { accept } : {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+
     const res = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
