@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idempotencyKeys } from '@portal/db/schema';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '@portal/db/client';
 import { AppError } from './app-error';
+import { answerUpdate, claimKey, freeKey, keyRow, storeAnswer, type AnswerBodySql, type KeyRef } from './idempotency.repository';
 
 /**
  * `Idempotency-Key` for writes a double click could repeat (DESIGN 'API rules'). The first request with a key
@@ -14,6 +14,18 @@ import { AppError } from './app-error';
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The header as a route's OpenAPI declares it (`schema.headers`) on every write that accepts a key. */
+export const IdempotencyKeyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      '8 to 255 visible ASCII characters, new for each action the user submits and kept when it is sent again: a repeat ' +
+        'answers the first result (header `idempotent-replayed`) with no second effect; the same key with another ' +
+        'request is refused with 422, and while the first is still running with 409.',
+    ),
+});
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** A claimed key whose request never finished (the process died) is taken over after this long. */
@@ -46,14 +58,18 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * - `answerStatement(status, body)` gives the UPDATE storing it (`body`: SQL of a jsonb, e.g. built from the rows a
  *   data-modifying CTE returns) for the work to run as part of its one writing statement, or undefined without a
  *   key. Whoever asks for it must run it in the statement that makes the effect.
- * Work that uses neither gets its answer stored after it returns.
+ * Every write with an effect uses one of them (create, cancel, extend, approve/reject, replace-me, cancellation
+ * request, timesheets): otherwise a failure between its commit and the answer's would free the key with the effect
+ * made, and a retry would make it again. Work that uses neither (no effect of its own) gets its answer stored after
+ * it returns.
  */
 export interface IdempotencyScope {
   answerIn(tx: DbOrTx, answer: IdempotentAnswer<unknown>): Promise<void>;
-  answerStatement(status: number, body: SQL): SQL | undefined;
+  answerStatement(status: number, body: AnswerBodySql): AnswerBodySql | undefined;
 }
 
-const NO_KEY: IdempotencyScope = { answerIn: async () => {}, answerStatement: () => undefined };
+/** The scope of a write sent without a key (and of a service called outside a route): nothing to store. */
+export const NO_KEY: IdempotencyScope = { answerIn: async () => {}, answerStatement: () => undefined };
 
 /**
  * Runs `work` at most once per (contact, key) and sends its answer. Without a key it simply runs.
@@ -77,41 +93,15 @@ export async function idempotent<T>(
   }
   const hash = requestHash(request);
   const now = Date.now();
-  const ours = and(eq(idempotencyKeys.contactId, contactId), eq(idempotencyKeys.key, key));
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({
-      contactId,
-      key,
-      method: request.method,
-      path: request.routeOptions.url ?? request.url,
-      requestHash: hash,
-      expiresAt: new Date(now + TTL_MS),
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.contactId, idempotencyKeys.key],
-      set: {
-        method: sql`excluded.method`,
-        path: sql`excluded.path`,
-        requestHash: sql`excluded.request_hash`,
-        statusCode: null,
-        responseBody: null,
-        createdAt: sql`now()`,
-        expiresAt: sql`excluded.expires_at`,
-      },
-      // An expired key is free again; a claim of the same request that never finished (the process died) is taken over.
-      setWhere: or(
-        lt(idempotencyKeys.expiresAt, new Date(now)),
-        and(
-          isNull(idempotencyKeys.statusCode),
-          eq(idempotencyKeys.requestHash, sql`excluded.request_hash`),
-          lt(idempotencyKeys.createdAt, new Date(now - STALE_CLAIM_MS)),
-        ),
-      ),
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) {
-    const [existing] = await db.select().from(idempotencyKeys).where(ours);
+  const ours: KeyRef = { contactId, key };
+  const claimed = await claimKey(
+    db,
+    { ...ours, method: request.method, path: request.routeOptions.url ?? request.url, requestHash: hash, expiresAt: new Date(now + TTL_MS) },
+    new Date(now),
+    new Date(now - STALE_CLAIM_MS),
+  );
+  if (!claimed) {
+    const existing = await keyRow(db, ours);
     // Freed between the two statements (the first request failed): claim it again.
     if (!existing) return idempotent(db, request, reply, contactId, work);
     if (existing.requestHash !== hash)
@@ -129,17 +119,12 @@ export async function idempotent<T>(
   let stored = false;
   const scope: IdempotencyScope = {
     async answerIn(tx, answer) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: answer.status, responseBody: answer.body as unknown })
-        .where(ours);
+      await storeAnswer(tx, ours, answer.status, answer.body);
       stored = true;
     },
     answerStatement(status, body) {
       stored = true;
-      return sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.statusCode.name)} = ${status}::int,
-        ${sql.identifier(idempotencyKeys.responseBody.name)} = ${body}
-        where ${sql.identifier(idempotencyKeys.contactId.name)} = ${contactId}::int and ${sql.identifier(idempotencyKeys.key.name)} = ${key}::text`;
+      return answerUpdate(ours, status, body);
     },
   };
   let answer: IdempotentAnswer<T>;
@@ -147,13 +132,9 @@ export async function idempotent<T>(
     answer = await work(scope);
   } catch (error) {
     // Frees the key unless an answer was committed with the work (then the effect happened and the answer stays).
-    await db.delete(idempotencyKeys).where(and(ours, isNull(idempotencyKeys.statusCode)));
+    await freeKey(db, ours);
     throw error;
   }
-  if (!stored)
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode: answer.status, responseBody: answer.body as unknown })
-      .where(ours);
+  if (!stored) await storeAnswer(db, ours, answer.status, answer.body);
   return reply.code(answer.status).send(answer.body);
 }
