@@ -18,8 +18,18 @@ export const contacts = pgTable(
     phone: text('phone'),
     isClientGroupOverviewEnabled: boolean('is_client_group_overview_enabled').notNull().default(false),
     standardBookings: jsonb('standard_bookings').$type<unknown[]>().notNull().default([]),
-    /** Tokens issued before this instant are refused (password change, sign out everywhere). */
+    /** When the contact's access tokens were last ended (password change or reset, sign out everywhere). */
     tokensNotBefore: timestamptz('tokens_not_before'),
+    /**
+     * Access tokens carry the version they were issued under; ending them adds one, so every token issued before
+     * is refused at once, however close in time (a time comparison cannot separate two tokens of the same instant).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The contact's feature flags (spec §3 'Feature flags') where they differ from the defaults in the contract
+     * (`DEFAULT_FEATURES`): e.g. `{ "enableExtendBooking": false }`.
+     */
+    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
     lockedUntil: timestamptz('locked_until'),
     unlockTokenHash: text('unlock_token_hash'),
     /** The e-mailed unlock link works once and for 24 hours at most. */
