@@ -44,6 +44,7 @@ import serviceStatusRoutes from './modules/service-status/service-status.routes'
 import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import { createMailer, type Mailer } from './lib/mailer';
+import { buildServices } from './plugins/services';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import { injectFetch } from './lib/inject-fetch';
 import { requestSerializer } from './lib/log-redaction';
@@ -194,6 +195,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   // The queue's worker: sends what requests queued, and retries what failed.
   mailer.start();
   app.addHook('onClose', () => mailer.stop());
+  // Every service and its collaborators, built once; routes take theirs from app.services.
+  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
   const principals = new PrincipalCache(database.db);
   const auth = new AuthService({ database, config, tokens, counters, mailer, principals });
 

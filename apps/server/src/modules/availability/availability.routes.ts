@@ -4,11 +4,10 @@ import { DayAway, DayAwayBody, DaysAwayQuery, DaysAwayResponse } from '@portal/c
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { AvailabilityService } from './availability.service';
 
 /** The signed-in contact's own days away (spec §2 myAvailability). */
 const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AvailabilityService(app.database.db);
+  const service = app.services.availability;
   const tags = ['availability'];
   const security = [{ bearer: [] }];
 

@@ -1,12 +1,11 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { contactDaysAway, locations, replaceMeRequests } from '@portal/db/schema';
 import type { Db } from '@portal/db/client';
 import type { DayAway, DayAwayBody } from '@portal/contract/availability';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { allClients, holds, type PermissionTree } from '@portal/contract/permissions';
 import { LOCATION_TAGS } from '@portal/contract/domain';
 import { AppError } from '../../lib/app-error';
+import { deleteDayAway, insertDayAway, listDaysAway, replaceMeRequestsOn } from './availability.repository';
 
 /**
  * Days away of the signed-in contact. "Today" is the calendar day in the zone of the day's location (else the
@@ -36,9 +35,13 @@ function replaceMeLocation(tree: PermissionTree, locationId: number | null): num
 }
 
 export class AvailabilityService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The app's clock (tests fix it). */
+    private readonly clock: () => Date,
+  ) {}
 
-  today(tree: PermissionTree, now = new Date()): string {
+  today(tree: PermissionTree, now = this.clock()): string {
     return DateTime.fromJSDate(now, { zone: zoneOf(tree, undefined) }).toISODate()!;
   }
 
@@ -46,31 +49,13 @@ export class AvailabilityService {
     contactId: number,
     tree: PermissionTree,
     range: { dateFromLocal?: string; dateToLocal?: string },
-    now = new Date(),
+    now = this.clock(),
   ): Promise<DayAway[]> {
     const from = range.dateFromLocal ?? this.today(tree, now);
     const to = range.dateToLocal ?? DateTime.fromISO(from).plus({ days: 90 }).toISODate()!;
     if (to < from) throw AppError.field('dateToLocal', FORM_MESSAGES.dateBefore(from));
-    const rows = await this.db
-      .select({
-        id: contactDaysAway.id,
-        dateLocal: contactDaysAway.dateLocal,
-        reason: contactDaysAway.reason,
-        note: contactDaysAway.note,
-        locationId: contactDaysAway.locationId,
-        locationName: locations.name,
-      })
-      .from(contactDaysAway)
-      .leftJoin(locations, eq(locations.id, contactDaysAway.locationId))
-      .where(and(eq(contactDaysAway.contactId, contactId), gte(contactDaysAway.dateLocal, from), lte(contactDaysAway.dateLocal, to)))
-      .orderBy(asc(contactDaysAway.dateLocal));
-    const dates = rows.map((r) => r.dateLocal);
-    const requests = dates.length
-      ? await this.db
-          .select({ id: replaceMeRequests.id, status: replaceMeRequests.status, selectedDay: replaceMeRequests.selectedDay })
-          .from(replaceMeRequests)
-          .where(and(eq(replaceMeRequests.contactId, contactId), inArray(replaceMeRequests.selectedDay, dates)))
-      : [];
+    const rows = await listDaysAway(this.db, contactId, from, to);
+    const requests = await replaceMeRequestsOn(this.db, contactId, rows.map((r) => r.dateLocal));
     return rows.map((row) => {
       const zone = zoneOf(tree, row.locationId);
       const today = DateTime.fromJSDate(now, { zone }).startOf('day');
@@ -91,7 +76,7 @@ export class AvailabilityService {
     });
   }
 
-  async add(contactId: number, tree: PermissionTree, body: DayAwayBody, now = new Date()): Promise<DayAway> {
+  async add(contactId: number, tree: PermissionTree, body: DayAwayBody, now = this.clock()): Promise<DayAway> {
     if (body.locationId !== undefined && !allClients(tree).some((c) => c.locations.some((l) => l.locationId === body.locationId))) {
       // Another client's location is not the contact's business: answered as if it did not exist.
       throw new AppError('not-found', { detail: 'There is no such location.', errors: { locationId: ['There is no such location'] } });
@@ -99,11 +84,13 @@ export class AvailabilityService {
     const today = DateTime.fromJSDate(now, { zone: zoneOf(tree, body.locationId) }).toISODate()!;
     if (body.dateLocal < today)
       throw new AppError('rule-violation', { detail: FORM_MESSAGES.dateInPast, errors: { dateLocal: [FORM_MESSAGES.dateInPast] } });
-    const [row] = await this.db
-      .insert(contactDaysAway)
-      .values({ contactId, dateLocal: body.dateLocal, reason: body.reason, note: body.note || null, locationId: body.locationId ?? null })
-      .onConflictDoNothing()
-      .returning({ id: contactDaysAway.id });
+    const row = await insertDayAway(this.db, {
+      contactId,
+      dateLocal: body.dateLocal,
+      reason: body.reason,
+      note: body.note || null,
+      locationId: body.locationId ?? null,
+    });
     if (!row) {
       throw new AppError('conflict', {
         detail: 'You are already away that day.',
@@ -117,10 +104,7 @@ export class AvailabilityService {
   }
 
   async remove(contactId: number, id: number): Promise<void> {
-    const deleted = await this.db
-      .delete(contactDaysAway)
-      .where(and(eq(contactDaysAway.id, id), eq(contactDaysAway.contactId, contactId)))
-      .returning({ id: contactDaysAway.id });
-    if (deleted.length === 0) throw new AppError('not-found', { detail: 'There is no such day away.' });
+    const deleted = await deleteDayAway(this.db, contactId, id);
+    if (!deleted) throw new AppError('not-found', { detail: 'There is no such day away.' });
   }
 }

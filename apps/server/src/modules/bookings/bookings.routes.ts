@@ -13,21 +13,11 @@ import { ClientIdParams, IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { providerContactsOf } from '../system/provider-contacts';
-import { BookingsService } from './bookings.service';
-import { CancellationRequestService } from './cancellation-request.service';
 
 /** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new BookingsService(app.database.db, app.mailer, app.now, app.log);
-  const cancellationRequests = new CancellationRequestService(
-    app.database.db,
-    app.mailer,
-    service,
-    providerContactsOf(app.config),
-    app.now,
-    app.log,
-  );
+  const service = app.services.bookings;
+  const cancellationRequests = app.services.cancellationRequests;
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
   const paginationHeader = (p: Pagination) => JSON.stringify(p);

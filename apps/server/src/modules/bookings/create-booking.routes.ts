@@ -5,11 +5,10 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
 import { flushBookingNotifications } from './booking-notifications';
-import { CreateBookingService } from './create-booking.service';
 
 /** POST /v1/bookings (issue 5): one booking request and its per-date bookings, at most once per Idempotency-Key. */
 const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CreateBookingService(app.database.db, app.mailer, app.log, () => app.now());
+  const service = app.services.createBooking;
   // Confirmations go out after the reply; the app waits for them before it closes (and the database with it).
   app.addHook('onClose', async () => flushBookingNotifications());
 

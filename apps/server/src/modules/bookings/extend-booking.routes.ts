@@ -4,17 +4,15 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { PROFILE_FEATURES } from '../profile/features';
 import { ExtendBookingService } from './extend-booking.service';
 
 /** Extending a booking (spec §4, §5 'Extend', §7 bookings/{id}/extend and extend/scheduling). */
 const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = async (app, options) => {
-  const service = new ExtendBookingService(
-    app.database.db,
-    app.mailer,
-    app.log,
-    options.extendEnabled ?? PROFILE_FEATURES.enableExtendBooking,
-  );
+  // The app's service, unless this registration overrides the feature flag.
+  const service =
+    options.extendEnabled === undefined
+      ? app.services.extendBooking
+      : new ExtendBookingService(app.database.db, app.mailer, app.log, options.extendEnabled);
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails, 422: ProblemDetails };

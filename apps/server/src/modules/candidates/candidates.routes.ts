@@ -12,11 +12,11 @@ import {
 } from '@portal/contract/candidates';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { CandidatesService, imageResponse } from './candidates.service';
+import { imageResponse } from './candidates.service';
 
 /** Educators (issue 10): spec §7 GET candidate/CandidateList, candidate/{id}/details, candidate/profile-image/{id}; favourites. */
 const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CandidatesService(app.database.db, () => app.now());
+  const service = app.services.candidates;
   const tags = ['candidates'];
   const security = [{ bearer: [] }];
   const access =

@@ -9,11 +9,10 @@ import {
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { FeedbackService } from './feedback.service';
 
 /** Feedback on completed bookings (spec §7: feedbacks/getBookingsPendingFeedback, quick-feedback, feedback-form). */
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new FeedbackService(app.database.db, app.config.publicOrigin);
+  const service = app.services.feedback;
   const tags = ['feedback'];
   const security = [{ bearer: [] }];
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };

@@ -13,11 +13,10 @@ import { FileBytes } from '@portal/contract/files';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { attachmentDisposition } from '../files/files.routes';
-import { InvoicesService } from './invoices.service';
 
 /** Invoices (issue 10): the list, one invoice with its lines, its PDF, and the ageing of what is outstanding. */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new InvoicesService(app.database.db, () => app.now(), app.config.providerContacts);
+  const service = app.services.invoices;
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
   const access =

@@ -11,13 +11,12 @@ import { Id } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { PendingBookingsService } from './pending-bookings.service';
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
 
 /** Pending approval (issue 5 item 3): list, detail, approve or reject. */
 const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PendingBookingsService(app.database.db, app.mailer, app.now, app.log);
+  const service = app.services.pendingBookings;
   const tags = ['pending-bookings'];
   const security = [{ bearer: [] }];
 

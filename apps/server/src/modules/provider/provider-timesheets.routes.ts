@@ -9,14 +9,13 @@ import {
 import { TimesheetDownloadParams } from '@portal/contract/timesheets';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
-import { ProviderTimesheetsService } from './provider-timesheets.service';
 
 /**
  * The provider's side of timesheets for its staff (staff token, not impersonating; contacts get 403): the educator's
  * submission, settling a review, and the invoicing run. The demo simulator calls the same service.
  */
 const providerTimesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProviderTimesheetsService(app.database.db, () => app.now());
+  const service = app.services.providerTimesheets;
   const tags = ['provider'];
   const security = [{ bearer: [] }];
   const config = { staff: true };

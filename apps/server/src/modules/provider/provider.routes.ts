@@ -10,14 +10,13 @@ import {
 import { ReplaceMeRequest } from '@portal/contract/replace-me';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
-import { ProviderService } from './provider.service';
 
 /**
  * The provider's side for its staff (staff token, not impersonating; contacts get 403): open bookings, assigning an
  * educator, commenced/completed, and replace-me requests. The demo simulator calls the same service.
  */
 const providerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProviderService(app.database.db, app.mailer, app.now, app.log);
+  const service = app.services.provider;
   const tags = ['provider'];
   const security = [{ bearer: [] }];
   const config = { staff: true };

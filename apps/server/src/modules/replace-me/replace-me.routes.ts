@@ -3,11 +3,10 @@ import { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus, ReplaceMeStatusQuery 
 import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { ReplaceMeService } from './replace-me.service';
 
 /** Replace-me status and requests (spec §4, §7). */
 const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReplaceMeService(app.database.db);
+  const service = app.services.replaceMe;
   const tags = ['replace-me'];
   const security = [{ bearer: [] }];
 

@@ -16,7 +16,6 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { attachmentDisposition } from '../files/files.routes';
-import { TimesheetsService } from './timesheets.service';
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
   return reply
@@ -28,7 +27,7 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
 
 /** Timesheets (issue 9): the list, one educator's, browse by status, submit decisions, download a PDF. */
 const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TimesheetsService(app.database.db, () => app.now());
+  const service = app.services.timesheets;
   const tags = ['timesheets'];
   const security = [{ bearer: [] }];
   const listResponses = { 200: TimesheetsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@portal/db/client';
+import type { Config } from '../config';
+import type { Mailer } from '../lib/mailer';
+import { AvailabilityService } from '../modules/availability/availability.service';
+import { BookingsService } from '../modules/bookings/bookings.service';
+import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
+import { CreateBookingService } from '../modules/bookings/create-booking.service';
+import { ExtendBookingService } from '../modules/bookings/extend-booking.service';
+import { CandidatesService } from '../modules/candidates/candidates.service';
+import { FeedbackService } from '../modules/feedback/feedback.service';
+import { InvoicesService } from '../modules/invoices/invoices.service';
+import { PendingBookingsService } from '../modules/pending-bookings/pending-bookings.service';
+import { PROFILE_FEATURES } from '../modules/profile/features';
+import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
+import { ProviderService } from '../modules/provider/provider.service';
+import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
+import { providerContactsOf } from '../modules/system/provider-contacts';
+import { TimesheetsService } from '../modules/timesheets/timesheets.service';
+
+/**
+ * Every service, built once when the app is built and decorated onto it as `app.services` (routes take theirs from
+ * there instead of constructing one per registration). Their collaborators are the app's own: one database, one
+ * mailer (which also notifies), one clock (`app.now`, fixed by tests) and the root logger.
+ */
+export interface Collaborators {
+  database: Database;
+  mailer: Mailer;
+  /** The app's one clock. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+  config: Config;
+}
+
+export function buildServices({ database, mailer, now, log, config }: Collaborators) {
+  const db = database.db;
+  const bookings = new BookingsService(db, mailer, now, log);
+  return {
+    availability: new AvailabilityService(db, now),
+    bookings,
+    cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
+    createBooking: new CreateBookingService(db, mailer, log, now),
+    extendBooking: new ExtendBookingService(db, mailer, log, PROFILE_FEATURES.enableExtendBooking),
+    candidates: new CandidatesService(db, now),
+    feedback: new FeedbackService(db, config.publicOrigin),
+    invoices: new InvoicesService(db, now, config.providerContacts),
+    pendingBookings: new PendingBookingsService(db, mailer, now, log),
+    provider: new ProviderService(db, mailer, now, log),
+    providerTimesheets: new ProviderTimesheetsService(db, now),
+    replaceMe: new ReplaceMeService(db),
+    timesheets: new TimesheetsService(db, now),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
