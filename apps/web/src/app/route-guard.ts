@@ -25,8 +25,8 @@ export interface GuardDeps {
   getSelectedClientIds(): number[];
   setSelectedClientIds(ids: number[]): void;
   /**
-   * Spec §2: extra information for the first selected client is loaded when not cached. The endpoint arrives
-   * with the client selector; until then this is a hook point that loads nothing.
+   * Spec §2: extra information for the first selected client is loaded when not cached
+   * (`GET /v1/clients/{id}/additional-details`, lib/client-details.ts).
    */
   loadFirstClientDetails(clientId: number): Promise<void>;
   /** Where signed-out visitors go: the language-prefixed landing page. */

@@ -1,11 +1,12 @@
 import type { ProfileResponse } from '@portal/contract/profile';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { setRuntimeConfig } from '../lib/runtime-config';
+import { setSelectedClientIds } from '../lib/selected-clients';
 import { resetSessionForTests } from '../lib/session';
 import { jsonResponse, testRuntimeConfig } from '../testing/render';
 import { AppProviders } from './providers';
@@ -40,7 +41,15 @@ function profileWith(permissions: string[], clients = 1): ProfileResponse {
 }
 
 /** A fake API: the refresh cookie is valid or not; the profile is the given one. */
-function server({ signedIn, profile = profileWith(['booking_view']) }: { signedIn: boolean; profile?: ProfileResponse }) {
+function server({
+  signedIn,
+  profile = profileWith(['booking_view']),
+  details = () => new Response(null, { status: 204 }),
+}: {
+  signedIn: boolean;
+  profile?: ProfileResponse;
+  details?: (clientId: number) => Response;
+}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/v1/auth/refresh') {
@@ -50,6 +59,8 @@ function server({ signedIn, profile = profileWith(['booking_view']) }: { signedI
     }
     if (url === '/v1/profile') return jsonResponse(200, profile);
     if (url === '/v1/auth/logout') return new Response(null, { status: 204 });
+    const detailsOf = /^\/v1\/clients\/(\d+)\/additional-details$/.exec(url);
+    if (detailsOf) return details(Number(detailsOf[1]));
     return jsonResponse(404, { status: 404, title: 'Not found' });
   });
 }
@@ -137,5 +148,39 @@ describe('router and route guard', () => {
     expect(screen.queryByRole('link', { name: 'Log Out' })).not.toBeInTheDocument();
     await router.navigate('/no/such/page');
     await heading('Our dog ate this page...');
+  });
+
+  describe('additional details of the first selected client (spec §2, §4)', () => {
+    const detailsCalls = (spy: ReturnType<typeof server>) =>
+      spy.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith('/additional-details'));
+
+    it('are loaded by the guard, once while cached', async () => {
+      localStorage.setItem('portal.selectedClientIds', JSON.stringify([2]));
+      const spy = server({ signedIn: true, profile: profileWith(['booking_view'], 2), details: () => jsonResponse(200, { parking: 'Gate B' }) });
+      const router = start('/');
+      await heading('Home');
+      await vi.waitFor(() => expect(detailsCalls(spy)).toEqual(['/v1/clients/2/additional-details']));
+      await router.navigate('/candidates');
+      await heading('Educators');
+      expect(detailsCalls(spy)).toEqual(['/v1/clients/2/additional-details']);
+      expect(screen.queryByText('Cannot load client details')).not.toBeInTheDocument();
+    });
+
+    it("say 'Cannot load client details' when they fail, and the page still shows", async () => {
+      server({ signedIn: true, details: () => jsonResponse(500, { status: 500, title: 'Internal Server Error' }) });
+      start('/');
+      await heading('Home');
+      expect(await screen.findByText('Cannot load client details', {}, { timeout: 3000 })).toBeInTheDocument();
+    });
+
+    it('are loaded when another client is selected', async () => {
+      localStorage.setItem('portal.selectedClientIds', JSON.stringify([1]));
+      const spy = server({ signedIn: true, profile: profileWith(['booking_view'], 2) });
+      start('/');
+      await heading('Home');
+      await vi.waitFor(() => expect(detailsCalls(spy)).toEqual(['/v1/clients/1/additional-details']));
+      act(() => setSelectedClientIds([2]));
+      await vi.waitFor(() => expect(detailsCalls(spy)).toContain('/v1/clients/2/additional-details'));
+    });
   });
 });

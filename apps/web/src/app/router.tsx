@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { clientDetailsQueryOptions } from '../lib/client-details';
 import { i18n, resolveLocale } from '../lib/i18n';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
 import { landingPath, paths } from '../lib/paths';
@@ -80,8 +81,10 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
     },
     getSelectedClientIds,
     setSelectedClientIds,
-    // Hook point (spec §2): the client details endpoint comes with the client selector issue.
-    loadFirstClientDetails: async () => {},
+    // Started, not awaited: the page does not wait for the details; the shell's loader tells a failure.
+    loadFirstClientDetails: async (clientId) => {
+      void (await client()).prefetchQuery(clientDetailsQueryOptions(clientId));
+    },
     landingPath: currentLandingPath,
   });
 

@@ -18,6 +18,7 @@ import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { UI_KEYS, useBooleanPreference } from '../../lib/ui-preferences';
 import { useImpersonation } from '../../lib/use-session';
+import { ClientDetailsLoader } from '../components/client-details-loader';
 import { ClientSelector } from '../components/client-selector';
 import { DarkModeToggle } from '../components/dark-mode-toggle';
 import { ImpersonationBanner } from '../components/impersonation-banner';
@@ -70,6 +71,7 @@ export function AppLayout() {
 
   return (
     <ToastProvider>
+      <ClientDetailsLoader />
       <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <Box
           component="a"
