@@ -1,17 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import {
-  allClients,
-  meetsRequirement,
-  ROUTE_REQUIREMENTS,
-  type GuardedRoute,
-  type PermissionTree,
-  type RouteRequirement,
-} from '@portal/contract/permissions';
+import { allClients, meetsRequirement, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import { audit, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
 import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
+import { resolvePermission, type PermissionDeclaration } from './route-permission';
 
 /**
  * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
@@ -20,8 +14,8 @@ import type { ContactRecord, PrincipalCache } from '../modules/identity/principa
  * `request.url` can be walked around (issue 14). It runs on `onRequest`, so an unauthenticated call gets 401
  * before its body is parsed or judged.
  * Provider staff tokens act as a contact only with an `Impersonated-Contact` header; staff-only routes declare
- * `staff: true`. A route may declare `permission` (a spec §6 route name or a requirement); data scoping is the
- * services' job.
+ * `staff: true`. Every other route declares `permission` (route-permission.ts), enforced here; data scoping is
+ * the services' job.
  */
 
 export interface Principal {
@@ -42,7 +36,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Staff without impersonation may call it (and contacts may not). */
     staff?: boolean;
-    permission?: GuardedRoute | RouteRequirement;
+    /** What the route needs (see route-permission.ts); every route not public or staff declares it. */
+    permission?: PermissionDeclaration;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -82,7 +77,7 @@ export default fp(
         if (impersonate !== undefined) throw new AppError('forbidden', { detail: 'Only provider staff may impersonate a contact.' });
         contact = await options.principals.contact(claims.contactId);
         if (!contact) throw unauthorized('Your session has expired. Please sign in again.');
-        if (contact.tokensNotBefore && claims.issuedAt < Math.floor(contact.tokensNotBefore.getTime() / 1000)) {
+        if (claims.version !== contact.tokenVersion) {
           throw unauthorized('Your session has ended. Please sign in again.');
         }
       } else {
@@ -112,12 +107,12 @@ export default fp(
         tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : options.principals.tree(contactId)),
       };
 
-      if (config.permission) {
-        const requirement = typeof config.permission === 'string' ? ROUTE_REQUIREMENTS[config.permission] : config.permission;
+      const permission = config.permission ? resolvePermission(config.permission) : undefined;
+      if (permission?.requirement) {
         const t = await request.principal.tree();
         const selectedClientIds = allClients(t).map((c) => c.clientId);
-        if (!meetsRequirement(t, requirement, { selectedClientIds })) {
-          throw new AppError('forbidden', { detail: "You don't have sufficient permissions to view this page" });
+        if (!meetsRequirement(t, permission.requirement, { selectedClientIds })) {
+          throw new AppError('forbidden', { detail: permission.forbidden });
         }
       }
     });

@@ -4,13 +4,14 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
- * per-contact "not before" (checked by the authenticate plugin against the database) ends old tokens at once
- * after sign-out, a password change or a reset.
+ * contact's token carries the contact's token version (`ver`), which the authenticate plugin compares with the
+ * database: sign-out, a password change or a reset add one to it and so end every earlier token at once, even one
+ * issued in the same second.
  */
 export const ACCESS_TOKEN_AUDIENCE = 'client-portal-api';
 
 export type AccessClaims =
-  | { kind: 'contact'; contactId: number; familyId: string; issuedAt: number; expiresAt: number }
+  | { kind: 'contact'; contactId: number; familyId: string; issuedAt: number; expiresAt: number; version: number }
   | { kind: 'staff'; staffUserId: number; familyId: string; issuedAt: number; expiresAt: number };
 
 export class AccessTokens {
@@ -23,9 +24,13 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number }, familyId: string): Promise<string> {
+  /** `version`: the contact's token version (contacts.token_version) the token is issued under. */
+  async sign(
+    subject: { kind: 'contact'; contactId: number; version: number } | { kind: 'staff'; staffUserId: number },
+    familyId: string,
+  ): Promise<string> {
     const sub = subject.kind === 'contact' ? `contact:${subject.contactId}` : `staff:${subject.staffUserId}`;
-    return new SignJWT({ fam: familyId })
+    return new SignJWT(subject.kind === 'contact' ? { fam: familyId, ver: subject.version } : { fam: familyId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuer(this.issuer)
@@ -68,8 +73,9 @@ export class AccessTokens {
       if (!match || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return undefined;
       const id = Number(match[2]);
       const expiresAt = payload.exp!;
+      if (match[1] === 'contact' && !Number.isSafeInteger(payload.ver)) return undefined;
       return match[1] === 'contact'
-        ? { kind: 'contact', contactId: id, familyId: payload.fam, issuedAt: payload.iat, expiresAt }
+        ? { kind: 'contact', contactId: id, familyId: payload.fam, issuedAt: payload.iat, expiresAt, version: payload.ver as number }
         : { kind: 'staff', staffUserId: id, familyId: payload.fam, issuedAt: payload.iat, expiresAt };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;

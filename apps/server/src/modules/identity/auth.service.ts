@@ -105,7 +105,9 @@ export class AuthService {
     subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number },
     family: { familyId: string; token: string },
   ): Promise<Session> {
-    const accessToken = await this.deps.tokens.sign(subject, family.familyId);
+    const signed =
+      subject.kind === 'contact' ? { ...subject, version: await repo.tokenVersion(this.db, subject.contactId) } : subject;
+    const accessToken = await this.deps.tokens.sign(signed, family.familyId);
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token };
   }
 
@@ -298,17 +300,18 @@ export class AuthService {
     }
     if (isCommonPassword(newPassword)) throw authError('auth/common-password', { field: 'newPassword' });
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction(async (tx) => {
+    const version = await this.db.transaction(async (tx) => {
       await repo.setPassword(tx, contact.id, passwordHash);
-      await repo.endAccessTokens(tx, contact.id);
+      const next = await repo.endAccessTokens(tx, contact.id);
       await repo.revokeContactFamilies(tx, contact.id, principal.familyId);
       // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
       await repo.endResetTokens(tx, contact.id);
       await repo.audit(tx, { contactId: contact.id, action: 'auth.password-changed', ip: meta.ip, requestId: meta.requestId });
+      return next;
     });
     this.deps.principals?.forget(contact.id);
     // This sign-in goes on with a fresh access token; every other one has ended.
-    const accessToken = await this.deps.tokens.sign({ kind: 'contact', contactId: contact.id }, principal.familyId);
+    const accessToken = await this.deps.tokens.sign({ kind: 'contact', contactId: contact.id, version }, principal.familyId);
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: '' };
   }
 

@@ -151,9 +151,20 @@ export async function isFamilyActive(db: DbOrTx, familyId: string): Promise<bool
   return (row?.n ?? 0) > 0;
 }
 
-/** Access tokens issued before now stop working (their iat is compared in whole seconds). */
-export async function endAccessTokens(db: DbOrTx, contactId: number) {
-  await db.update(contacts).set({ tokensNotBefore: new Date() }).where(eq(contacts.id, contactId));
+/** Every access token issued so far stops working: the contact's token version goes up by one (returned). */
+export async function endAccessTokens(db: DbOrTx, contactId: number): Promise<number> {
+  const [row] = await db
+    .update(contacts)
+    .set({ tokenVersion: sql`${contacts.tokenVersion} + 1`, tokensNotBefore: sql`now()` })
+    .where(eq(contacts.id, contactId))
+    .returning({ tokenVersion: contacts.tokenVersion });
+  return row?.tokenVersion ?? 0;
+}
+
+/** The token version a new access token of the contact is issued under. */
+export async function tokenVersion(db: DbOrTx, contactId: number): Promise<number> {
+  const [row] = await db.select({ tokenVersion: contacts.tokenVersion }).from(contacts).where(eq(contacts.id, contactId)).limit(1);
+  return row?.tokenVersion ?? 0;
 }
 
 export async function setPassword(db: DbOrTx, contactId: number, passwordHash: string) {

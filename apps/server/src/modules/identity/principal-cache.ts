@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { contacts } from '@portal/db/schema';
 import type { Db } from '@portal/db/client';
 import type { PermissionTree } from '@portal/contract/permissions';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { findPrincipalContact, type ContactRecord } from './principal.repository';
+
+export type { ContactRecord } from './principal.repository';
 
 /**
  * Every authenticated request needs the caller's contact (its "not before" instant) and most need its
@@ -13,11 +14,6 @@ import { loadPermissionTree } from '../profile/permission-tree.repository';
  * See docs/decisions/003-hot-path-caching.md.
  */
 export const TTL_MS = 2000;
-
-export type ContactRecord = Pick<
-  typeof contacts.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'language' | 'isClientGroupOverviewEnabled' | 'standardBookings' | 'lastUpdated' | 'tokensNotBefore'
->;
 
 const MISSING = Symbol('missing');
 
@@ -30,21 +26,7 @@ export class PrincipalCache {
   async contact(id: number): Promise<ContactRecord | undefined> {
     const cached = this.contacts.get(id);
     if (cached !== undefined) return cached === MISSING ? undefined : cached;
-    const [row] = await this.db
-      .select({
-        id: contacts.id,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        email: contacts.email,
-        language: contacts.language,
-        isClientGroupOverviewEnabled: contacts.isClientGroupOverviewEnabled,
-        standardBookings: contacts.standardBookings,
-        lastUpdated: contacts.lastUpdated,
-        tokensNotBefore: contacts.tokensNotBefore,
-      })
-      .from(contacts)
-      .where(eq(contacts.id, id))
-      .limit(1);
+    const row = await findPrincipalContact(this.db, id);
     this.contacts.set(id, row ?? MISSING);
     return row;
   }
