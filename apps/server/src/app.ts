@@ -45,6 +45,7 @@ import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { buildServices } from './plugins/services';
+import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import { injectFetch } from './lib/inject-fetch';
 import { requestSerializer } from './lib/log-redaction';
@@ -152,6 +153,9 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
         },
         get staff() {
           return route.config?.staff === true;
+        },
+        get permission() {
+          return route.config?.permission;
         },
       });
     }
@@ -263,6 +267,8 @@ export interface RouteEntry {
   url: string;
   readonly public: boolean;
   readonly staff: boolean;
+  /** What the route needs (route-permission.ts); every route not public or staff declares it. */
+  readonly permission: PermissionDeclaration | undefined;
 }
 
 declare module 'fastify' {

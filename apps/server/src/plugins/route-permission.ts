@@ -1,0 +1,96 @@
+import {
+  PAGE_REQUIREMENTS,
+  ROUTE_REQUIREMENTS,
+  type GuardedRoute,
+  type Level,
+  type RequirementPage,
+  type RouteRequirement,
+} from '@portal/contract/permissions';
+import { FORBIDDEN_TEXT } from '../modules/data-scope/data-scope';
+
+/**
+ * What a route needs, declared where it is registered (`config: { permission }`), besides `config.public` and
+ * `config.staff`. The authenticate hook enforces it before the handler runs; services keep only data scoping
+ * (which rows the caller may see or change).
+ *
+ * - `'signedIn'`: none beyond login (spec §6: home, help, settings, changePassword; the caller's own records).
+ * - a spec §6 route name (`ROUTE_REQUIREMENTS`) or a page's need (`PAGE_REQUIREMENTS`), or a requirement itself.
+ * - `{ need, per }`: the need is checked per client or location of the row the call names (the booking in the
+ *   path, the location in the body): the hook refuses a caller who holds it nowhere (the coarse check, with the
+ *   route's own refusal text when it has one), and the service checks the row's node, answering 404 outside the
+ *   caller's reach and the spec's row-level 403 text.
+ */
+export type PermissionName = GuardedRoute | RequirementPage;
+export interface ScopedPermission {
+  need: PermissionName | RouteRequirement;
+  /** The node the need is checked at, for the row the call names. */
+  per: 'client' | 'location';
+  /** The refusal text when the caller holds the need nowhere (default: the generic one). */
+  forbidden?: string;
+}
+export type PermissionDeclaration = 'signedIn' | PermissionName | RouteRequirement | ScopedPermission;
+
+
+export interface ResolvedPermission {
+  /** The spec §6 route or page it stands for, when named. */
+  name?: PermissionName;
+  /** What the hook checks (undefined: nothing beyond login). */
+  requirement?: RouteRequirement;
+  per?: ScopedPermission['per'];
+  forbidden: string;
+}
+
+const isScoped = (d: PermissionDeclaration): d is ScopedPermission => typeof d === 'object' && 'need' in d;
+
+function named(need: PermissionName | RouteRequirement): { name?: PermissionName; requirement: RouteRequirement } {
+  if (typeof need !== 'string') return { requirement: need };
+  const requirement = need in ROUTE_REQUIREMENTS ? ROUTE_REQUIREMENTS[need as GuardedRoute] : PAGE_REQUIREMENTS[need as RequirementPage];
+  return { name: need, requirement };
+}
+
+/** Anywhere in the caller's tree: the coarse form of a need checked per client or location. */
+function coarse(requirement: RouteRequirement): RouteRequirement {
+  return { requirement: requirement.requirement, permissions: requirement.permissions.map((p) => ({ ...p, level: 'group_and_below' as Level })) };
+}
+
+export function resolvePermission(declaration: PermissionDeclaration): ResolvedPermission {
+  if (declaration === 'signedIn') return { forbidden: FORBIDDEN_TEXT };
+  if (isScoped(declaration)) {
+    const { name, requirement } = named(declaration.need);
+    return { name, requirement: coarse(requirement), per: declaration.per, forbidden: declaration.forbidden ?? FORBIDDEN_TEXT };
+  }
+  return { ...named(declaration), forbidden: FORBIDDEN_TEXT };
+}
+
+const LEVEL_TEXT: Record<Level, string> = {
+  group_and_below: 'anywhere',
+  group: 'at the group',
+  client_and_below: 'at the client or one of its locations',
+  client: 'at the client',
+  selected_client_and_below: 'at a selected client or one of its locations',
+  selected_client: 'at a selected client',
+  location: 'at the location',
+};
+
+/** One sentence for the API documentation. */
+export function describePermission(declaration: PermissionDeclaration | undefined, flags: { public?: boolean; staff?: boolean }): string {
+  if (flags.public) return 'Permission: public (no sign-in).';
+  if (flags.staff) return 'Permission: provider staff only (a staff token without Impersonated-Contact).';
+  if (!declaration) return 'Permission: not declared.';
+  const resolved = resolvePermission(declaration);
+  if (!resolved.requirement) return 'Permission: any signed-in contact.';
+  const parts = resolved.requirement.permissions.map((p) => `${p.scope} ${p.action} ${LEVEL_TEXT[p.level ?? 'group_and_below']}`);
+  const list = parts.length === 1 ? parts[0] : `${resolved.requirement.requirement === 'ALL' ? 'all of' : 'one of'}: ${parts.join('; ')}`;
+  const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
+  return `Permission${resolved.name ? ` (${resolved.name})` : ''}: ${list}${per}.`;
+}
+
+/** The `x-permission` extension of an operation. */
+export function permissionExtension(declaration: PermissionDeclaration | undefined, flags: { public?: boolean; staff?: boolean }): unknown {
+  if (flags.public) return 'public';
+  if (flags.staff) return 'staff';
+  if (!declaration || declaration === 'signedIn') return declaration ?? null;
+  const resolved = resolvePermission(declaration);
+  const own = isScoped(declaration) ? named(declaration.need).requirement : resolved.requirement;
+  return { ...(resolved.name ? { name: resolved.name } : {}), ...own, ...(resolved.per ? { per: resolved.per } : {}) };
+}
