@@ -27,6 +27,26 @@ export const Features = z
   .meta({ id: 'Features' });
 export type Features = z.infer<typeof Features>;
 
+/** The flags of a contact without settings of its own (contacts.features holds only where a contact differs). */
+export const DEFAULT_FEATURES: Features = {
+  selfServiceShowBookingStatus: true,
+  showBookingCardV2: true,
+  enableExtendBooking: true,
+};
+
+/**
+ * A contact's feature flags: the defaults with the contact's own settings on top. Unknown keys and values that are
+ * not booleans in the stored settings are ignored, so a stray entry can never switch a flag.
+ */
+export function contactFeatures(stored: Readonly<Record<string, unknown>> | null | undefined): Features {
+  const features = { ...DEFAULT_FEATURES };
+  for (const key of Object.keys(DEFAULT_FEATURES) as (keyof Features)[]) {
+    const value = stored?.[key];
+    if (typeof value === 'boolean') features[key] = value;
+  }
+  return features;
+}
+
 export const GeneralFile = z
   .object({ id: z.number().int(), name: z.string(), filePath: z.string(), contentType: z.string(), sizeBytes: z.number().int() })
   .meta({ id: 'GeneralFile' });
