@@ -7,6 +7,9 @@ import type { BOOKING_SORTS } from '@portal/contract/bookings';
 import { inScope } from '../data-scope/data-scope.repository';
 import { bookingItems, type BookingItemRow } from './booking-detail.repository';
 
+/** The database handles, for services that take them without importing the db package (queries live here). */
+export type { Db, DbOrTx } from '@portal/db/client';
+
 /**
  * The bookings list: the page's ids (sorted, skipped, taken) and the total with the same filter in one statement,
  * then the page's items by id (a prepared statement: booking-detail.repository). Every filter starts from client_id or
@@ -185,4 +188,16 @@ export async function clientTimeZone(db: DbOrTx, clientId: number): Promise<stri
     .orderBy(asc(locations.id))
     .limit(1);
   return row?.timeZone;
+}
+
+/** Cancels a booking while its status is one of `from` (the caller holds its row lock: booking-detail bookingHead). */
+export async function cancelBooking(
+  db: DbOrTx,
+  id: number,
+  cancel: { from: readonly BookingStatus[]; reason: string; at: Date; byContactId: number },
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelReason: cancel.reason, cancelledAt: cancel.at, cancelledByContactId: cancel.byContactId, updatedAt: cancel.at })
+    .where(and(eq(bookings.id, id), inArray(bookings.status, [...cancel.from])));
 }

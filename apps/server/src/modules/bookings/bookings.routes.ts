@@ -11,8 +11,9 @@ import {
 } from '@portal/contract/bookings';
 import { ClientIdParams, IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
 
 /** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +26,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings',
     {
+      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' } },
       schema: {
         tags,
         security,
@@ -49,6 +51,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:clientId/bookings',
     {
+      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' } },
       schema: {
         tags,
         security,
@@ -70,6 +73,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings/:id',
     {
+      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'location' } },
       schema: {
         tags,
         security,
@@ -92,6 +96,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/bookings/:id/cancel',
     {
+      config: { permission: { need: NEEDS.bookingDelete, per: 'location', forbidden: CANCEL_FORBIDDEN } },
       schema: {
         tags,
         security,
@@ -101,6 +106,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'whose start has not passed in its location’s time zone can be cancelled: once an educator is assigned or ' +
           'the booking has commenced it is refused with 422 and the reason; a cancelled, completed or rejected booking ' +
           'with 409. Its confirmation contacts are told. Answers the updated booking detail.',
+        headers: IdempotencyKeyHeaders,
         params: IdParams,
         body: CancelBookingBody,
         response: {
@@ -117,9 +123,9 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 200,
-        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason),
+        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason, scope),
       }));
     },
   );
@@ -138,6 +144,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'refuses. Needs booking delete (or all) at the booking’s location (403). Sends the reason by e-mail to the ' +
           'provider office of the school’s region (runtime `providerContacts`), records it in the audit log, and ' +
           'answers 202 with where it went. A booking that can still be cancelled online, or is closed, is refused with 409.',
+        headers: IdempotencyKeyHeaders,
         params: IdParams,
         body: CancellationRequestBody,
         response: {

@@ -1,8 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { FastifyBaseLogger } from 'fastify';
-import { bookings } from '@portal/db/schema';
-import type { Db, DbOrTx } from '@portal/db/client';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
 import type { BookingActions, BookingDetail, BookingListItem, BookingsQuery, Pagination } from '@portal/contract/bookings';
@@ -10,12 +7,21 @@ import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import type { BookingStatus } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { AppError } from '../../lib/app-error';
+import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { PROFILE_FEATURES } from '../profile/features';
 import { BookingNotifier } from './booking-notifications';
 import { bookingHead, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
-import { clientTimeZone, pageOfBookings, type BookingFilter, type BookingSort } from './bookings.repository';
+import {
+  cancelBooking,
+  clientTimeZone,
+  pageOfBookings,
+  type BookingFilter,
+  type BookingSort,
+  type Db,
+  type DbOrTx,
+} from './bookings.repository';
 
 /**
  * The bookings list and detail, and cancel (issue 5 items 1 and 4).
@@ -188,8 +194,17 @@ export class BookingsService {
     return toBookingDetail(tree, detail, booking, this.now());
   }
 
-  /** Cancels one booking with a reason, in one transaction; then tells its confirmation contacts. */
-  async cancel(tree: PermissionTree, contactId: number, id: number, cancelReason: string): Promise<BookingDetail> {
+  /**
+   * Cancels one booking with a reason, in one transaction that also stores the Idempotency-Key's answer (the
+   * updated detail); then tells its confirmation contacts.
+   */
+  async cancel(
+    tree: PermissionTree,
+    contactId: number,
+    id: number,
+    cancelReason: string,
+    idempotency: IdempotencyScope = NO_KEY,
+  ): Promise<BookingDetail> {
     const head = await bookingHead(this.db, id);
     if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
     if (!canAtLocation(tree, 'booking', 'delete', head.locationId)) throw forbidden(CANCEL_FORBIDDEN);
@@ -197,18 +212,18 @@ export class BookingsService {
     if (!reason) throw AppError.field('cancelReason', FORM_MESSAGES.required);
 
     const now = this.now();
-    await this.db.transaction(async (tx) => {
+    const detail = await this.db.transaction(async (tx) => {
       const locked = await bookingHead(tx, id, { forUpdate: true });
       if (!locked) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
       const refusal = cancelRefusal(locked, now);
       if (refusal) throw refusalError(refusal);
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, cancelledByContactId: contactId, updatedAt: now })
-        .where(and(eq(bookings.id, id), inArray(bookings.status, [...CANCELLABLE])));
+      await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
+      // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
+      const answer = await this.detail(tree, id, tx, true);
+      await idempotency.answerIn(tx, { status: 200, body: answer });
+      return answer;
     });
     await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], note: `Reason: ${reason}` });
-    // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
-    return this.detail(tree, id, this.db, true);
+    return detail;
   }
 }

@@ -3,6 +3,9 @@ import { bookingRequests, bookings, candidates, classifications, clients, locati
 import type { DbOrTx } from '@portal/db/client';
 import type { BookingStatus } from '@portal/contract/domain';
 
+/** The database handles, for the service (which imports no db package: queries live here). */
+export type { Db, DbOrTx } from '@portal/db/client';
+
 /** Queries of the booking extension. */
 
 export async function bookingToExtend(db: DbOrTx, id: number) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ExtendBookingBody, ExtendedBooking, ExtendScheduling, ExtendSchedulingQuery } from '@portal/contract/bookings';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
-import { idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { ExtendBookingService } from './extend-booking.service';
 
@@ -25,6 +25,7 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
   app.get(
     '/v1/bookings/:id/extend/scheduling',
     {
+      config: { permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable } },
       schema: {
         tags,
         security,
@@ -45,6 +46,7 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
   app.post(
     '/v1/bookings/:id/extend',
     {
+      config: { permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable } },
       schema: {
         tags,
         security,
@@ -52,6 +54,7 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
         description:
           `${rules} Accepts an Idempotency-Key. Days the educator is free are filled (the educator is told tentatively); ` +
           'the others are unfilled and go to the provider (movedToUnfilled).',
+        headers: IdempotencyKeyHeaders,
         params: IdParams,
         body: ExtendBookingBody,
         response: { 201: ExtendedBooking, ...problems, 409: ProblemDetails },
@@ -60,9 +63,9 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 201,
-        body: await service.extend(tree, request.params.id, request.body, app.now()),
+        body: await service.extend(tree, request.params.id, request.body, app.now(), scope),
       }));
     },
   );

@@ -1,18 +1,27 @@
 import { DateTime } from 'luxon';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '@portal/db/client';
 import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
 import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
+import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { lockCandidate } from '../provider/candidate-lock';
 import { busyDates } from '../provider/provider.repository';
 import { requestHead } from './booking-detail.repository';
 import { BookingNotifier } from './booking-notifications';
-import { blockedDates, bookingToExtend, insertExtension, renumberSeries, seriesSpan, type NewBooking } from './extend-booking.repository';
+import {
+  blockedDates,
+  bookingToExtend,
+  insertExtension,
+  renumberSeries,
+  seriesSpan,
+  type Db,
+  type DbOrTx,
+  type NewBooking,
+} from './extend-booking.repository';
 import { firstBookableDate } from './same-day';
 
 /**
@@ -147,14 +156,21 @@ export class ExtendBookingService {
     };
   }
 
-  async extend(tree: PermissionTree, bookingId: number, input: ExtendBookingBody, now: Date): Promise<ExtendedBooking> {
+  /** Adds the bookings in one transaction that also stores the Idempotency-Key's answer; then tells who it concerns. */
+  async extend(
+    tree: PermissionTree,
+    bookingId: number,
+    input: ExtendBookingBody,
+    now: Date,
+    idempotency: IdempotencyScope = NO_KEY,
+  ): Promise<ExtendedBooking> {
     const body = { ...input, breakMinutes: input.breakMinutes ?? 0 };
     const checked = await this.source(tree, bookingId);
     this.checkTimes(checked, body);
     const startTime = normaliseTime(body.startTime);
     const endTime = normaliseTime(body.endTime);
 
-    const { source, created } = await this.db.transaction(async (tx) => {
+    const { source, created, answer } = await this.db.transaction(async (tx) => {
       // Two extensions of one series wait for each other on the request's row; the booking's state and the series'
       // last date are read again under that lock, so the second one plans after the first one's dates.
       await requestHead(tx, checked.requestId, { forUpdate: true });
@@ -182,16 +198,18 @@ export class ExtendBookingService {
       });
       const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
       await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
-      return { source, created: inserted };
+      const answer: ExtendedBooking = {
+        bookings: inserted.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
+        movedToUnfilled: source.candidateId === null ? 0 : inserted.filter((b) => b.status === 'unfilled').length,
+      };
+      await idempotency.answerIn(tx, { status: 201, body: answer });
+      return { source, created: inserted, answer };
     });
 
     const notifier = new BookingNotifier(this.db, this.mailer, this.log);
     await notifier.requestEvent(source.requestId, 'extended', { bookingIds: created.map((b) => b.id) });
     const filled = created.filter((b) => b.status === 'filled').map((b) => b.id);
     if (source.candidateId !== null && filled.length > 0) await notifier.tentativeExtension(source.candidateId, filled);
-    return {
-      bookings: created.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
-      movedToUnfilled: source.candidateId === null ? 0 : created.filter((b) => b.status === 'unfilled').length,
-    };
+    return answer;
   }
 }

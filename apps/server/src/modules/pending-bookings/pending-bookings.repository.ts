@@ -6,6 +6,9 @@ import type { PendingBookingSummary } from '@portal/contract/bookings';
 import { inScope } from '../data-scope/data-scope.repository';
 import { datesOfRequests, selectSummaries, toSummary } from '../bookings/booking-detail.repository';
 
+/** The database handles, for the service (which imports no db package: queries live here). */
+export type { Db, DbOrTx } from '@portal/db/client';
+
 /**
  * Requests pending approval. The list filters on client_id (or location_id) and status, ordered by created_at:
  * the (client_id, status, created_at) index of booking_requests serves it.

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/pending-bookings';
 import { Id } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
@@ -23,6 +23,7 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/pending-bookings',
     {
+      config: { permission: { need: NEEDS.pendingList, per: 'client' } },
       schema: {
         tags,
         security,
@@ -45,6 +46,7 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/pending-bookings/:bookingId',
     {
+      config: { permission: { need: NEEDS.pendingList, per: 'location' } },
       schema: {
         tags,
         security,
@@ -66,6 +68,7 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/pending-bookings/:bookingId/action',
     {
+      config: { permission: { need: NEEDS.pendingBookingModify, per: 'location', forbidden: DECIDE_FORBIDDEN } },
       schema: {
         tags,
         security,
@@ -75,6 +78,7 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'request no longer pending approval is refused with 409. Approving sends to the provider only the dates that can ' +
           'still be booked (after today, or today before the client’s same-day cut-off and the start time); the others are ' +
           'cancelled, and with none left it is refused with 422. Its confirmation contacts are told.',
+        headers: IdempotencyKeyHeaders,
         params: RequestIdParams,
         body: PendingBookingActionBody,
         response: {
@@ -91,9 +95,9 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 200,
-        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body),
+        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body, scope),
       }));
     },
   );

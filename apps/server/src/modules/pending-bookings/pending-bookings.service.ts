@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@portal/db/client';
 import { canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { BookingDetail, Pagination, PendingBookingSummary } from '@portal/contract/bookings';
 import type { PendingBookingActionBody, PendingBookingActionResult } from '@portal/contract/pending-bookings';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { AppError } from '../../lib/app-error';
+import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
 import { dateStillBookable } from '../bookings/same-day';
-import { decideRequest, pendingBookingsOf, pendingSummaries } from './pending-bookings.repository';
+import { decideRequest, pendingBookingsOf, pendingSummaries, type Db } from './pending-bookings.repository';
 
 /**
  * Pending approval (spec §4 'Pending booking'): requests made by contacts who may only create pending bookings.
@@ -74,12 +74,16 @@ export class PendingBookingsService {
     return toBookingDetail(tree, detail, first, this.now());
   }
 
-  /** Accepts (sent to the provider to fill) or rejects (with a reason) a pending request, in one transaction. */
+  /**
+   * Accepts (sent to the provider to fill) or rejects (with a reason) a pending request, in one transaction that
+   * also stores the Idempotency-Key's answer.
+   */
   async act(
     tree: PermissionTree,
     contactId: number,
     requestId: number,
     body: PendingBookingActionBody,
+    idempotency: IdempotencyScope = NO_KEY,
   ): Promise<PendingBookingActionResult> {
     const head = await requestHead(this.db, requestId);
     if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
@@ -114,6 +118,8 @@ export class PendingBookingsService {
         expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
       });
       if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+      const answer: PendingBookingActionResult = { id: requestId, status, bookingIds: changed };
+      await idempotency.answerIn(tx, { status: 200, body: answer });
       return changed;
     });
     const note = status === 'rejected' && reason ? { note: `Reason: ${reason}` } : reason ? { note: reason } : {};

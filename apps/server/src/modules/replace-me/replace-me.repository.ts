@@ -3,6 +3,9 @@ import { bookings, candidates, locations, replaceMeRequests } from '@portal/db/s
 import type { DbOrTx } from '@portal/db/client';
 import type { ReplaceMeRequest } from '@portal/contract/replace-me';
 
+/** The database handles, for the service (which imports no db package: queries live here). */
+export type { Db, DbOrTx } from '@portal/db/client';
+
 /** Replace-me requests with their location and, once found, the replacement's name. */
 
 async function select(db: DbOrTx, where: SQL | undefined): Promise<ReplaceMeRequest[]> {

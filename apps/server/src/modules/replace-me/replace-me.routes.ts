@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus, ReplaceMeStatusQuery } from '@portal/contract/replace-me';
 import { ProblemDetails } from '@portal/contract/problems';
-import { idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 
 /** Replace-me status and requests (spec §4, §7). */
@@ -13,6 +13,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings/replace-me-status',
     {
+      config: { permission: { need: 'replaceMe', per: 'location', forbidden: BOOKING_MESSAGES.replaceMeNotAvailable } },
       schema: {
         tags,
         security,
@@ -36,6 +37,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/bookings/replaceMe',
     {
+      config: { permission: { need: 'replaceMe', per: 'location', forbidden: BOOKING_MESSAGES.replaceMeNotAvailable } },
       schema: {
         tags,
         security,
@@ -44,6 +46,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Accepts an Idempotency-Key. selectedDay tomorrow means the next school day; isNextMonday must be true exactly ' +
           'when that is a Monday after a weekend. locationId is needed when the caller has replace-me at more than one ' +
           'location. One request per day; the new request is scheduled.',
+        headers: IdempotencyKeyHeaders,
         body: ReplaceMeBody,
         response: {
           201: ReplaceMeRequest,
@@ -58,9 +61,9 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async () => ({
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 201,
-        body: await service.request(principal.contactId, tree, request.body, app.now()),
+        body: await service.request(principal.contactId, tree, request.body, app.now(), scope),
       }));
     },
   );

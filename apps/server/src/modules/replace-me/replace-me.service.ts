@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
-import type { Db } from '@portal/db/client';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { LOCATION_TAGS } from '@portal/contract/domain';
 import { allClients, holds, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
 import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
+import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import { nextSchoolDay } from '../availability/availability.service';
 import { forbidden } from '../data-scope/data-scope';
-import { insertRequest, requestById, requestOnDay, requestsOfContact } from './replace-me.repository';
+import { insertRequest, requestById, requestOnDay, requestsOfContact, type Db } from './replace-me.repository';
 
 /**
  * Replace-me (spec §4, §6, §9): a contact holding replaceMe create (or all) at a location tagged
@@ -54,7 +54,14 @@ export class ReplaceMeService {
     };
   }
 
-  async request(contactId: number, tree: PermissionTree, body: ReplaceMeBody, now: Date): Promise<ReplaceMeRequest> {
+  /** Records the request in one transaction that also stores the Idempotency-Key's answer. */
+  async request(
+    contactId: number,
+    tree: PermissionTree,
+    body: ReplaceMeBody,
+    now: Date,
+    idempotency: IdempotencyScope = NO_KEY,
+  ): Promise<ReplaceMeRequest> {
     const locations = replaceMeLocations(tree);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
     let location: ReplaceMeLocation | undefined;
@@ -84,7 +91,7 @@ export class ReplaceMeService {
       );
     }
 
-    const id = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       // One request per contact and day: a second submit waits here, then sees the first one's row.
       await lockForTransaction(tx, 'replaceMeContact', contactId);
       if (await requestOnDay(tx, contactId, selectedDay)) {
@@ -93,8 +100,10 @@ export class ReplaceMeService {
           errors: { selectedDay: [BOOKING_MESSAGES.replaceMeExists] },
         });
       }
-      return insertRequest(tx, { contactId, clientId: location.clientId, locationId: location.locationId, selectedDay, isNextMonday, now });
+      const id = await insertRequest(tx, { contactId, clientId: location.clientId, locationId: location.locationId, selectedDay, isNextMonday, now });
+      const created = (await requestById(tx, id))!;
+      await idempotency.answerIn(tx, { status: 201, body: created });
+      return created;
     });
-    return (await requestById(this.db, id))!;
   }
 }
