@@ -193,6 +193,8 @@ interface DemoAccountSpec {
   language: Locale;
   overview: boolean;
   description: string;
+  /** Feature flags where this contact differs from DEFAULT_FEATURES (spec §3; contacts.features). */
+  features?: Record<string, boolean>;
 }
 
 export const DEMO_ACCOUNT_SPECS = {
@@ -282,7 +284,8 @@ export const DEMO_ACCOUNT_SPECS = {
     last: 'Tan',
     language: 'en',
     overview: false,
-    description: 'an international school in Singapore (locale en, USD): every permission at client level',
+    description: 'an international school in Singapore (locale en, USD): every permission at client level; extending bookings switched off for this contact (feature flag)',
+    features: { enableExtendBooking: false },
   },
 } satisfies Record<string, DemoAccountSpec>;
 
@@ -549,6 +552,7 @@ class WorldBuilder {
       phone: null,
       isClientGroupOverviewEnabled: spec.overview,
       standardBookings: [],
+      features: spec.features ?? {},
       createdAt: created,
       lastUpdated: created,
     });
