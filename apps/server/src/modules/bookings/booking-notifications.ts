@@ -1,8 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { bookingConfirmations, bookingContacts, bookingRequests, bookings, candidates, locations } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../lib/mailer';
+import { bookingDaysAt, educatorContact, notificationDays, notificationRecipients, notificationRequest } from './booking-notifications.repository';
 
 /**
  * Confirmations (issue 5 item 8): creating, approving, rejecting, filling, extending and cancelling a booking
@@ -103,39 +102,10 @@ export class BookingNotifier {
   }
 
   private async send(requestId: number, event: BookingEvent, options: NotifyOptions): Promise<void> {
-    const [request] = await this.db
-      .select({ id: bookingRequests.id, seriesReference: bookingRequests.seriesReference, locationName: locations.name })
-      .from(bookingRequests)
-      .innerJoin(locations, eq(locations.id, bookingRequests.locationId))
-      .where(eq(bookingRequests.id, requestId));
+    const request = await notificationRequest(this.db, requestId);
     if (!request) return;
-    const days = await this.db
-      .select({
-        id: bookings.id,
-        dateLocal: bookings.dateLocal,
-        start: bookings.startTimeLocal,
-        end: bookings.endTimeLocal,
-        status: bookings.status,
-        first: candidates.firstName,
-        last: candidates.lastName,
-      })
-      .from(bookings)
-      .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
-      .where(options.bookingIds ? inArray(bookings.id, [...options.bookingIds]) : eq(bookings.requestId, requestId))
-      .orderBy(asc(bookings.dateLocal), asc(bookings.id));
-    const recipients = await this.db
-      .select({
-        name: bookingContacts.name,
-        emailAddress: bookingContacts.email,
-        mobile: bookingContacts.mobile,
-        email: bookingConfirmations.email,
-        sms: bookingConfirmations.sms,
-        voice: bookingConfirmations.voice,
-        push: bookingConfirmations.push,
-      })
-      .from(bookingConfirmations)
-      .innerJoin(bookingContacts, eq(bookingContacts.id, bookingConfirmations.bookingContactId))
-      .where(eq(bookingConfirmations.requestId, requestId));
+    const days = await notificationDays(this.db, requestId, options.bookingIds);
+    const recipients = await notificationRecipients(this.db, requestId);
     await this.deliver({ request, days, recipients }, event, options);
   }
 
@@ -162,17 +132,9 @@ export class BookingNotifier {
   /** Tells an educator they are tentatively booked on extension days (spec §4). */
   async tentativeExtension(candidateId: number, bookingIds: readonly number[]): Promise<void> {
     try {
-      const [candidate] = await this.db
-        .select({ email: candidates.email, phone: candidates.phone, first: candidates.firstName })
-        .from(candidates)
-        .where(eq(candidates.id, candidateId));
+      const candidate = await educatorContact(this.db, candidateId);
       if (!candidate || bookingIds.length === 0) return;
-      const days = await this.db
-        .select({ dateLocal: bookings.dateLocal, locationName: locations.name })
-        .from(bookings)
-        .innerJoin(locations, eq(locations.id, bookings.locationId))
-        .where(inArray(bookings.id, [...bookingIds]))
-        .orderBy(asc(bookings.dateLocal));
+      const days = await bookingDaysAt(this.db, bookingIds);
       const text = `Hi ${candidate.first}, ${days[0]?.locationName ?? 'your school'} would like you to stay on: you are tentatively booked on ${days
         .map((d) => d.dateLocal)
         .join(', ')}. We will confirm shortly.`;

@@ -136,6 +136,9 @@ export interface InsertedRequest {
   bookings: Array<{ id: number; dateLocal: string; status: BookingStatus }>;
 }
 
+/** The created body, as SQL of a jsonb: what the Idempotency-Key's row stores as its answer. */
+export type AnswerBody = SQL;
+
 /**
  * Writes the request (with its series reference 'BLK-<id>' when it has several dates), its certifications,
  * confirmations and bookings in one statement; answers the request id and the bookings by id. `answer`, when
@@ -153,7 +156,7 @@ export async function insertBookingRequest(
     /** The location's IANA zone, kept on each booking. */
     timeZone: string;
     series: boolean;
-    answer?: (body: SQL) => SQL | undefined;
+    answer?: (body: AnswerBody) => SQL | undefined;
   },
 ): Promise<InsertedRequest> {
   const r = request;

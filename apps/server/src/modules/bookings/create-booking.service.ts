@@ -5,11 +5,10 @@ import type { PermissionTree } from '@portal/contract/permissions';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
-import type { SQL } from 'drizzle-orm';
 import type { IdempotencyScope } from '../../lib/idempotency';
 import { afterReply, BookingNotifier, type RequestFacts } from './booking-notifications';
 import { accessAt, isoDate } from './booking-reference.service';
-import { insertBookingRequest, loadRuleFacts, type InsertedRequest, type NewBooking } from './create-booking.repository';
+import { insertBookingRequest, loadRuleFacts, type AnswerBody, type InsertedRequest, type NewBooking } from './create-booking.repository';
 import {
   evaluateRules,
   locationBookable,
@@ -134,7 +133,7 @@ export class CreateBookingService {
           bookings: rows,
           timeZone: zone,
           series,
-          ...(idempotency ? { answer: (answer: SQL) => idempotency.answerStatement(201, answer) } : {}),
+          ...(idempotency ? { answer: (answer: AnswerBody) => idempotency.answerStatement(201, answer) } : {}),
         },
       );
     } catch (error) {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { outboxMessages } from '@portal/db/schema';
 import { OUTBOX_CHANNELS } from '@portal/contract/domain';
 import { demoSurfaceGate } from '../../lib/demo-surface';
+import { listOutboxMessages } from './outbox.repository';
 
 /**
  * Demo mode only: the messages that would have been sent (e-mail, SMS, voice, push), so a person and the tests
@@ -31,12 +30,7 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reset and unlock links live here: loopback callers only, unless DEMO=true was set explicitly.
   const onRequest = demoSurfaceGate(app.config);
   const list = async (to: string | undefined, take: number) => {
-    const rows = await app.database.db
-      .select()
-      .from(outboxMessages)
-      .where(to ? sql`lower(${outboxMessages.toAddress}) = ${to.trim().toLowerCase()}` : undefined)
-      .orderBy(desc(outboxMessages.id))
-      .limit(take);
+    const rows = await listOutboxMessages(app.database.db, to, take);
     return rows.map((r) => ({
       id: r.id,
       channel: r.channel,

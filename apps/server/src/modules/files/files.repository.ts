@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { generalFiles } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -17,4 +17,12 @@ export async function findGeneralFileById(db: DbOrTx, id: number) {
 export async function generalFileExists(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.select({ id: generalFiles.id }).from(generalFiles).where(eq(generalFiles.id, id)).limit(1);
   return rows.length > 0;
+}
+
+/** Every help file (without its data), by name: the profile lists them. */
+export function listGeneralFiles(db: DbOrTx) {
+  return db
+    .select({ id: generalFiles.id, name: generalFiles.name, filePath: generalFiles.filePath, contentType: generalFiles.contentType, sizeBytes: generalFiles.sizeBytes })
+    .from(generalFiles)
+    .orderBy(asc(generalFiles.name));
 }

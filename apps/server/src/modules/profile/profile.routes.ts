@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
-import { generalFiles } from '@portal/db/schema';
 import { ProfileResponse, UpdateLanguageBody } from '@portal/contract/profile';
 import { z } from 'zod';
 import { ProblemDetails } from '@portal/contract/problems';
@@ -11,6 +10,7 @@ import { findStaff } from '../identity/identity.repository';
 import { PROFILE_FEATURES } from './features';
 import type { PrincipalCache } from '../identity/principal-cache';
 import { changeLanguage } from './profile.service';
+import { listGeneralFiles } from '../files/files.repository';
 
 function flagsOf(tree: PermissionTree) {
   const flags: Record<string, ReturnType<typeof toFlags>> = {};
@@ -30,10 +30,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
   const listFiles = async () => {
     const cached = filesCache.get('all');
     if (cached) return cached;
-    const rows = await app.database.db
-      .select({ id: generalFiles.id, name: generalFiles.name, filePath: generalFiles.filePath, contentType: generalFiles.contentType, sizeBytes: generalFiles.sizeBytes })
-      .from(generalFiles)
-      .orderBy(generalFiles.name);
+    const rows = await listGeneralFiles(app.database.db);
     filesCache.set('all', rows);
     return rows;
   };

@@ -277,3 +277,6 @@ export async function payDueInvoices(db: DbOrTx, today: string, at: Date, limit:
   );
   return rows.length;
 }
+
+/** The shape of a timesheet change, for the services (the schema stays behind the repository). */
+export type { CandidateModification } from '@portal/db/schema';

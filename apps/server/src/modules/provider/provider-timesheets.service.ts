@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Db } from '@portal/db/client';
-import type { CandidateModification } from '@portal/db/schema';
+import type { CandidateModification } from './provider-timesheets.repository';
 import { minutesOf, normaliseTime } from '@portal/contract/bookings';
 import { validateTimesheetReason, validateTimesheetTimes } from '@portal/contract/timesheets';
 import type { EducatorTimesheetBody, InvoicingRunResponse, ProviderTimesheet, SettleTimesheetBody } from '@portal/contract/provider';

@@ -12,6 +12,7 @@ import {
   contactDaysAway,
   contacts,
   locations,
+  replaceMeRequests,
 } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { AbsenceReason } from '@portal/contract/domain';
@@ -298,4 +299,50 @@ export async function insertReplacementBooking(
     .returning({ id: bookings.id });
   await rememberCandidate(tx, input.clientId, input.candidateId);
   return { requestId: request!.id, bookingId: booking!.id };
+}
+
+/** Unfilled → filled with the educator; null when the booking is no longer unfilled. */
+export async function fillUnfilledBooking(db: DbOrTx, bookingId: number, candidateId: number, now: Date) {
+  const [updated] = await db
+    .update(bookings)
+    .set({ status: 'filled', candidateId, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unfilled')))
+    .returning({ id: bookings.id, requestId: bookings.requestId, status: bookings.status, dateLocal: bookings.dateLocal });
+  return updated ?? null;
+}
+
+/** Moves a booking from one status to the next; null when it is no longer in `from`. */
+export async function moveBookingStatus(
+  db: DbOrTx,
+  bookingId: number,
+  from: 'filled' | 'commenced',
+  to: 'commenced' | 'completed',
+  now: Date,
+) {
+  const [updated] = await db
+    .update(bookings)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
+    .returning({
+      id: bookings.id,
+      requestId: bookings.requestId,
+      status: bookings.status,
+      dateLocal: bookings.dateLocal,
+      candidateId: bookings.candidateId,
+    });
+  return updated ?? null;
+}
+
+/** A replace-me request, locked to the end of the transaction. */
+export async function replaceMeRequestForUpdate(tx: DbOrTx, id: number) {
+  const [request] = await tx.select().from(replaceMeRequests).where(eq(replaceMeRequests.id, id)).for('update');
+  return request;
+}
+
+export async function setReplaceMeStatus(
+  tx: DbOrTx,
+  id: number,
+  values: Pick<typeof replaceMeRequests.$inferInsert, 'status' | 'bookingId' | 'updatedAt'>,
+): Promise<void> {
+  await tx.update(replaceMeRequests).set(values).where(eq(replaceMeRequests.id, id));
 }

@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { bookings, replaceMeRequests } from '@portal/db/schema';
 import type { Db } from '@portal/db/client';
 import { REPLACE_ME_STATUSES, type ReplaceMeStatus } from '@portal/contract/domain';
 import type { ProviderBooking } from '@portal/contract/provider';
@@ -13,13 +11,17 @@ import { lockCandidate } from './candidate-lock';
 import {
   bookingForProvider,
   candidateExists,
+  fillUnfilledBooking,
   findFreeCandidate,
   insertReplacementBooking,
   isCandidateFree,
+  moveBookingStatus,
   openBookings,
   progressDue,
   rememberCandidate,
   replaceMeBookingFacts,
+  replaceMeRequestForUpdate,
+  setReplaceMeStatus,
   type OpenBookingRow,
 } from './provider.repository';
 
@@ -77,11 +79,7 @@ export class ProviderService {
           errors: { candidateId: [`The educator already works on ${booking.dateLocal}`] },
         });
       }
-      const [updated] = await tx
-        .update(bookings)
-        .set({ status: 'filled', candidateId, updatedAt: this.now() })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unfilled')))
-        .returning({ id: bookings.id, requestId: bookings.requestId, status: bookings.status, dateLocal: bookings.dateLocal });
+      const updated = await fillUnfilledBooking(tx, bookingId, candidateId, this.now());
       if (!updated) throw new AppError('conflict', { detail: 'The booking changed meanwhile. Please try again.' });
       await rememberCandidate(tx, booking.clientId, candidateId);
       return { ...updated, candidateId };
@@ -101,17 +99,7 @@ export class ProviderService {
       throw rule('This booking has not started yet at its school.', 'status');
     if (status === 'completed' && booking.status === 'commenced' && booking.endUtc > now)
       throw rule('This booking has not ended yet at its school.', 'status');
-    const [updated] = await this.db
-      .update(bookings)
-      .set({ status, updatedAt: now })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
-      .returning({
-        id: bookings.id,
-        requestId: bookings.requestId,
-        status: bookings.status,
-        dateLocal: bookings.dateLocal,
-        candidateId: bookings.candidateId,
-      });
+    const updated = await moveBookingStatus(this.db, bookingId, from, status, now);
     if (!updated) {
       throw rule(`Only a ${from} booking can become ${status}; this one is ${booking.status.replace(/_/g, ' ')}.`, 'status');
     }
@@ -136,7 +124,7 @@ export class ProviderService {
   ): Promise<ReplaceMeRequest> {
     let filled: { requestId: number; bookingId: number } | null = null;
     await this.db.transaction(async (tx) => {
-      const [request] = await tx.select().from(replaceMeRequests).where(eq(replaceMeRequests.id, id)).for('update');
+      const request = await replaceMeRequestForUpdate(tx, id);
       if (!request) throw notFound('replace-me request');
       const expected = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1];
       if (next !== expected) {
@@ -181,7 +169,7 @@ export class ProviderService {
         });
         bookingId = filled.bookingId;
       }
-      await tx.update(replaceMeRequests).set({ status: next, bookingId, updatedAt: options.now }).where(eq(replaceMeRequests.id, id));
+      await setReplaceMeStatus(tx, id, { status: next, bookingId, updatedAt: options.now });
     });
     const made = filled as { requestId: number; bookingId: number } | null;
     if (made) await this.notifier.requestEvent(made.requestId, 'filled', { bookingIds: [made.bookingId] });

@@ -192,3 +192,6 @@ export async function decidePending(
     returning t.booking_id`);
   return (rows as unknown as { rows: { booking_id: number }[] }).rows.map((r) => Number(r.booking_id));
 }
+
+/** The shape of a timesheet change, for the services (the schema stays behind the repository). */
+export type { CandidateModification } from '@portal/db/schema';

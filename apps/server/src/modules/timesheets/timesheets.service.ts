@@ -10,7 +10,7 @@ import type {
   TimesheetSubmitResponse,
   TimesheetsResponse,
 } from '@portal/contract/timesheets';
-import type { CandidateModification } from '@portal/db/schema';
+import type { CandidateModification } from './timesheets.repository';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { IdempotencyScope, IdempotentAnswer } from '../../lib/idempotency';

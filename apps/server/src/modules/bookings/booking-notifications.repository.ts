@@ -1,0 +1,68 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { bookingConfirmations, bookingContacts, bookingRequests, bookings, candidates, locations } from '@portal/db/schema';
+import type { DbOrTx } from '@portal/db/client';
+
+/** What a booking confirmation needs to read (see booking-notifications.ts). */
+
+/** The request's reference and location name. */
+export async function notificationRequest(db: DbOrTx, requestId: number) {
+  const [request] = await db
+    .select({ id: bookingRequests.id, seriesReference: bookingRequests.seriesReference, locationName: locations.name })
+    .from(bookingRequests)
+    .innerJoin(locations, eq(locations.id, bookingRequests.locationId))
+    .where(eq(bookingRequests.id, requestId));
+  return request;
+}
+
+/** The given bookings, else every booking of the request, with their educator: by date, then id. */
+export function notificationDays(db: DbOrTx, requestId: number, bookingIds: readonly number[] | undefined) {
+  return db
+    .select({
+      id: bookings.id,
+      dateLocal: bookings.dateLocal,
+      start: bookings.startTimeLocal,
+      end: bookings.endTimeLocal,
+      status: bookings.status,
+      first: candidates.firstName,
+      last: candidates.lastName,
+    })
+    .from(bookings)
+    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
+    .where(bookingIds ? inArray(bookings.id, [...bookingIds]) : eq(bookings.requestId, requestId))
+    .orderBy(asc(bookings.dateLocal), asc(bookings.id));
+}
+
+/** The request's confirmation contacts and the methods chosen for each. */
+export function notificationRecipients(db: DbOrTx, requestId: number) {
+  return db
+    .select({
+      name: bookingContacts.name,
+      emailAddress: bookingContacts.email,
+      mobile: bookingContacts.mobile,
+      email: bookingConfirmations.email,
+      sms: bookingConfirmations.sms,
+      voice: bookingConfirmations.voice,
+      push: bookingConfirmations.push,
+    })
+    .from(bookingConfirmations)
+    .innerJoin(bookingContacts, eq(bookingContacts.id, bookingConfirmations.bookingContactId))
+    .where(eq(bookingConfirmations.requestId, requestId));
+}
+
+export async function educatorContact(db: DbOrTx, candidateId: number) {
+  const [candidate] = await db
+    .select({ email: candidates.email, phone: candidates.phone, first: candidates.firstName })
+    .from(candidates)
+    .where(eq(candidates.id, candidateId));
+  return candidate;
+}
+
+/** The dates and location names of the given bookings, earliest first. */
+export function bookingDaysAt(db: DbOrTx, bookingIds: readonly number[]) {
+  return db
+    .select({ dateLocal: bookings.dateLocal, locationName: locations.name })
+    .from(bookings)
+    .innerJoin(locations, eq(locations.id, bookings.locationId))
+    .where(inArray(bookings.id, [...bookingIds]))
+    .orderBy(asc(bookings.dateLocal));
+}
