@@ -674,6 +674,7 @@ class WorldBuilder {
         phone,
         isClientGroupOverviewEnabled: false,
         standardBookings: [],
+        features: {},
         createdAt: created,
         lastUpdated: created,
       });
