@@ -1,7 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { BASEMAP_COLOURS, loadBasemap, type Basemap, type BasemapColours } from './basemap';
 
 export interface MapPoint {
   id: number;
@@ -11,16 +13,45 @@ export interface MapPoint {
   detail?: string;
 }
 
+/** The basemap's pane: under the tiles (200) and the markers, so configured tiles cover it where they load. */
+const BASEMAP_PANE = 'basemap';
+
+/** Draws the bundled basemap (land, coastline, country borders) into its pane; not interactive, not in the tab order. */
+export function addBasemap(map: L.Map, basemap: Basemap, colours: BasemapColours): L.Layer[] {
+  const renderer = L.svg({ pane: BASEMAP_PANE, padding: 0.5 });
+  const land = L.geoJSON(basemap.land, {
+    pane: BASEMAP_PANE,
+    interactive: false,
+    style: { renderer, stroke: true, color: colours.coast, weight: 1, fillColor: colours.land, fillOpacity: 1 },
+  });
+  const borders = L.geoJSON(basemap.borders, {
+    pane: BASEMAP_PANE,
+    interactive: false,
+    style: { renderer, color: colours.border, weight: 0.8, dashArray: '3 3', fill: false },
+  });
+  return [land.addTo(map), borders.addTo(map)];
+}
+
 /**
  * A Leaflet map of locations. Loaded lazily (its module holds Leaflet and its CSS), so no page downloads it
- * before it shows a map. Tiles come from the runtime configuration; without them the markers still show on a
- * plain background, placed by their coordinates.
+ * before it shows a map. A bundled basemap (Natural Earth outlines, `basemap.ts`) is drawn under the markers, so
+ * the map reads as a map without any tile service; tiles from the runtime configuration go on top of it when set.
  */
 export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points: MapPoint[]; tilesUrl: string | null; label: string; height?: number }) {
   const container = useRef<HTMLDivElement>(null);
+  const colours = BASEMAP_COLOURS[useTheme().palette.mode];
   useEffect(() => {
     if (!container.current) return;
     const map = L.map(container.current, { attributionControl: Boolean(tilesUrl), zoomControl: true, keyboard: true });
+    map.createPane(BASEMAP_PANE).style.zIndex = '150';
+    let removed = false;
+    loadBasemap().then(
+      (basemap) => {
+        if (!removed) addBasemap(map, basemap, colours);
+      },
+      // Without the basemap the markers still show on the plain background, placed by their coordinates.
+      () => {},
+    );
     if (tilesUrl) L.tileLayer(tilesUrl, { maxZoom: 18 }).addTo(map);
     // HTML markers rather than SVG circles: each is a button in the tab order with the location as its name
     // (Leaflet's keyboard markers; Enter opens the popup).
@@ -46,9 +77,10 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
     if (markers.length > 0) map.fitBounds(L.featureGroup(markers).getBounds().pad(0.3), { maxZoom: 12 });
     else map.setView([0, 0], 1);
     return () => {
+      removed = true;
       map.remove();
     };
-  }, [points, tilesUrl]);
+  }, [points, tilesUrl, colours]);
   return (
     <Box
       ref={container}
@@ -58,7 +90,7 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
         height,
         borderRadius: 3,
         overflow: 'hidden',
-        bgcolor: 'action.hover',
+        bgcolor: colours.water,
         zIndex: 0,
         position: 'relative',
         '& .leaflet-container': { background: 'transparent' },

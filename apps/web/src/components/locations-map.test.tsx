@@ -1,0 +1,46 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countries110m from 'world-atlas/countries-110m.json';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Basemap from './basemap';
+import { basemapFromTopology } from './basemap';
+
+// Leaflet picks its vector renderer when it loads; jsdom lacks the SVG method it probes for.
+vi.hoisted(() => {
+  const proto = globalThis.SVGSVGElement.prototype as unknown as Record<string, unknown>;
+  if (!proto.createSVGRect) proto.createSVGRect = () => ({});
+});
+
+const topology = countries110m as unknown as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
+vi.mock('./basemap', async (original) => ({
+  ...(await original<typeof Basemap>()),
+  loadBasemap: () => Promise.resolve(basemapFromTopology(topology)),
+}));
+
+const { LocationsMap } = await import('./locations-map');
+
+const points = [
+  { id: 1, label: 'Harbour Public School', latitude: -33.86, longitude: 151.21, detail: '3 bookings' },
+  { id: 2, label: 'Parramatta High', latitude: -33.81, longitude: 151.0 },
+];
+
+describe('LocationsMap', () => {
+  it('converts world-atlas TopoJSON into land and borders', () => {
+    const basemap = basemapFromTopology(topology);
+    expect(basemap.land.type).toBe('FeatureCollection');
+    expect(basemap.borders.type).toBe('MultiLineString');
+    expect(basemap.borders.coordinates.length).toBeGreaterThan(100);
+  });
+
+  it('draws the bundled basemap under the markers when no tile service is configured', async () => {
+    const { container } = render(<LocationsMap points={points} tilesUrl={null} label="Locations" height={300} />);
+    expect(screen.getByRole('region', { name: 'Locations' })).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThanOrEqual(2));
+    // No tiles were asked for, and every location is a named button above the basemap.
+    expect(container.querySelector('.leaflet-tile-pane img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Harbour Public School, 3 bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Parramatta High' })).toBeInTheDocument();
+    const pane = container.querySelector<HTMLElement>('.leaflet-basemap-pane');
+    expect(Number(pane?.style.zIndex)).toBeLessThan(200);
+  });
+});
