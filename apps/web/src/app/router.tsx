@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { clientDetailsQueryOptions } from '../lib/client-details';
 import { i18n, resolveLocale } from '../lib/i18n';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
 import { landingPath, paths } from '../lib/paths';
@@ -81,9 +80,12 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
     },
     getSelectedClientIds,
     setSelectedClientIds,
-    // Started, not awaited: the page does not wait for the details; the shell's loader tells a failure.
+    // Started, not awaited: the page does not wait for the details, and the shell's loader tells a failure. Its
+    // code is a small chunk of the signed-in area, not the first page's.
     loadFirstClientDetails: async (clientId) => {
-      void (await client()).prefetchQuery(clientDetailsQueryOptions(clientId));
+      void Promise.all([import('../lib/client-details'), client()]).then(([{ clientDetailsQueryOptions }, queryClient]) =>
+        queryClient.prefetchQuery(clientDetailsQueryOptions(clientId)),
+      );
     },
     landingPath: currentLandingPath,
   });
