@@ -8,6 +8,32 @@ import { existsSync, readdirSync } from 'node:fs';
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 
+const SERVER_NOT_WEB = { group: ['@portal/web', '@portal/web/*', '**/apps/web/**'], message: 'the server does not import the web app' };
+const QUERIES_IN_REPOSITORIES = {
+  regex: '^(drizzle-orm(/.*)?|@portal/db(/schema(/.*)?)?)$',
+  message: 'queries live in *.repository.ts: call a repository function (row types are re-exported there), not Drizzle or the schema',
+};
+/** TEMPORARY (issue 15): files whose queries have not yet moved into a repository. Remove entries, never add. */
+const QUERY_RULE_NOT_YET = [
+  'apps/server/src/demo/activity.ts',
+  'apps/server/src/demo/bulk-insert.ts',
+  'apps/server/src/demo/seed.ts',
+  'apps/server/src/demo/simulator.ts',
+  'apps/server/src/demo/world-plan.ts',
+];
+/** TEMPORARY (issue 15): files that still read the system time themselves. Remove entries, never add. */
+const CLOCK_RULE_NOT_YET = [
+  'apps/server/src/app.ts',
+  'apps/server/src/demo/seed.ts',
+  'apps/server/src/lib/idempotency.ts',
+  'apps/server/src/modules/feedback/feedback.repository.ts',
+  'apps/server/src/modules/files/file-access-keys.ts',
+  'apps/server/src/modules/identity/access-tokens.ts',
+  'apps/server/src/modules/identity/auth.service.ts',
+  'apps/server/src/modules/identity/identity.repository.ts',
+  'apps/server/src/modules/service-status/service-status.repository.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/migrations/**', 'e2e/artifacts/**', '**/.data*/**', 'coverage/**'] },
   js.configs.recommended,
@@ -35,7 +61,28 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/web', '@portal/web/*', '**/apps/web/**'], message: 'the server does not import the web app' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] },
+  },
+  // Queries only in *.repository.ts (issue 15): elsewhere in the server neither Drizzle nor the schema is imported;
+  // row types come re-exported from a repository. The connection (`@portal/db/client`: the Db handle services pass
+  // to repositories and open transactions on) and `@portal/db/migrate` stay importable.
+  {
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/**/*.repository.ts', 'apps/server/**/*.test.ts', 'apps/server/test/**', ...QUERY_RULE_NOT_YET],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, QUERIES_IN_REPOSITORIES] }] },
+  },
+  // One injected clock (issue 15): server modules take "now" from the app's clock (app.now, lib/clock.ts), never
+  // from `new Date()` or `Date.now()`, so tests can fix it and every rule sees the same instant.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/main.ts', 'apps/server/src/lib/clock.ts', ...CLOCK_RULE_NOT_YET],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "take now from the app's clock (app.now, lib/clock.ts), not new Date()" },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "take now from the app's clock (app.now, lib/clock.ts), not Date.now()" },
+      ],
+    },
   },
   ...features.map((f) => ({
     files: [`${featuresDir}/${f}/**/*.{ts,tsx}`],
