@@ -46,6 +46,7 @@ export const BOOKING_MESSAGES = {
   replaceMeNotAvailable: 'Replace-me is not available for you at this school',
   replaceMeExists: 'You have already asked for a replacement on this day',
   replaceMeChooseLocation: 'Please choose the school you need a replacement at',
+  replaceMeNotSchoolDay: 'Today is not a school day. You can ask for a replacement on the next school day.',
   acceptSuccess: 'Booking approved and sent to us to fill. Gold star!',
   rejectSuccess: 'Booking rejected. We let the requester know.',
   processFailed: 'Failed to process your request',

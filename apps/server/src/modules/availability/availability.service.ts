@@ -1,9 +1,11 @@
-import { DateTime } from 'luxon';
 import type { Db } from '@portal/db/client';
 import type { DayAway, DayAwayBody } from '@portal/contract/availability';
+import { dateInPastProblem } from '@portal/contract/booking-rules';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { allClients, holds, type PermissionTree } from '@portal/contract/permissions';
 import { LOCATION_TAGS } from '@portal/contract/domain';
+import { addDays } from '@portal/contract/query-params';
+import { replaceMeDays, todayIn } from '@portal/contract/school-days';
 import { AppError } from '../../lib/app-error';
 import { deleteDayAway, insertDayAway, listDaysAway, replaceMeRequestsOn } from './availability.repository';
 
@@ -16,12 +18,6 @@ import { deleteDayAway, insertDayAway, listDaysAway, replaceMeRequestsOn } from 
 function zoneOf(tree: PermissionTree, locationId: number | null | undefined): string {
   const all = allClients(tree).flatMap((c) => c.locations);
   return (locationId ? all.find((l) => l.locationId === locationId)?.timeZone : undefined) ?? all[0]?.timeZone ?? 'UTC';
-}
-
-export function nextSchoolDay(today: DateTime): DateTime {
-  let next = today.plus({ days: 1 });
-  while (next.weekday > 5) next = next.plus({ days: 1 });
-  return next;
 }
 
 function replaceMeLocation(tree: PermissionTree, locationId: number | null): number | null {
@@ -42,7 +38,7 @@ export class AvailabilityService {
   ) {}
 
   today(tree: PermissionTree, now = this.clock()): string {
-    return DateTime.fromJSDate(now, { zone: zoneOf(tree, undefined) }).toISODate()!;
+    return todayIn(zoneOf(tree, undefined), now);
   }
 
   async list(
@@ -52,15 +48,15 @@ export class AvailabilityService {
     now = this.clock(),
   ): Promise<DayAway[]> {
     const from = range.dateFromLocal ?? this.today(tree, now);
-    const to = range.dateToLocal ?? DateTime.fromISO(from).plus({ days: 90 }).toISODate()!;
+    const to = range.dateToLocal ?? addDays(from, 90);
     if (to < from) throw AppError.field('dateToLocal', FORM_MESSAGES.dateBefore(from));
     const rows = await listDaysAway(this.db, contactId, from, to);
     const requests = await replaceMeRequestsOn(this.db, contactId, rows.map((r) => r.dateLocal));
     return rows.map((row) => {
       const zone = zoneOf(tree, row.locationId);
-      const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-      const tomorrow = nextSchoolDay(today);
-      const selectedDay = row.dateLocal === today.toISODate() ? 'today' : row.dateLocal === tomorrow.toISODate() ? 'tomorrow' : null;
+      // Replace-me days (spec §5): today on a school day, and the next school day.
+      const days = replaceMeDays(now, zone);
+      const selectedDay = row.dateLocal === days.today && days.todayOffered ? 'today' : row.dateLocal === days.tomorrow ? 'tomorrow' : null;
       const location = replaceMeLocation(tree, row.locationId);
       const request = requests.find((r) => r.selectedDay === row.dateLocal);
       return {
@@ -68,7 +64,7 @@ export class AvailabilityService {
         replaceMe: {
           offered: location !== null && selectedDay !== null && !request,
           selectedDay,
-          isNextMonday: selectedDay === 'tomorrow' && tomorrow.weekday === 1 && tomorrow.diff(today, 'days').days > 1,
+          isNextMonday: selectedDay === 'tomorrow' && days.isNextMonday,
           locationId: location,
           request: request ? { id: request.id, status: request.status } : null,
         },
@@ -81,8 +77,8 @@ export class AvailabilityService {
       // Another client's location is not the contact's business: answered as if it did not exist.
       throw new AppError('not-found', { detail: 'There is no such location.', errors: { locationId: ['There is no such location'] } });
     }
-    const today = DateTime.fromJSDate(now, { zone: zoneOf(tree, body.locationId) }).toISODate()!;
-    if (body.dateLocal < today)
+    const today = todayIn(zoneOf(tree, body.locationId), now);
+    if (dateInPastProblem(body.dateLocal, today))
       throw new AppError('rule-violation', { detail: FORM_MESSAGES.dateInPast, errors: { dateLocal: [FORM_MESSAGES.dateInPast] } });
     const row = await insertDayAway(this.db, {
       contactId,

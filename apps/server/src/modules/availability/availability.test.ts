@@ -5,7 +5,7 @@ import { ProfileResponse } from '@portal/contract/profile';
 import { allClients } from '@portal/contract/permissions';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
-import { nextSchoolDay } from './availability.service';
+import { isSchoolDay, nextSchoolDay } from '@portal/contract/school-days';
 
 let t: TestApp;
 let teacher: SignedIn;
@@ -25,7 +25,7 @@ const add = (who: SignedIn, payload: unknown) =>
 const today = () => DateTime.now().setZone(location.timeZone).startOf('day');
 
 describe('my days away', () => {
-  it('offers replace-me for today at the teacher’s replace-me location', async () => {
+  it('offers replace-me for today at the teacher’s replace-me location (on a school day only)', async () => {
     const res = await add(teacher, {
       dateLocal: today().toISODate(),
       reason: 'sick leave cover',
@@ -34,9 +34,11 @@ describe('my days away', () => {
     });
     expect(res.statusCode).toBe(201);
     const day = DayAway.parse(res.json());
+    // Spec §5: replace-me is for school days; on a Saturday or Sunday at the school today is not offered.
+    const schoolDay = isSchoolDay(today().toISODate()!);
     expect(day.replaceMe).toMatchObject({
-      offered: true,
-      selectedDay: 'today',
+      offered: schoolDay,
+      selectedDay: schoolDay ? 'today' : null,
       isNextMonday: false,
       locationId: location.locationId,
       request: null,
@@ -45,7 +47,7 @@ describe('my days away', () => {
   });
 
   it('offers replace-me for the next school day, labelled next Monday over a weekend', async () => {
-    const next = nextSchoolDay(today());
+    const next = DateTime.fromISO(nextSchoolDay(today().toISODate()!));
     const res = await add(teacher, { dateLocal: next.toISODate(), reason: 'professional development', locationId: location.locationId });
     expect(res.statusCode).toBe(201);
     const day = DayAway.parse(res.json());

@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '@portal/db/client';
 import type { BookingCandidate, BookingDetail, BookingListItem, PendingBookingSummary } from '@portal/contract/bookings';
 import type { AbsenceReason, BookingRequestStatus } from '@portal/contract/domain';
+import { nextSchoolDay } from '@portal/contract/school-days';
 
 /**
  * Loaders shared by the bookings list and detail, pending approval (and, read-only, extend and feedback): list
@@ -202,14 +203,6 @@ export async function requestHead(db: DbOrTx, id: number, options: { forUpdate?:
     .where(eq(bookingRequests.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
-}
-
-/** The weekday after a local date ('YYYY-MM-DD'), skipping Saturday and Sunday. */
-export function nextSchoolDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Distinct dates, sorted, and whether each follows the previous one as the next school day. */

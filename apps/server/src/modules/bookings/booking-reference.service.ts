@@ -7,6 +7,7 @@ import type {
   Classification,
   Grade,
 } from '@portal/contract/booking-reference';
+import { parseCutoff } from '@portal/contract/booking-rules';
 import { normaliseTime } from '@portal/contract/bookings';
 import { allClients, holds, type ClientLink, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { PermissionScope } from '@portal/contract/domain';
@@ -21,7 +22,7 @@ import {
   findCertifications,
   findGrades,
 } from './booking-reference.repository';
-import { contactMethods, MAX_ADVANCE_DAYS, parseCutoff, type LocationAccess } from './create-booking.rules';
+import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from './create-booking.rules';
 
 /**
  * Reference data of the create-booking form (issue 5). A location is bookable where the caller holds booking

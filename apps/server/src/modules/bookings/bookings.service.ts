@@ -6,6 +6,7 @@ import type { BookingActions, BookingDetail, BookingListItem, BookingsQuery, Pag
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import type { BookingStatus } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
+import { todayIn } from '@portal/contract/school-days';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
@@ -70,10 +71,6 @@ function refusalError(message: string): AppError {
   return message === BOOKING_MESSAGES.cancelClosed
     ? new AppError('conflict', { detail: message })
     : new AppError('rule-violation', { detail: message, errors: { status: [message] } });
-}
-
-function todayIn(zone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone }).toISODate() ?? now.toISOString().slice(0, 10);
 }
 
 /** What the caller may do with `booking` now; the endpoints enforce the same rules. */

@@ -22,7 +22,6 @@ import {
   locationBookable,
   maxBookingsAllowed,
   minimumDuration,
-  parseCutoff,
   sameDayCutoff,
   toProblem,
   utcOf,
@@ -161,10 +160,6 @@ describe('create-booking rules', () => {
       ),
     ).toHaveLength(1);
     expect(sameDayCutoff.check(context({ dates: ['2026-03-17'] }))).toEqual([]);
-    expect(parseCutoff('7:30')).toBe('07:30');
-    expect(parseCutoff('07:30:00')).toBe('07:30');
-    expect(parseCutoff('25:00')).toBe('08:00');
-    expect(parseCutoff(null)).toBe('08:00');
   });
 
   it('times: end after start, break shorter, minimum duration net of the break, earliest end', () => {

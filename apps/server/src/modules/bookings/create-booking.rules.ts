@@ -1,8 +1,20 @@
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { bookingBreakMinutes, breakProblem, minutesOf, netMinutes, normaliseTime, type CreateBookingBody } from '@portal/contract/bookings';
+import {
+  bookingsPerDayProblem,
+  dateInPastProblem,
+  earliestEndProblem,
+  endBeforeStartProblem,
+  maxBookingsProblem,
+  minimumDurationProblem,
+  sameDayProblem,
+  tooFarAheadProblem,
+  weekendProblem,
+} from '@portal/contract/booking-rules';
+import { bookingBreakMinutes, breakProblem, normaliseTime, type CreateBookingBody } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
+import { todayIn } from '@portal/contract/school-days';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -18,16 +30,6 @@ export type CreateBookingInput = z.output<typeof CreateBookingBody>;
 
 /** Dates may lie at most this many days ahead. */
 export const MAX_ADVANCE_DAYS = 365;
-/** Spec §5: the same-day cut-off falls back to 08:00 when the client's setting is unparsable. */
-export const DEFAULT_SAME_DAY_CUTOFF = '08:00';
-
-const CUTOFF_PATTERN = /^([01]?\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
-
-/** The client's cut-off as 'HH:mm', or 08:00 when it cannot be read. */
-export function parseCutoff(value: string | null | undefined): string {
-  const trimmed = (value ?? '').trim();
-  return CUTOFF_PATTERN.test(trimmed) ? normaliseTime(trimmed) : DEFAULT_SAME_DAY_CUTOFF;
-}
 
 export interface ConfirmationMethods {
   email: boolean;
@@ -115,13 +117,12 @@ export function effectiveBreak(ctx: BookingRuleContext): number {
   return bookingBreakMinutes(ctx.body.breakMinutes, selectedClassification(ctx));
 }
 
-export function localNow(ctx: Pick<BookingRuleContext, 'now' | 'location'>): DateTime {
-  return DateTime.fromJSDate(ctx.now, { zone: ctx.location.timeZone });
+/** Today in the location's zone, 'YYYY-MM-DD'. */
+function localToday(ctx: Pick<BookingRuleContext, 'now' | 'location'>): string {
+  return todayIn(ctx.location.timeZone, ctx.now);
 }
 
-function span(ctx: BookingRuleContext): number {
-  return minutesOf(ctx.body.endTime) - minutesOf(ctx.body.startTime);
-}
+const problemOn = (path: string) => (problem: string | undefined) => (problem ? [field(400, path, problem)] : []);
 
 /**
  * Luxon's zone arithmetic (Intl under the hood) is the dearest step of a create: a five-date request asks for the
@@ -231,24 +232,26 @@ export const datesPresentAndUnique: BookingRule = {
 
 export const datesOnWeekdays: BookingRule = {
   name: 'datesOnWeekdays',
-  check: (ctx) =>
-    eachDate(ctx, (date, i) => (DateTime.fromISO(date).weekday > 5 ? field(400, `dates.${i}`, BOOKING_MESSAGES.weekend) : undefined)),
+  check: (ctx) => eachDate(ctx, (date, i) => problemOn(`dates.${i}`)(weekendProblem(date))[0]),
 };
 
 /** 'Today' is the calendar day in the location's zone. */
 export const datesNotInPast: BookingRule = {
   name: 'datesNotInPast',
   check: (ctx) => {
-    const today = localNow(ctx).toISODate()!;
-    return eachDate(ctx, (date, i) => (date < today ? field(400, `dates.${i}`, FORM_MESSAGES.dateInPast) : undefined));
+    const today = localToday(ctx);
+    return eachDate(ctx, (date, i) => problemOn(`dates.${i}`)(dateInPastProblem(date, today))[0]);
   },
 };
 
 export const datesWithinAdvance: BookingRule = {
   name: 'datesWithinAdvance',
   check: (ctx) => {
-    const last = localNow(ctx).plus({ days: MAX_ADVANCE_DAYS }).toISODate()!;
-    return eachDate(ctx, (date, i) => (date > last ? field(422, `dates.${i}`, BOOKING_MESSAGES.tooFarAhead(MAX_ADVANCE_DAYS)) : undefined));
+    const today = localToday(ctx);
+    return eachDate(ctx, (date, i) => {
+      const problem = tooFarAheadProblem(date, today, MAX_ADVANCE_DAYS);
+      return problem ? field(422, `dates.${i}`, problem) : undefined;
+    });
   },
 };
 
@@ -262,19 +265,18 @@ export const datesNotBlocked: BookingRule = {
     }),
 };
 
-/** A date that is today at the location is refused once the local time has reached the client's cut-off. */
+/**
+ * A date that is today at the location is refused once the local time has reached the client's cut-off; before it,
+ * when its start has gone by (a start equal to now is allowed). The contract's rule, shared with the form.
+ */
 export const sameDayCutoff: BookingRule = {
   name: 'sameDayCutoff',
   check: (ctx) => {
-    const now = localNow(ctx);
-    const today = now.toISODate()!;
-    const cutoff = parseCutoff(ctx.client.sameDayCutoff);
-    const nowMinutes = now.hour * 60 + now.minute;
-    if (nowMinutes >= minutesOf(cutoff))
-      return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.sameDayCutoff(cutoff)) : undefined));
-    // Before the cut-off today is bookable, but not for a start that has already gone by.
-    if (nowMinutes <= minutesOf(ctx.body.startTime)) return [];
-    return eachDate(ctx, (date, i) => (date === today ? field(422, `dates.${i}`, BOOKING_MESSAGES.startPassed) : undefined));
+    const rule = { now: ctx.now, timeZone: ctx.location.timeZone, sameDayCutoff: ctx.client.sameDayCutoff };
+    return eachDate(ctx, (date, i) => {
+      const problem = sameDayProblem(rule, date, ctx.body.startTime);
+      return problem ? field(422, `dates.${i}`, problem) : undefined;
+    });
   },
 };
 
@@ -283,8 +285,8 @@ export const endAfterStart: BookingRule = {
   name: 'endAfterStart',
   check: (ctx) => {
     const { startTime, endTime, dates } = ctx.body;
+    if (endBeforeStartProblem(startTime, endTime)) return problemOn('endTime')(endBeforeStartProblem(startTime, endTime));
     const failure = [field(400, 'endTime', FORM_MESSAGES.endBeforeStart)];
-    if (span(ctx) <= 0) return failure;
     const zone = ctx.location.timeZone;
     const turned = dates.some((d) => utcOf(d, endTime, zone).getTime() <= utcOf(d, startTime, zone).getTime());
     return turned ? failure : [];
@@ -305,39 +307,30 @@ export const minimumDuration: BookingRule = {
   name: 'minimumDuration',
   check: (ctx) => {
     const minimum = selectedClassification(ctx)?.minimumDurationInMins;
-    if (!minimum || span(ctx) <= 0) return [];
-    return netMinutes(ctx.body.startTime, ctx.body.endTime, effectiveBreak(ctx)) < minimum
-      ? [field(400, 'endTime', BOOKING_MESSAGES.minimumDuration(minimum))]
-      : [];
+    return problemOn('endTime')(minimumDurationProblem(ctx.body.startTime, ctx.body.endTime, effectiveBreak(ctx), minimum));
   },
 };
 
 export const earliestEndTime: BookingRule = {
   name: 'earliestEndTime',
   check: (ctx) => {
-    const earliest = selectedClassification(ctx)?.earliestEndTime24hr;
-    if (!earliest) return [];
-    const shown = normaliseTime(earliest);
-    return minutesOf(ctx.body.endTime) < minutesOf(shown) ? [field(400, 'endTime', FORM_MESSAGES.endBeforeMinimum(shown))] : [];
+    return problemOn('endTime')(earliestEndProblem(ctx.body.endTime, selectedClassification(ctx)?.earliestEndTime24hr));
   },
 };
 
 export const bookingsPerDayInRange: BookingRule = {
   name: 'bookingsPerDayInRange',
   check: (ctx) => {
-    const { minBookingsPerDay: min, maxBookingsPerDay: max } = ctx.client;
-    const n = ctx.body.bookingsPerDay;
-    return n < min || n > max ? [field(422, 'bookingsPerDay', FORM_MESSAGES.between(min, max))] : [];
+    const problem = bookingsPerDayProblem(ctx.body.bookingsPerDay, ctx.client);
+    return problem ? [field(422, 'bookingsPerDay', problem)] : [];
   },
 };
 
 export const maxBookingsAllowed: BookingRule = {
   name: 'maxBookingsAllowed',
   check: (ctx) => {
-    const max = ctx.client.maxBookingsAllowed;
-    return ctx.body.dates.length * ctx.body.bookingsPerDay > max
-      ? [field(422, 'bookingsPerDay', BOOKING_MESSAGES.maxBookingsAllowed(max))]
-      : [];
+    const problem = maxBookingsProblem(ctx.body.dates.length, ctx.body.bookingsPerDay, ctx.client.maxBookingsAllowed);
+    return problem ? [field(422, 'bookingsPerDay', problem)] : [];
   },
 };
 

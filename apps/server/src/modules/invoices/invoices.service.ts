@@ -16,11 +16,11 @@ import {
 import { allClients, scopeOf, type PermissionTree } from '@portal/contract/permissions';
 import type { Pagination } from '@portal/contract/bookings';
 import { providerContactFor } from '@portal/contract/provider-contacts';
+import { todayIn } from '@portal/contract/school-days';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { forbidden } from '../data-scope/data-scope';
-import { todayIn } from '../overview/time-zone';
 import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
 import {
   clientAddress,

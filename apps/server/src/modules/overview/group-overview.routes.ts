@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GroupOverviewQuery, GroupOverviewResponse } from '@portal/contract/group-overview';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
+import { todayIn } from '@portal/contract/school-days';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { groupOverview } from './group-overview.service';
-import { assertTimeZone, todayIn } from './time-zone';
+import { assertTimeZone } from './time-zone';
 
 /** GET /v1/client-groups/{id}/overview (spec §7). */
 const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +33,7 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         { overviewEnabled: principal.contact?.isClientGroupOverviewEnabled ?? false, tree: await principal.tree() },
         request.params.id,
-        filterDate ?? todayIn(timeZone),
+        filterDate ?? todayIn(timeZone, app.now()),
       );
     },
   );

@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import { AppError } from '../../lib/app-error';
 
 /** The contract checks a zone's shape; here Luxon checks that the zone exists. */
@@ -6,9 +6,4 @@ export function assertTimeZone(zone: string | undefined, field = 'timeZone'): vo
   if (zone !== undefined && !IANAZone.isValidZone(zone)) {
     throw AppError.field(field, 'Must be an IANA time zone such as Australia/Sydney');
   }
-}
-
-/** Today's date in `zone`, 'YYYY-MM-DD'. */
-export function todayIn(zone: string, now: Date = new Date()): string {
-  return DateTime.fromJSDate(now, { zone }).toISODate()!;
 }

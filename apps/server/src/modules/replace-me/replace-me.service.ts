@@ -1,12 +1,11 @@
-import { DateTime } from 'luxon';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { LOCATION_TAGS } from '@portal/contract/domain';
 import { allClients, holds, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
+import { replaceMeDays } from '@portal/contract/school-days';
 import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
-import { nextSchoolDay } from '../availability/availability.service';
 import { forbidden } from '../data-scope/data-scope';
 import { insertRequest, requestById, requestOnDay, requestsOfContact, type Db } from './replace-me.repository';
 
@@ -25,31 +24,20 @@ export function replaceMeLocations(tree: PermissionTree, clientId?: number): Rep
     .filter((l) => l.tags.includes(LOCATION_TAGS.replaceMe) && holds(l.access.permissions, 'replaceMe', 'create'));
 }
 
-/** Today and the next school day in a zone; isNextMonday when that day is a Monday after a weekend. */
-export function replaceMeDays(now: Date, zone: string): { today: string; tomorrow: string; isNextMonday: boolean } {
-  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-  const tomorrow = nextSchoolDay(today);
-  return {
-    today: today.toISODate()!,
-    tomorrow: tomorrow.toISODate()!,
-    isNextMonday: tomorrow.weekday === 1 && tomorrow.diff(today, 'days').days > 1,
-  };
-}
-
 export class ReplaceMeService {
   constructor(private readonly db: Db) {}
 
   async status(contactId: number, tree: PermissionTree, clientId: number, now: Date): Promise<ReplaceMeStatus> {
     const locations = replaceMeLocations(tree, clientId);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
-    const days = replaceMeDays(now, locations[0]!.timeZone);
+    const { today, tomorrow, isNextMonday } = replaceMeDays(now, locations[0]!.timeZone);
     // "From today on" in the most western zone of the client's locations keeps today's requests everywhere.
     const fromDay = locations.map((l) => replaceMeDays(now, l.timeZone).today).sort()[0]!;
     return {
       clientId,
       timestamp: now.toISOString(),
       locations: locations.map((l) => ({ id: l.locationId, name: l.locationName, timeZone: l.timeZone })),
-      days,
+      days: { today, tomorrow, isNextMonday },
       requests: await requestsOfContact(this.db, contactId, clientId, fromDay),
     };
   }
@@ -80,6 +68,13 @@ export class ReplaceMeService {
 
     const days = replaceMeDays(now, location.timeZone);
     const isTomorrow = body.selectedDay === 'tomorrow';
+    // Spec §5: replace-me is for school days; on a Saturday or Sunday (in the location's zone) only the next one.
+    if (!isTomorrow && !days.todayOffered) {
+      throw new AppError('rule-violation', {
+        detail: BOOKING_MESSAGES.replaceMeNotSchoolDay,
+        errors: { selectedDay: [BOOKING_MESSAGES.replaceMeNotSchoolDay] },
+      });
+    }
     const selectedDay = isTomorrow ? days.tomorrow : days.today;
     const isNextMonday = isTomorrow && days.isNextMonday;
     if ((body.isNextMonday ?? false) !== isNextMonday) {

@@ -97,6 +97,26 @@ describe('asking for a replacement', () => {
     expect(listed.requests.map((r) => r.selectedDay)).toEqual(['2026-03-20', '2026-03-23']);
   });
 
+  it('refuses today on a Saturday or Sunday in the location’s zone (school days only)', async () => {
+    // 14:00 on Friday 20 March in UTC is 01:00 on Saturday 21 March in Sydney.
+    try {
+      for (const at of ['2026-03-20T14:00:00.000Z', '2026-03-21T23:00:00.000Z']) {
+        clock = new Date(at); // Saturday 01:00, then Sunday 10:00 in Sydney
+        const res = await ask(teacher, { selectedDay: 'today' });
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toMatchObject({
+          detail: BOOKING_MESSAGES.replaceMeNotSchoolDay,
+          errors: { selectedDay: [BOOKING_MESSAGES.replaceMeNotSchoolDay] },
+        });
+      }
+      clock = new Date('2026-03-20T14:00:00.000Z');
+      const listed = ReplaceMeStatus.parse((await status(teacher)).json());
+      expect(listed.days).toEqual({ today: '2026-03-21', tomorrow: '2026-03-23', isNextMonday: true });
+    } finally {
+      clock = FRIDAY;
+    }
+  });
+
   it('makes one request when the same day is asked for three times at once; the others are 409', async () => {
     clock = new Date('2026-03-23T22:00:00.000Z'); // 09:00 on Tuesday 24 March in Sydney
     try {
