@@ -60,6 +60,8 @@ interface Write {
   now: Date;
   okStatus: number;
   who: () => SignedIn;
+  /** Signs in again at the write's clock, when that is days after the others'. */
+  signIn?: () => Promise<void>;
   /** Something to act on, fresh for each case. */
   target(): Promise<{ id: number; requestId?: number; dateLocal?: string }>;
   /** The request; `other` is a different request to the same URL. */
@@ -135,6 +137,9 @@ const WRITES: Write[] = [
     },
     okStatus: 201,
     who: () => teacher,
+    signIn: async () => {
+      teacher = await signIn(t.app, 'teacher@demo.test');
+    },
     target: async () => {
       replaceMeDay += 1;
       return { id: 0, dateLocal: REPLACE_ME_DAYS[replaceMeDay]! };
@@ -188,6 +193,7 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
   it('makes one effect for a retry with the same key, and answers it the same', async () => {
     const target = await write.target();
     clock = write.now;
+    await write.signIn?.();
     const key = `retry-${write.okStatus}-${target.id}-${replaceMeDay}-${write.name.length}`;
     expect(await write.effects(target)).toBe(0);
     const first = await send(write, target, key);
@@ -202,6 +208,7 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
   it('makes one effect when two requests with the same key race', async () => {
     const target = await write.target();
     clock = write.now;
+    await write.signIn?.();
     const key = `race-${write.okStatus}-${target.id}-${replaceMeDay}-${write.name.length}`;
     const answers = await Promise.all([send(write, target, key), send(write, target, key)]);
     const codes = answers.map((a) => a.statusCode).sort();
@@ -218,6 +225,7 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
   it('rolls back the effect with the answer when storing the answer fails, and frees the key', async () => {
     const target = await write.target();
     clock = write.now;
+    await write.signIn?.();
     const key = `fail-answer-${write.okStatus}-${target.id}-${replaceMeDay}-${write.name.length}`;
     const failed = await withFailingAnswer(() => send(write, target, key));
     expect(failed.statusCode).toBe(500);
@@ -234,6 +242,7 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
   it('refuses the same key with another request, with the problem create answers', async () => {
     const target = await write.target();
     clock = write.now;
+    await write.signIn?.();
     const key = `reused-${write.okStatus}-${target.id}-${replaceMeDay}-${write.name.length}`;
     expect((await send(write, target, key)).statusCode).toBe(write.okStatus);
     const reused = await send(write, target, key, true);
