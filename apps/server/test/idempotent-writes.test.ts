@@ -251,3 +251,21 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
     expect(await write.effects(target)).toBe(1);
   });
 });
+
+describe('OpenAPI', () => {
+  it('declares the Idempotency-Key header on create and on every write above', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    for (const path of [
+      '/v1/bookings',
+      '/v1/bookings/{id}/cancel',
+      '/v1/bookings/{id}/extend',
+      '/v1/pending-bookings/{bookingId}/action',
+      '/v1/bookings/replaceMe',
+    ]) {
+      const headers = (paths[path]?.post?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(headers, path).toContain('idempotency-key');
+    }
+  });
+});
