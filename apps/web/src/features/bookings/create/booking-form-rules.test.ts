@@ -7,8 +7,6 @@ import {
   bookingFormSchema,
   breakOf,
   certificationsDiffer,
-  cutoffOf,
-  cutoffState,
   dateProblem,
   datesFromSelection,
   defaultConfirmation,
@@ -132,21 +130,20 @@ describe('dates from the date picker', () => {
 });
 
 describe('same-day cut-off', () => {
-  it("is 08:00 in the location's zone, and 08:00 when the setting cannot be read", () => {
-    expect(cutoffOf('7:30')).toBe('07:30');
-    expect(cutoffOf('25:00')).toBe('08:00');
-    expect(cutoffOf('soon')).toBe('08:00');
-    expect(cutoffOf(null)).toBe('08:00');
-    // 20:59 UTC on 22 Nov is 07:59 on 23 Nov in Sydney (AEDT, UTC+11): before the cut-off.
-    expect(cutoffState('Australia/Sydney', '08:00', new Date('2026-11-22T20:59:00Z'))).toEqual({
-      today: '2026-11-23',
-      pastCutoff: false,
-      cutoff: '08:00',
-    });
-    expect(cutoffState('Australia/Sydney', '08:00', new Date('2026-11-22T21:00:00Z')).pastCutoff).toBe(true);
-    // London in winter is UTC; an unparsable setting falls back to 08:00.
-    expect(cutoffState('Europe/London', 'x', new Date('2026-11-23T07:59:00Z')).pastCutoff).toBe(false);
-    expect(cutoffState('Europe/London', 'x', new Date('2026-11-23T08:00:00Z')).pastCutoff).toBe(true);
+  // The cut-off's parse and boundaries are the contract's (packages/contract/src/booking-rules.test.ts).
+  it('refuses a start today that has already gone by, as the server does (a start equal to now is allowed)', () => {
+    // 20:30 UTC on 22 Nov is 07:30 on Monday 23 Nov in Sydney, before the 08:00 cut-off.
+    const sameDay = { now: new Date('2026-11-22T20:30:00Z'), timeZone: 'Australia/Sydney', sameDayCutoff: '08:00' };
+    const early = {
+      ...context,
+      sameDay,
+      classification: { ...classification, extraValidation: { ...classification.extraValidation, earliestEndTime24hr: null } },
+    };
+    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:29', endTime: '15:30' }), early).startTime).toBe(
+      BOOKING_MESSAGES.startPassed,
+    );
+    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:30', endTime: '15:30' }), early).startTime).toBeUndefined();
+    expect(problems(valid({ dates: ['2026-11-24'], startTime: '07:29', endTime: '15:30' }), early).startTime).toBeUndefined();
   });
 
   it('refuses today after the cut-off, with its message', () => {

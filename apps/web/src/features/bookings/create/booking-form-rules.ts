@@ -1,21 +1,35 @@
 import type { BookingContact, BookingLocation, Classification } from '@portal/contract/booking-reference';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import {
+  bookingsPerDayProblem,
+  cutoffState,
+  dateInPastProblem,
+  earliestEndProblem,
+  endBeforeStartProblem,
+  maxBookingsProblem,
+  minimumDurationProblem,
+  parseCutoff,
+  sameDayProblem,
+  tooFarAheadProblem,
+  weekendProblem,
+  type SameDayRule,
+} from '@portal/contract/booking-rules';
+import {
   bookingBreakMinutes,
   breakProblem,
   CreateBookingBody,
   MAX_DATES_PER_REQUEST,
   minutesOf,
-  netMinutes,
   normaliseTime,
 } from '@portal/contract/bookings';
 import { ABSENCE_REASONS, CONFIRMATION_METHODS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
+import { addDays } from '@portal/contract/query-params';
+import { isWeekend, rollWeekend } from '@portal/contract/school-days';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { DateSelectionMode } from '../../../components/date-selection';
 import { parseTimeInput } from '../../../lib/date-input';
-import { nextWeekday } from '../../../lib/locale-format';
 
 /**
  * The pure rules of the create-booking form (spec §5 'Booking create'), with the contract's texts. The server
@@ -25,8 +39,6 @@ import { nextWeekday } from '../../../lib/locale-format';
 export const ROOM_MAX_LENGTH = 120;
 export const NOTES_MAX_LENGTH = 2000;
 export const COVERING_NAME_MAX_LENGTH = 120;
-/** Spec §5: the cut-off falls back to 08:00 when the client's setting cannot be read. */
-export const DEFAULT_CUTOFF = '08:00';
 /** Not in the contract (the server answers it for a time that is not one); the form uses the same words. */
 export const INVALID_TIME = 'Please enter a valid time';
 
@@ -93,6 +105,8 @@ export interface BookingRuleContext {
   /** Today in the location's zone, and whether its same-day cut-off has passed. */
   today: string;
   pastCutoff: boolean;
+  /** The clock, the location's zone and the client's cut-off: the contract's same-day rule (undefined: no location). */
+  sameDay?: SameDayRule | undefined;
 }
 
 // Dates
@@ -105,16 +119,15 @@ export function datesFromSelection(selection: readonly string[], mode: DateSelec
   let weekendDays = 0;
   const dates: string[] = [];
   if (mode === 'range' && selection.length === 2) {
-    const last = DateTime.fromISO(selection[1]!);
-    for (let day = DateTime.fromISO(selection[0]!); day <= last && dates.length <= MAX_DATES_PER_REQUEST; day = day.plus({ days: 1 })) {
-      if (day.weekday >= 6) weekendDays++;
-      else dates.push(day.toISODate()!);
+    const last = selection[1]!;
+    for (let day = selection[0]!; day <= last && dates.length <= MAX_DATES_PER_REQUEST; day = addDays(day, 1)) {
+      if (isWeekend(day)) weekendDays++;
+      else dates.push(day);
     }
   } else {
-    for (const value of selection) {
-      const day = DateTime.fromISO(value);
-      if (day.weekday >= 6) weekendDays++;
-      dates.push(nextWeekday(day).toISODate()!);
+    for (const day of selection) {
+      if (isWeekend(day)) weekendDays++;
+      dates.push(rollWeekend(day));
     }
   }
   return { dates: [...new Set(dates)].sort(), weekendDays };
@@ -123,28 +136,6 @@ export function datesFromSelection(selection: readonly string[], mode: DateSelec
 /** The chosen dates plus new ones, sorted, without repeats. */
 export function mergeDates(current: readonly string[], added: readonly string[]): string[] {
   return [...new Set([...current, ...added])].sort();
-}
-
-/** 'HH:mm' of the client's cut-off; 08:00 when it cannot be read (spec §5). */
-export function cutoffOf(value: string | null | undefined): string {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec((value ?? '').trim());
-  if (!match) return DEFAULT_CUTOFF;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  if (hours > 23 || minutes > 59) return DEFAULT_CUTOFF;
-  return `${String(hours).padStart(2, '0')}:${match[2]}`;
-}
-
-/** Today at the location and whether its same-day cut-off has passed (spec §5: 08:00 in the location's zone). */
-export function cutoffState(
-  timeZone: string,
-  sameDayCutoff: string | null | undefined,
-  now: Date,
-): { today: string; pastCutoff: boolean; cutoff: string } {
-  const zoned = DateTime.fromJSDate(now, { zone: timeZone });
-  const local = zoned.isValid ? zoned : DateTime.fromJSDate(now, { zone: 'utc' });
-  const cutoff = cutoffOf(sameDayCutoff);
-  return { today: local.toISODate()!, pastCutoff: local.hour * 60 + local.minute >= minutesOf(cutoff), cutoff };
 }
 
 /** Blocked local dates of a location, each with its block's message. */
@@ -160,21 +151,23 @@ export function blockedDatesOf(
   return map;
 }
 
-/** Why a date cannot be booked, or undefined when it can. */
+/** Why a date cannot be booked, or undefined when it can: the contract's rules, as the server checks them. */
 export function dateProblem(
   date: string,
   context: Pick<BookingRuleContext, 'today' | 'pastCutoff' | 'blockedDates' | 'location'>,
 ): string | undefined {
-  const day = DateTime.fromISO(date);
-  if (!day.isValid) return FORM_MESSAGES.date;
-  if (date < context.today) return FORM_MESSAGES.dateInPast;
-  if (day.weekday >= 6) return BOOKING_MESSAGES.weekend;
+  if (!DateTime.fromISO(date).isValid) return FORM_MESSAGES.date;
   const blocked = context.blockedDates.get(date);
-  if (blocked !== undefined) return blocked;
-  if (date === context.today && context.pastCutoff) return BOOKING_MESSAGES.sameDayCutoff(cutoffOf(context.location?.rules.sameDayCutoff));
   const maxAdvance = context.location?.rules.maxAdvanceDays;
-  if (maxAdvance && day.diff(DateTime.fromISO(context.today), 'days').days > maxAdvance) return BOOKING_MESSAGES.tooFarAhead(maxAdvance);
-  return undefined;
+  return (
+    dateInPastProblem(date, context.today) ??
+    weekendProblem(date) ??
+    blocked ??
+    (date === context.today && context.pastCutoff
+      ? BOOKING_MESSAGES.sameDayCutoff(parseCutoff(context.location?.rules.sameDayCutoff))
+      : undefined) ??
+    (maxAdvance ? tooFarAheadProblem(date, context.today, maxAdvance) : undefined)
+  );
 }
 
 // Times
@@ -288,15 +281,17 @@ export function bookingFormSchema(context: BookingRuleContext) {
       else if (end === undefined) issue(['endTime'], INVALID_TIME);
       const extra = classification?.extraValidation;
       if (start !== undefined && end !== undefined) {
-        if (end <= start) issue(['endTime'], FORM_MESSAGES.endBeforeStart);
-        else if (extra?.earliestEndTime24hr && end < minutesOf(extra.earliestEndTime24hr))
-          issue(['endTime'], FORM_MESSAGES.endBeforeMinimum(normaliseTime(extra.earliestEndTime24hr)));
-        else if (
-          extra?.minimumDurationInMins &&
-          netMinutes(normalisedTime(values.startTime), normalisedTime(values.endTime), breakOf(values, classification)) <
-            extra.minimumDurationInMins
-        )
-          issue(['endTime'], BOOKING_MESSAGES.minimumDuration(extra.minimumDurationInMins));
+        const [startTime, endTime] = [normalisedTime(values.startTime), normalisedTime(values.endTime)];
+        const problem =
+          endBeforeStartProblem(startTime, endTime) ??
+          earliestEndProblem(endTime, extra?.earliestEndTime24hr) ??
+          minimumDurationProblem(startTime, endTime, breakOf(values, classification), extra?.minimumDurationInMins);
+        if (problem) issue(['endTime'], problem);
+        // Today's start must not have gone by (a start equal to now is allowed); the cut-off itself is a date's problem.
+        if (context.sameDay && values.dates.includes(context.today) && !context.pastCutoff) {
+          const passed = sameDayProblem(context.sameDay, context.today, startTime);
+          if (passed) issue(['startTime'], passed);
+        }
       }
       // The break: the contract's rule (bounds, shorter than the booking), as the server checks it.
       const breakText = values.breakMinutes.trim();
@@ -318,10 +313,10 @@ export function bookingFormSchema(context: BookingRuleContext) {
       const perDay = Number(perDayText);
       if (perDayText === '') issue(['bookingsPerDay'], FORM_MESSAGES.required);
       else if (!/^\d+$/.test(perDayText)) issue(['bookingsPerDay'], FORM_MESSAGES.number);
-      else if (rules && (perDay < rules.minBookingsPerDay || perDay > rules.maxBookingsPerDay))
-        issue(['bookingsPerDay'], FORM_MESSAGES.between(rules.minBookingsPerDay, rules.maxBookingsPerDay));
-      else if (rules && values.dates.length * perDay > rules.maxBookingsAllowed)
-        issue(['bookingsPerDay'], BOOKING_MESSAGES.maxBookingsAllowed(rules.maxBookingsAllowed));
+      else if (rules) {
+        const problem = bookingsPerDayProblem(perDay, rules) ?? maxBookingsProblem(values.dates.length, perDay, rules.maxBookingsAllowed);
+        if (problem) issue(['bookingsPerDay'], problem);
+      }
 
       // Covering: a name needs the reason for absence.
       if (values.coveringName.trim().length > COVERING_NAME_MAX_LENGTH)
@@ -427,7 +422,8 @@ export function ruleContextOf(
   now: Date,
 ): BookingRuleContext {
   const location = locations.find((l) => String(l.locationId) === values.locationId);
-  const cutoff = location ? cutoffState(location.timeZone, location.rules.sameDayCutoff, now) : undefined;
+  const sameDay = location ? { now, timeZone: location.timeZone, sameDayCutoff: location.rules.sameDayCutoff } : undefined;
+  const cutoff = sameDay ? cutoffState(sameDay) : undefined;
   return {
     location,
     classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
@@ -436,5 +432,6 @@ export function ruleContextOf(
     blockedDates: blockedDatesOf(reference.blocks ?? [], location?.locationId),
     today: cutoff?.today ?? '0000-00-00',
     pastCutoff: cutoff?.pastCutoff ?? false,
+    sameDay,
   };
 }

@@ -23,6 +23,7 @@ const FIXED: Array<[string, MessageKey]> = [
   [BOOKING_MESSAGES.noConfirmationMethod, 'noConfirmationMethod'],
   [BOOKING_MESSAGES.breakTooLong, 'breakTooLong'],
   [BOOKING_MESSAGES.weekend, 'weekend'],
+  [BOOKING_MESSAGES.startPassed, 'startPassed'],
   [BOOKING_MESSAGES.duplicateDate, 'duplicateDate'],
   [BOOKING_MESSAGES.noClassifications, 'noClassifications'],
   [BOOKING_MESSAGES.certificationsReview, 'certificationsReview'],

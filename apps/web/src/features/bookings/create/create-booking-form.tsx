@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BookingLocation } from '@portal/contract/booking-reference';
+import { cutoffState } from '@portal/contract/booking-rules';
 import { ABSENCE_REASONS } from '@portal/contract/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,7 +35,6 @@ import {
   bookingFormSchema,
   type BookingFormValues,
   certificationsDiffer,
-  cutoffState,
   defaultConfirmation,
   emptyBookingForm,
   formFieldOf,
@@ -166,7 +166,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   );
   const { classification, defaultCertificationIds, blockedDates } = ruleContext;
   const noClassifications = classifications.isSuccess && classifications.data.length === 0;
-  const cutoff = location ? cutoffState(location.timeZone, location.rules.sameDayCutoff, now) : undefined;
+  const cutoff = location ? cutoffState({ now, timeZone: location.timeZone, sameDayCutoff: location.rules.sameDayCutoff }) : undefined;
   const pendingOnly = location !== undefined && !location.canCreateBooking && location.canCreatePendingBooking;
 
   // A new location: its school day's times, nothing of the last location's reference data.
