@@ -45,6 +45,7 @@ import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { buildServices } from './plugins/services';
+import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import { injectFetch } from './lib/inject-fetch';
@@ -162,7 +163,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   });
   app.decorate('database', database);
   // The clock of the booking rules (cut-off, 'today', dates in the past); tests pass a fixed one.
-  app.decorate('now', now ?? (() => new Date()));
+  app.decorate('now', now ?? systemClock);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -186,7 +187,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(staticWeb, { distDir: config.webDistDir });
 
   if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
-  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds);
+  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, () => app.now());
   let counters: AttemptCounters = new DatabaseAttemptCounters(database.db);
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -202,7 +203,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
   const principals = new PrincipalCache(database.db);
-  const auth = new AuthService({ database, config, tokens, counters, mailer, principals });
+  const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: () => app.now() });
 
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(authenticate, { tokens, principals });

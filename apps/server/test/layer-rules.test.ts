@@ -23,8 +23,14 @@ describe('queries only in repositories', () => {
   });
 
   it('refuses them in routes, lib and the demo, type imports and sub-paths too', async () => {
-    const text = "import type { PgTable } from 'drizzle-orm/pg-core';\nimport type * as schema from '@portal/db/schema';\nexport type T = [PgTable, typeof schema];\n";
-    for (const file of ['apps/server/src/modules/x/x.routes.ts', 'apps/server/src/lib/x.ts', 'apps/server/src/demo/x.ts', 'apps/server/src/app.ts'])
+    const text =
+      "import type { PgTable } from 'drizzle-orm/pg-core';\nimport type * as schema from '@portal/db/schema';\nexport type T = [PgTable, typeof schema];\n";
+    for (const file of [
+      'apps/server/src/modules/x/x.routes.ts',
+      'apps/server/src/lib/x.ts',
+      'apps/server/src/demo/x.ts',
+      'apps/server/src/app.ts',
+    ])
       expect(await ruleIds(text, file), file).toEqual(['no-restricted-imports', 'no-restricted-imports']);
   });
 

@@ -42,7 +42,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     createBooking: new CreateBookingService(db, mailer, log, now),
     extendBooking: new ExtendBookingService(db, mailer, log, PROFILE_FEATURES.enableExtendBooking),
     candidates: new CandidatesService(db, now),
-    feedback: new FeedbackService(db, config.publicOrigin),
+    feedback: new FeedbackService(db, config.publicOrigin, now),
     invoices: new InvoicesService(db, now, config.providerContacts),
     pendingBookings: new PendingBookingsService(db, mailer, now, log),
     provider: new ProviderService(db, mailer, now, log),

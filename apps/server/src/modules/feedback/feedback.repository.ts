@@ -78,9 +78,10 @@ export async function bookingForFeedback(db: DbOrTx, id: number) {
 export async function insertFeedback(
   tx: DbOrTx,
   values: { bookingId: number; contactId: number; rating: number; wouldRebook: boolean | null; comment: string | null },
+  at: Date,
 ): Promise<boolean> {
   const inserted = await tx.insert(feedback).values(values).onConflictDoNothing().returning({ id: feedback.id });
   if (inserted.length === 0) return false;
-  await tx.update(bookings).set({ feedbackCompleted: true, updatedAt: new Date() }).where(eq(bookings.id, values.bookingId));
+  await tx.update(bookings).set({ feedbackCompleted: true, updatedAt: at }).where(eq(bookings.id, values.bookingId));
   return true;
 }

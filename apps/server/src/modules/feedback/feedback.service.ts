@@ -15,6 +15,8 @@ export class FeedbackService {
   constructor(
     private readonly db: Db,
     private readonly publicOrigin: string,
+    /** The app's clock. */
+    private readonly now: () => Date,
   ) {}
 
   pending(tree: PermissionTree, clientId: number, now: Date): Promise<PendingFeedbackItem[]> {
@@ -37,13 +39,17 @@ export class FeedbackService {
     const given = () => new AppError('conflict', { detail: BOOKING_MESSAGES.feedbackGiven });
     if (booking.feedbackCompleted) throw given();
     const recorded = await this.db.transaction((tx) =>
-      insertFeedback(tx, {
-        bookingId,
-        contactId,
-        rating: body.rating,
-        wouldRebook: body.wouldRebook ?? null,
-        comment: body.comment || null,
-      }),
+      insertFeedback(
+        tx,
+        {
+          bookingId,
+          contactId,
+          rating: body.rating,
+          wouldRebook: body.wouldRebook ?? null,
+          comment: body.comment || null,
+        },
+        this.now(),
+      ),
     );
     if (!recorded) throw given();
     return { bookingID: bookingId, feedbackCompleted: true as const };

@@ -1,5 +1,6 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { FILE_ACCESS_KEY_TTL_SECONDS } from '@portal/contract/files';
+import { systemClock, type Clock } from '../../lib/clock';
 
 /**
  * Access keys for downloading a general file without a bearer header (spec §7 file/generateAccessToken, then
@@ -12,7 +13,11 @@ export type AccessKeyCheck = { ok: true; fileId: number } | { ok: false; reason:
 
 export class FileAccessKeys {
   private readonly key: Uint8Array;
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    /** The app's clock: keys are issued, and expire, in its time. */
+    private readonly now: Clock = systemClock,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -21,7 +26,7 @@ export class FileAccessKeys {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(fileId))
       .setAudience(FILE_ACCESS_AUDIENCE)
-      .setExpirationTime(Math.floor(Date.now() / 1000) + FILE_ACCESS_KEY_TTL_SECONDS)
+      .setExpirationTime(Math.floor(this.now().getTime() / 1000) + FILE_ACCESS_KEY_TTL_SECONDS)
       .sign(this.key);
   }
 
@@ -31,6 +36,7 @@ export class FileAccessKeys {
         algorithms: ['HS256'],
         audience: FILE_ACCESS_AUDIENCE,
         requiredClaims: ['sub', 'exp'],
+        currentDate: this.now(),
       });
       const fileId = /^\d{1,10}$/.test(payload.sub ?? '') ? Number(payload.sub) : NaN;
       return Number.isSafeInteger(fileId) && fileId > 0 ? { ok: true, fileId } : { ok: false, reason: 'invalid' };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { LRUCache } from 'lru-cache';
+import { systemClock, type Clock } from '../../lib/clock';
 
 /**
  * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
@@ -20,6 +21,8 @@ export class AccessTokens {
     secret: string,
     private readonly issuer: string,
     readonly ttlSeconds: number,
+    /** The app's clock: tokens are issued, and expire, in its time. */
+    private readonly now: Clock = systemClock,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -29,15 +32,16 @@ export class AccessTokens {
     subject: { kind: 'contact'; contactId: number; version: number } | { kind: 'staff'; staffUserId: number },
     familyId: string,
   ): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
     const sub = subject.kind === 'contact' ? `contact:${subject.contactId}` : `staff:${subject.staffUserId}`;
     return new SignJWT(subject.kind === 'contact' ? { fam: familyId, ver: subject.version } : { fam: familyId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuer(this.issuer)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt)
       .setJti(randomUUID())
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.key);
   }
 
@@ -51,7 +55,7 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims | undefined> {
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAt) return known.claims;
+      if (this.now().getTime() < known.expiresAt) return known.claims;
       this.verified.delete(token);
       return undefined;
     }
@@ -68,6 +72,7 @@ export class AccessTokens {
         audience: ACCESS_TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'iat', 'exp', 'fam'],
         clockTolerance: 5,
+        currentDate: this.now(),
       });
       const match = /^(contact|staff):(\d{1,10})$/.exec(payload.sub ?? '');
       if (!match || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return undefined;

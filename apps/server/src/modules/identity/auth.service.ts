@@ -74,6 +74,8 @@ interface Deps {
   tokens: AccessTokens;
   counters: AttemptCounters;
   mailer: Mailer;
+  /** The app's clock. */
+  now: () => Date;
   /** Told when a contact's sign-ins end, so this process stops accepting its old tokens at once. */
   principals?: PrincipalCache;
 }
@@ -105,8 +107,7 @@ export class AuthService {
     subject: { kind: 'contact'; contactId: number } | { kind: 'staff'; staffUserId: number },
     family: { familyId: string; token: string },
   ): Promise<Session> {
-    const signed =
-      subject.kind === 'contact' ? { ...subject, version: await repo.tokenVersion(this.db, subject.contactId) } : subject;
+    const signed = subject.kind === 'contact' ? { ...subject, version: await repo.tokenVersion(this.db, subject.contactId) } : subject;
     const accessToken = await this.deps.tokens.sign(signed, family.familyId);
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token };
   }
@@ -151,7 +152,7 @@ export class AuthService {
     }
 
     await counters.reset(pair);
-    const family = await repo.startFamily(this.db, { contactId: contact.id }, this.lifetime);
+    const family = await repo.startFamily(this.db, { contactId: contact.id }, this.lifetime, this.deps.now());
     await repo.audit(this.db, { contactId: contact.id, action: 'auth.login', ip: meta.ip, requestId: meta.requestId });
     return this.session({ kind: 'contact', contactId: contact.id }, family);
   }
@@ -172,7 +173,7 @@ export class AuthService {
 
   /** Starts a staff sign-in after the enterprise login vouched for the staff member. */
   async staffSession(staffUserId: number, meta: RequestMeta): Promise<Session> {
-    const family = await repo.startFamily(this.db, { staffUserId }, this.lifetime);
+    const family = await repo.startFamily(this.db, { staffUserId }, this.lifetime, this.deps.now());
     await repo.audit(this.db, { staffUserId, action: 'auth.staff-login', ip: meta.ip, requestId: meta.requestId });
     return this.session({ kind: 'staff', staffUserId }, family);
   }
@@ -187,11 +188,11 @@ export class AuthService {
       if (!row || row.revokedAt) return { kind: 'ended' as const };
       if (row.rotatedAt) {
         // Two tabs refreshing at once is not theft: within a few seconds the other tab's cookie is already new.
-        const theft = Date.now() - row.rotatedAt.getTime() > 10_000;
+        const theft = this.deps.now().getTime() - row.rotatedAt.getTime() > 10_000;
         return { kind: theft ? ('reused' as const) : ('ended' as const), row };
       }
-      if (row.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
-      const token = await repo.rotateRefreshToken(tx, row, this.lifetime);
+      if (row.expiresAt.getTime() <= this.deps.now().getTime()) return { kind: 'expired' as const };
+      const token = await repo.rotateRefreshToken(tx, row, this.lifetime, this.deps.now());
       return { kind: 'rotated' as const, row, token };
     });
     switch (outcome.kind) {
@@ -201,7 +202,7 @@ export class AuthService {
         throw new AppError('unauthorized', { detail: 'Your sign-in has expired. Please sign in again.' });
       case 'reused': {
         const { row } = outcome;
-        await repo.revokeFamily(this.db, row.familyId);
+        await repo.revokeFamily(this.db, row.familyId, this.deps.now());
         await repo.audit(this.db, {
           contactId: row.contactId,
           staffUserId: row.staffUserId,
@@ -227,7 +228,7 @@ export class AuthService {
       .transaction(async (tx) => {
         const row = refreshToken ? await repo.findRefreshTokenForUpdate(tx, refreshToken) : undefined;
         const familyId = row?.familyId ?? principal?.familyId;
-        if (familyId) await repo.revokeFamily(tx, familyId);
+        if (familyId) await repo.revokeFamily(tx, familyId, this.deps.now());
         const contactId = row?.contactId ?? principal?.contactId;
         if (contactId) {
           await repo.endAccessTokens(tx, contactId);
@@ -273,9 +274,9 @@ export class AuthService {
       // Used up here, in the transaction: of two confirms racing with one link, only one sets a password.
       const row = await repo.consumeResetToken(tx, token);
       if (!row) throw authError('auth/link-expired');
-      await repo.setPassword(tx, row.contactId, passwordHash);
+      await repo.setPassword(tx, row.contactId, passwordHash, this.deps.now());
       await repo.endAccessTokens(tx, row.contactId);
-      await repo.revokeContactFamilies(tx, row.contactId);
+      await repo.revokeContactFamilies(tx, row.contactId, this.deps.now());
       await repo.endResetTokens(tx, row.contactId);
       // Following the e-mailed link proves the mailbox: it also lifts an account's slow-down.
       await repo.clearUnlockToken(tx, row.contactId);
@@ -301,9 +302,9 @@ export class AuthService {
     if (isCommonPassword(newPassword)) throw authError('auth/common-password', { field: 'newPassword' });
     const passwordHash = await hashPassword(newPassword);
     const version = await this.db.transaction(async (tx) => {
-      await repo.setPassword(tx, contact.id, passwordHash);
+      await repo.setPassword(tx, contact.id, passwordHash, this.deps.now());
       const next = await repo.endAccessTokens(tx, contact.id);
-      await repo.revokeContactFamilies(tx, contact.id, principal.familyId);
+      await repo.revokeContactFamilies(tx, contact.id, this.deps.now(), principal.familyId);
       // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
       await repo.endResetTokens(tx, contact.id);
       await repo.audit(tx, { contactId: contact.id, action: 'auth.password-changed', ip: meta.ip, requestId: meta.requestId });

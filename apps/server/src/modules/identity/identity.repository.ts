@@ -71,10 +71,15 @@ export interface FamilySubject {
 }
 
 /** Starts a sign-in (a refresh-token family) and returns its first token. */
-export async function startFamily(db: DbOrTx, subject: FamilySubject, lifetime: { idleSeconds: number; absoluteSeconds: number }) {
+export async function startFamily(
+  db: DbOrTx,
+  subject: FamilySubject,
+  lifetime: { idleSeconds: number; absoluteSeconds: number },
+  at: Date,
+) {
   const familyId = randomUUID();
   const { token, hash } = newSecret();
-  const now = Date.now();
+  const now = at.getTime();
   await db.insert(refreshTokens).values({
     contactId: subject.contactId ?? null,
     staffUserId: subject.staffUserId ?? null,
@@ -101,8 +106,9 @@ export async function rotateRefreshToken(
   db: DbOrTx,
   current: typeof refreshTokens.$inferSelect,
   lifetime: { idleSeconds: number; absoluteSeconds: number },
+  at: Date,
 ) {
-  const now = Date.now();
+  const now = at.getTime();
   await db
     .update(refreshTokens)
     .set({ rotatedAt: new Date(now) })
@@ -122,18 +128,18 @@ export async function rotateRefreshToken(
   return token;
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string) {
+export async function revokeFamily(db: DbOrTx, familyId: string, at: Date) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Ends every sign-in of a contact, except `keepFamilyId` when given. */
-export async function revokeContactFamilies(db: DbOrTx, contactId: number, keepFamilyId?: string) {
+export async function revokeContactFamilies(db: DbOrTx, contactId: number, at: Date, keepFamilyId?: string) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(
       and(
         eq(refreshTokens.contactId, contactId),
@@ -167,8 +173,8 @@ export async function tokenVersion(db: DbOrTx, contactId: number): Promise<numbe
   return row?.tokenVersion ?? 0;
 }
 
-export async function setPassword(db: DbOrTx, contactId: number, passwordHash: string) {
-  await db.update(contacts).set({ passwordHash, lastUpdated: new Date() }).where(eq(contacts.id, contactId));
+export async function setPassword(db: DbOrTx, contactId: number, passwordHash: string, at: Date) {
+  await db.update(contacts).set({ passwordHash, lastUpdated: at }).where(eq(contacts.id, contactId));
 }
 
 /**

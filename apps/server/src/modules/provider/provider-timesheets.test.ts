@@ -42,7 +42,7 @@ async function completedWithoutTimesheet(): Promise<{ id: number; start: string;
 beforeAll(async () => {
   t = await buildTestApp({ now: () => clock });
   const [row] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
-  const family = await startFamily(t.database.db, { staffUserId: row!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 });
+  const family = await startFamily(t.database.db, { staffUserId: row!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
   const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
   staff = { authorization: `Bearer ${await tokens.sign({ kind: 'staff', staffUserId: row!.id }, family.familyId)}` };
   admin = await signIn(t.app, 'group.admin@demo.test');

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
   const [row] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
   // A staff session as the enterprise login would start it (that flow has its own tests).
-  const family = await startFamily(t.database.db, { staffUserId: row!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 });
+  const family = await startFamily(t.database.db, { staffUserId: row!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
   const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
   staff = { authorization: `Bearer ${await tokens.sign({ kind: 'staff', staffUserId: row!.id }, family.familyId)}` };
   contact = await signIn(t.app, 'group.admin@demo.test');

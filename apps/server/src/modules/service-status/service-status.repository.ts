@@ -21,8 +21,8 @@ export async function findActiveStatus(db: DbOrTx): Promise<ServiceStatusRow | u
  * deactivated, so what was saved is exactly what shows (or, when inactive, that nothing does). History is kept in
  * the audit log. Run it in a transaction.
  */
-export async function saveStatus(tx: DbOrTx, body: ServiceStatusBody, staffUserId: number | null): Promise<ServiceStatusRow> {
-  const values = { ...body, updatedAt: new Date(), updatedByStaffUserId: staffUserId };
+export async function saveStatus(tx: DbOrTx, body: ServiceStatusBody, staffUserId: number | null, at: Date): Promise<ServiceStatusRow> {
+  const values = { ...body, updatedAt: at, updatedByStaffUserId: staffUserId };
   const [current] = await tx.select({ id: serviceStatus.id }).from(serviceStatus).orderBy(desc(serviceStatus.id)).limit(1).for('update');
   const [saved] = current
     ? await tx.update(serviceStatus).set(values).where(eq(serviceStatus.id, current.id)).returning()
@@ -35,10 +35,10 @@ export async function saveStatus(tx: DbOrTx, body: ServiceStatusBody, staffUserI
 }
 
 /** Hides the banner: every status becomes inactive. Returns how many were active. */
-export async function deactivateStatuses(db: DbOrTx, staffUserId: number | null): Promise<number> {
+export async function deactivateStatuses(db: DbOrTx, staffUserId: number | null, at: Date): Promise<number> {
   const rows = await db
     .update(serviceStatus)
-    .set({ active: false, updatedAt: new Date(), updatedByStaffUserId: staffUserId })
+    .set({ active: false, updatedAt: at, updatedByStaffUserId: staffUserId })
     .where(eq(serviceStatus.active, true))
     .returning({ id: serviceStatus.id });
   return rows.length;

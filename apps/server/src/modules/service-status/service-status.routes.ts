@@ -31,7 +31,12 @@ const record = (row: ServiceStatusRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const actor = (request: FastifyRequest) => ({ staffUserId: request.principal?.staffUserId ?? null, requestId: request.id, ip: request.ip });
+const actor = (request: FastifyRequest) => ({
+  staffUserId: request.principal?.staffUserId ?? null,
+  requestId: request.id,
+  ip: request.ip,
+  at: request.server.now(),
+});
 
 const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['service-status'];

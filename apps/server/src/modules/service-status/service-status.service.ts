@@ -9,11 +9,13 @@ interface Actor {
   staffUserId: number | null;
   requestId: string;
   ip: string;
+  /** When the change is made (the app's clock). */
+  at: Date;
 }
 
 export async function saveServiceStatus(db: Db, body: ServiceStatusBody, actor: Actor) {
   return db.transaction(async (tx) => {
-    const saved = await saveStatus(tx, body, actor.staffUserId);
+    const saved = await saveStatus(tx, body, actor.staffUserId, actor.at);
     await audit(tx, {
       staffUserId: actor.staffUserId,
       action: 'service-status.save',
@@ -29,7 +31,7 @@ export async function saveServiceStatus(db: Db, body: ServiceStatusBody, actor: 
 
 export async function deactivateServiceStatus(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const deactivated = await deactivateStatuses(tx, actor.staffUserId);
+    const deactivated = await deactivateStatuses(tx, actor.staffUserId, actor.at);
     await audit(tx, {
       staffUserId: actor.staffUserId,
       action: 'service-status.deactivate',

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const [row] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
   staffUserId = row!.id;
   // A staff session as the enterprise login would start it (that flow has its own tests).
-  const family = await startFamily(t.database.db, { staffUserId }, { idleSeconds: 3600, absoluteSeconds: 3600 });
+  const family = await startFamily(t.database.db, { staffUserId }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
   const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
   staff = { authorization: `Bearer ${await tokens.sign({ kind: 'staff', staffUserId }, family.familyId)}` };
   contact = await signIn(t.app, 'group.admin@demo.test');
