@@ -64,6 +64,17 @@ describe('useIdempotencyKey', () => {
     expect(k.keyFor('new')).toBe(current);
   });
 
+  it('keeps the key of each unsettled intent (today, then tomorrow, then today again after lost answers)', () => {
+    const k = keys();
+    const today = k.keyFor({ selectedDay: 'today' });
+    k.settle(today, noAnswer());
+    const tomorrow = k.keyFor({ selectedDay: 'tomorrow' });
+    k.settle(tomorrow, noAnswer());
+    expect(tomorrow).not.toBe(today);
+    expect(k.keyFor({ selectedDay: 'today' })).toBe(today);
+    expect(k.keyFor({ selectedDay: 'tomorrow' })).toBe(tomorrow);
+  });
+
   it('is the same object across renders, and keys are valid Idempotency-Keys', () => {
     const { result, rerender } = renderHook(() => useIdempotencyKey());
     const before = result.current;

@@ -31,18 +31,25 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-/** One intent's key at a time, for one form or dialog (see above). */
+/**
+ * The keys of one form, dialog or set of buttons (see above). Each unsettled intent keeps its own key, so asking for
+ * today, then tomorrow, then today again after lost answers still sends today's first key.
+ */
 export function useIdempotencyKey(): IdempotencyKeys {
-  const attempt = useRef<{ key: string; intent: string } | null>(null);
+  const unsettled = useRef(new Map<string, string>());
   return useMemo<IdempotencyKeys>(() => {
     const keyFor = (intent: unknown) => {
       const serialised = JSON.stringify(intent) ?? '';
-      if (!attempt.current || attempt.current.intent !== serialised) attempt.current = { key: newKey(), intent: serialised };
-      return attempt.current.key;
+      let key = unsettled.current.get(serialised);
+      if (key === undefined) {
+        key = newKey();
+        unsettled.current.set(serialised, key);
+      }
+      return key;
     };
     const settle = (key: string, error?: unknown) => {
-      // An older attempt settling late must not end a newer intent's key.
-      if (attempt.current?.key === key && (error === undefined || !outcomeUnknown(error))) attempt.current = null;
+      if (error !== undefined && outcomeUnknown(error)) return;
+      for (const [intent, kept] of unsettled.current) if (kept === key) unsettled.current.delete(intent);
     };
     return {
       keyFor,

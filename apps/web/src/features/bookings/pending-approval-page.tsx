@@ -13,11 +13,12 @@ import { useTheme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useActOnPendingBooking } from './api/act-on-pending-booking';
@@ -44,23 +45,18 @@ export function PendingApprovalPage() {
   const act = useActOnPendingBooking();
   const [details, setDetails] = useState<PendingBookingSummary | null>(null);
   const [rejecting, setRejecting] = useState<PendingBookingSummary | null>(null);
-  /** One Idempotency-Key per request and decision: a double click (or a retry) decides once. */
-  const keys = useRef(new Map<string, string>());
-
-  const keyFor = (id: number, action: PendingBookingActionBody['action']) => {
-    const name = `${id}:${action}`;
-    let key = keys.current.get(name);
-    if (!key) {
-      key = crypto.randomUUID();
-      keys.current.set(name, key);
-    }
-    return key;
-  };
+  /**
+   * One Idempotency-Key per request and decision (with its reason), kept when no answer arrived: a double click or a
+   * retry decides once, and a rejection sent again with another reason is a new request (lib/use-idempotency-key).
+   */
+  const keys = useIdempotencyKey();
 
   const decide = (request: PendingBookingSummary, body: PendingBookingActionBody) => {
+    const idempotencyKey = keys.keyFor({ id: request.id, body });
     act.mutate(
-      { id: request.id, body, idempotencyKey: keyFor(request.id, body.action) },
+      { id: request.id, body, idempotencyKey },
       {
+        onSettled: (_result, error) => keys.settle(idempotencyKey, error ?? undefined),
         onSuccess: () => {
           toast.success(body.action === 'accept' ? t('pending.acceptSuccess') : t('pending.rejectSuccess'));
           setRejecting(null);

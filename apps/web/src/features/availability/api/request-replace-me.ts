@@ -21,7 +21,8 @@ export function requestReplaceMe(body: ReplaceMeBody, idempotencyKey: string): P
 export function useRequestReplaceMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReplaceMeBody) => requestReplaceMe(body, crypto.randomUUID()),
+    // The caller keeps the key of one intent across a retry (lib/use-idempotency-key), so a lost answer cannot ask twice.
+    mutationFn: ({ body, idempotencyKey }: { body: ReplaceMeBody; idempotencyKey: string }) => requestReplaceMe(body, idempotencyKey),
     // The status is answered with `cache-control: private, max-age=300` (spec §9), so asking again within five
     // minutes would get the browser's copy without the new request: it is added to the cached status instead.
     onSuccess: (request) =>

@@ -3,12 +3,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useRequestReplaceMe } from '../api/request-replace-me';
 import { useAvailabilityTranslation } from '../use-availability-translation';
 
 /**
  * Sends a replace-me request and says how it went. Spec §8: a failure shows the server's message when there is
- * one, else the generic failed-request text.
+ * one, else the generic failed-request text. One Idempotency-Key per day asked for, kept when no answer arrived,
+ * so trying again cannot ask twice.
  */
 export function useReplaceMeAction() {
   const { t } = useAvailabilityTranslation();
@@ -16,10 +18,11 @@ export function useReplaceMeAction() {
   const toast = useToast();
   const mutation = useRequestReplaceMe();
   const { mutateAsync } = mutation;
+  const keys = useIdempotencyKey();
   const request = useCallback(
     async (body: ReplaceMeBody, dayLabel: string): Promise<boolean> => {
       try {
-        await mutateAsync(body);
+        await keys.run(body, (idempotencyKey) => mutateAsync({ body, idempotencyKey }));
         toast.success(t('replaceMe.requested', { day: dayLabel }));
         return true;
       } catch (error) {
@@ -28,7 +31,7 @@ export function useReplaceMeAction() {
         return false;
       }
     },
-    [mutateAsync, t, te, toast],
+    [keys, mutateAsync, t, te, toast],
   );
-  return { request, pending: mutation.isPending, variables: mutation.variables };
+  return { request, pending: mutation.isPending, variables: mutation.variables?.body };
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCancelBooking } from '../api/cancel-booking';
 import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
@@ -14,8 +15,8 @@ import { useBookingsText } from '../list/use-bookings-text';
 const REASON_MAX = 500;
 
 /**
- * Cancel with a reason (spec §4). One Idempotency-Key for the dialog's life, so a double click (or a retry
- * after a lost answer) cancels once. Mount it only while open.
+ * Cancel with a reason (spec §4). One Idempotency-Key per cancellation asked for (lib/use-idempotency-key), so a
+ * double click (or a retry after a lost answer) cancels once. Mount it only while open.
  */
 export function CancelBookingDialog({
   booking,
@@ -27,7 +28,7 @@ export function CancelBookingDialog({
   const { t, locale } = useBookingsText();
   const toast = useToast();
   const cancel = useCancelBooking();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,9 +38,12 @@ export function CancelBookingDialog({
     setTried(true);
     if (missing) return;
     setFailure(null);
+    const body = { cancelReason: reason.trim() };
+    const idempotencyKey = keys.keyFor({ id: booking.id, body });
     cancel.mutate(
-      { id: booking.id, body: { cancelReason: reason.trim() }, idempotencyKey },
+      { id: booking.id, body, idempotencyKey },
       {
+        onSettled: (_result, error) => keys.settle(idempotencyKey, error ?? undefined),
         onSuccess: () => {
           toast.success(t('cancel.success'));
           onClose();

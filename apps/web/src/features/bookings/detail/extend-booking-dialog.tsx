@@ -14,6 +14,7 @@ import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useExtendBooking } from '../api/extend-booking';
 import { useExtendScheduling } from '../api/get-extend-scheduling';
 import { educatorName } from '../list/booking-format';
@@ -23,8 +24,9 @@ import { lastDateOf, nextSchoolDay, planOf, validateExtendTimes, type ExtendTime
 
 /**
  * Extend (spec §4 and §5): a new end date from the date picker, times and break; the scheduling call shows which
- * added days the educator can still work and which go to Unfilled. One Idempotency-Key per dialog. Mount it only
- * while open.
+ * added days the educator can still work and which go to Unfilled. One Idempotency-Key per extension asked for
+ * (lib/use-idempotency-key: kept when no answer arrived, so trying again cannot extend twice). Mount it only while
+ * open.
  */
 export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail; onClose: () => void }) {
   const { t, locale } = useBookingsText();
@@ -32,7 +34,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
   const extend = useExtendBooking();
   const booking = detail.booking;
   const lastDate = lastDateOf(detail);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const [endDate, setEndDate] = useState(() => nextSchoolDay(lastDate));
   const [pickerOpen, setPickerOpen] = useState(false);
   const [times, setTimes] = useState<ExtendTimes>({
@@ -62,19 +64,18 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
     setTried(true);
     if (Object.keys(errors).length > 0 || !plan || plan.added === 0) return;
     setFailure(null);
+    const body = {
+      endDateLocal: endDate,
+      startTime: times.startTime,
+      endTime: times.endTime,
+      breakMinutes: Number(times.breakMinutes || '0'),
+      dates: plan.dates,
+    };
+    const idempotencyKey = keys.keyFor({ id: booking.id, body });
     extend.mutate(
+      { id: booking.id, body, idempotencyKey },
       {
-        id: booking.id,
-        body: {
-          endDateLocal: endDate,
-          startTime: times.startTime,
-          endTime: times.endTime,
-          breakMinutes: Number(times.breakMinutes || '0'),
-          dates: plan.dates,
-        },
-        idempotencyKey,
-      },
-      {
+        onSettled: (_result, error) => keys.settle(idempotencyKey, error ?? undefined),
         onSuccess: (result) => {
           const date = formatDay(endDate, locale);
           toast.success(

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useRequestCancellation } from '../api/request-cancellation';
 import { formatDay } from '../../../lib/locale-format';
 import { useBookingsText } from '../list/use-bookings-text';
@@ -15,8 +16,9 @@ import { useBookingsText } from '../list/use-bookings-text';
 const REASON_MAX = 500;
 
 /**
- * Asks the provider to cancel a booking that cannot be cancelled online (spec §4). One Idempotency-Key for the
- * dialog's life, so a double click sends one request. Mount it only while open.
+ * Asks the provider to cancel a booking that cannot be cancelled online (spec §4). One Idempotency-Key per request
+ * asked for (lib/use-idempotency-key), so a double click or a retry after a lost answer sends one request. Mount it
+ * only while open.
  */
 export function RequestCancellationDialog({
   booking,
@@ -30,7 +32,7 @@ export function RequestCancellationDialog({
   const { t, locale } = useBookingsText();
   const toast = useToast();
   const send = useRequestCancellation();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,9 +42,12 @@ export function RequestCancellationDialog({
     setTried(true);
     if (missing) return;
     setFailure(null);
+    const body = { reason: reason.trim() };
+    const idempotencyKey = keys.keyFor({ id: booking.id, body });
     send.mutate(
-      { id: booking.id, body: { reason: reason.trim() }, idempotencyKey },
+      { id: booking.id, body, idempotencyKey },
       {
+        onSettled: (_sent, error) => keys.settle(idempotencyKey, error ?? undefined),
         onSuccess: (sent) => {
           toast.success(t('cancel.requestToast'));
           onSent(sent);
