@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-error';
 import { formatDateList, formatTimeOfDay } from '../../../lib/locale-format';
 import { bookingPath, paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useBookingBlocks } from '../api/get-booking-blocks';
 import { useBookingContacts } from '../api/get-booking-contacts';
 import { useCertifications } from '../api/get-certifications';
@@ -117,8 +118,8 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   const [failure, setFailure] = useState<string | undefined>(undefined);
   /** Optional: one of the school's favourite educators, asked for by name. */
   const [requestedCandidateId, setRequestedCandidateId] = useState<number | undefined>(undefined);
-  /** The Idempotency-Key of the last attempt, kept while its outcome is unknown (no response). */
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  /** Idempotency-Keys: one per booking asked for, kept while its outcome is unknown (lib/use-idempotency-key). */
+  const keys = useIdempotencyKey();
 
   const queryClient = useQueryClient();
   // The rules read the reference data from the query cache when they run, so they always see what is shown.
@@ -214,18 +215,14 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
       ...toCreateBookingBody(formValues, classification),
       ...(requestedCandidateId === undefined ? {} : { requestedCandidateId }),
     };
-    const serialised = JSON.stringify(body);
-    if (!attempt.current || attempt.current.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
     try {
-      const created = await create.mutateAsync({ body, idempotencyKey: attempt.current.key });
-      attempt.current = null;
+      const created = await keys.run(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
       const pending = created.status === 'pending_approval';
       toast.success(pending ? t('successPending') : t('success'));
       const first = created.bookings[0];
       void navigate(first ? bookingPath(first.id) : paths.bookings);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        attempt.current = null;
         setFailure(tc('api.generic'));
         return;
       }
@@ -233,7 +230,6 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
         setFailure(t('networkRetry'));
         return;
       }
-      attempt.current = null;
       const unplaced: string[] = [];
       const dateMessages = new Map<string, string>();
       let focused = false;
