@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, MultiLineString } from 'geojson';
+import type { FeatureCollection, Geometry, MultiLineString, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // Natural Earth 1:50m countries (world-atlas): a hashed asset fetched with the map, never part of the first page.
@@ -10,18 +10,53 @@ import countriesUrl from 'world-atlas/countries-50m.json?url';
  * only with the map's own lazy chunk, once per page.
  */
 export interface Basemap {
-  land: FeatureCollection | Feature;
+  land: FeatureCollection;
   /** Borders between countries (shared arcs only, so coastlines are not drawn twice). */
   borders: MultiLineString;
 }
 
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
+/**
+ * A line or ring that crosses the antimeridian jumps from 180° to -180° (Fiji, Russia, Kiribati); a flat map
+ * would draw that jump as a line across the whole world. Each point is moved by whole turns instead, so the line
+ * goes on past 180° (Leaflet draws longitudes beyond ±180 where they belong).
+ */
+export function unwrapLongitudes(line: Position[]): Position[] {
+  let shift = 0;
+  let previous: number | undefined;
+  return line.map(([longitude = 0, latitude = 0]) => {
+    if (previous !== undefined) {
+      if (longitude + shift - previous > 180) shift -= 360;
+      else if (longitude + shift - previous < -180) shift += 360;
+    }
+    previous = longitude + shift;
+    return [previous, latitude];
+  });
+}
+
+function unwrapGeometry<G extends Geometry>(geometry: G): G {
+  switch (geometry.type) {
+    case 'LineString':
+      return { ...geometry, coordinates: unwrapLongitudes(geometry.coordinates) };
+    case 'MultiLineString':
+    case 'Polygon':
+      return { ...geometry, coordinates: geometry.coordinates.map(unwrapLongitudes) };
+    case 'MultiPolygon':
+      return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapLongitudes)) };
+    case 'GeometryCollection':
+      return { ...geometry, geometries: geometry.geometries.map(unwrapGeometry) };
+    default:
+      return geometry;
+  }
+}
+
 /** The basemap's GeoJSON from world-atlas's TopoJSON. */
 export function basemapFromTopology(topology: Countries): Basemap {
+  const land = feature(topology, topology.objects.land);
   return {
-    land: feature(topology, topology.objects.land),
-    borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
+    land: { ...land, features: land.features.map((item) => ({ ...item, geometry: unwrapGeometry(item.geometry) })) },
+    borders: unwrapGeometry(mesh(topology, topology.objects.countries, (a, b) => a !== b)),
   };
 }
 

@@ -2,8 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
 import { describe, expect, it, vi } from 'vitest';
-import type * as Basemap from './basemap';
-import { basemapFromTopology } from './basemap';
+import * as Basemap from './basemap';
+
+const { basemapFromTopology } = Basemap;
 
 // Leaflet picks its vector renderer when it loads; jsdom lacks the SVG method it probes for.
 vi.hoisted(() => {
@@ -12,10 +13,10 @@ vi.hoisted(() => {
 });
 
 const topology = countries110m as unknown as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-vi.mock('./basemap', async (original) => ({
-  ...(await original<typeof Basemap>()),
-  loadBasemap: () => Promise.resolve(basemapFromTopology(topology)),
-}));
+vi.mock('./basemap', async (original) => {
+  const actual = await original<typeof Basemap>();
+  return { ...actual, loadBasemap: () => Promise.resolve(actual.basemapFromTopology(topology)) };
+});
 
 const { LocationsMap } = await import('./locations-map');
 
@@ -30,6 +31,21 @@ describe('LocationsMap', () => {
     expect(basemap.land.type).toBe('FeatureCollection');
     expect(basemap.borders.type).toBe('MultiLineString');
     expect(basemap.borders.coordinates.length).toBeGreaterThan(100);
+  });
+
+  it('keeps lines that cross the antimeridian from jumping across the world', () => {
+    expect(Basemap.unwrapLongitudes([[179, -16], [-179.5, -16.5], [-178, -17], [179.5, -17]])).toEqual([
+      [179, -16],
+      [180.5, -16.5],
+      [182, -17],
+      [179.5, -17],
+    ]);
+    expect(Basemap.unwrapLongitudes([[-179, 60], [179, 61]])).toEqual([[-179, 60], [-181, 61]]);
+    const { land } = basemapFromTopology(topology);
+    const rings = land.features.flatMap((item) =>
+      item.geometry.type === 'MultiPolygon' ? item.geometry.coordinates.flat() : item.geometry.type === 'Polygon' ? item.geometry.coordinates : [],
+    );
+    for (const ring of rings) for (let i = 1; i < ring.length; i++) expect(Math.abs(ring[i]![0]! - ring[i - 1]![0]!)).toBeLessThan(180);
   });
 
   it('draws the bundled basemap under the markers when no tile service is configured', async () => {

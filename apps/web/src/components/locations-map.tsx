@@ -90,10 +90,10 @@ export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points
         height,
         borderRadius: 3,
         overflow: 'hidden',
-        bgcolor: colours.water,
         zIndex: 0,
         position: 'relative',
-        '& .leaflet-container': { background: 'transparent' },
+        // The box is itself the Leaflet container: its background (the sea) beats Leaflet's grey.
+        '&.leaflet-container, & .leaflet-container': { background: colours.water },
         '& .portal-map-marker': {
           borderRadius: '50%',
           bgcolor: '#00acef',

@@ -40,7 +40,14 @@ export function LocationsPanel({ locations }: { locations: LocationsResponse | u
         <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
           {locations ? <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapHeading')} /> : <Skeleton variant="rounded" height={380} />}
         </Suspense>
-        <List aria-label={t('home.mapListLabel')} dense sx={{ maxHeight: 380, overflow: 'auto' }} data-testid="location-list">
+        {/* A scrolling region is reachable by keyboard (focusable), so its places can be read without a mouse. */}
+        <List
+          aria-label={t('home.mapListLabel')}
+          dense
+          tabIndex={0}
+          sx={{ maxHeight: 380, overflow: 'auto', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+          data-testid="location-list"
+        >
           {(locations ?? []).map((location) => (
             <ListItem key={location.locationId}>
               <ListItemIcon sx={{ minWidth: 36, color: 'primary.dark' }}>
