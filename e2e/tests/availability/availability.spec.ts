@@ -82,13 +82,18 @@ async function openAvailability(page: Page): Promise<void> {
 
 /**
  * The demo world gives the teacher replace-me requests for the next school day on or after the seeding day and
- * the one after it. So on a weekend today has no request and is offered; on a weekday today already carries the
- * seeded request, and the page shows its status instead of an offer.
+ * the one after it. So on a weekday today already carries the seeded request, and the page shows its status instead
+ * of an offer; on a weekend today has no request and is not offered either (replace-me is for school days, spec §5).
  */
 async function expectReplaceMeForToday(page: Page, token: string, today: string): Promise<void> {
   const day = (await listDays(token)).daysAway.find((d) => d.dateLocal === today);
   expect(day, 'the day away added for today').toBeDefined();
   const item = dayItem(page, today);
+  if ([0, 6].includes(new Date(`${today}T00:00:00Z`).getUTCDay())) {
+    expect(day!.replaceMe).toMatchObject({ offered: false, selectedDay: null });
+    expect(await item.getByRole('button', { name: /^Request a replacement/ }).count()).toBe(0);
+    return;
+  }
   if (day!.replaceMe.request) {
     await expectVisible(item.getByTestId('replace-me-status'));
     expect(await item.getByRole('button', { name: /^Request a replacement/ }).count()).toBe(0);

@@ -248,14 +248,20 @@ describe('replace-me', () => {
   const browser = useBrowser();
 
   for (const viewport of ['desktop', 'mobile'] as const) {
-    it(`teacher asks for a replacement today from My availability and sees it scheduled (${viewport})`, async () => {
+    it(`teacher asks for a replacement on a school day from My availability and sees it scheduled (${viewport})`, async () => {
       const token = await apiTokenFor('teacher@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');
       const client = [...profile.links.groups.flatMap((g) => g.clients), ...profile.links.clients].find((c) =>
         c.locations.some((l) => l.tags.includes('replace_me_feature_enabled')),
       )!;
       const before = await apiGet<ReplaceMeStatus>(token, `bookings/replace-me-status?clientId=${client.clientId}`);
-      const today = before.days.today;
+      // Replace-me is for school days (spec §5): today on a weekday, else the next school day (Monday).
+      const weekend = [0, 6].includes(new Date(`${before.days.today}T00:00:00Z`).getUTCDay());
+      const tomorrowLabel = before.days.isNextMonday ? 'Next Monday' : 'Tomorrow';
+      const choice = weekend
+        ? { selectedDay: 'tomorrow', date: before.days.tomorrow, label: tomorrowLabel, isNextMonday: before.days.isNextMonday }
+        : { selectedDay: 'today', date: before.days.today, label: 'Today', isNextMonday: false };
+      const day = choice.date;
 
       const page = await browser.newPage(viewport);
       await signInWithForm(page, 'teacher@demo.test');
@@ -264,18 +270,20 @@ describe('replace-me', () => {
       const card = page.getByTestId('replace-me-card');
       await expectVisible(card);
       const group = card.getByRole('group', { name: /^Ask for a replacement/ });
-      await expectVisible(group.getByRole('button', { name: before.days.isNextMonday ? 'Next Monday' : /^Tomorrow/ }));
+      await expectVisible(group.getByRole('button', { name: new RegExp(`^${tomorrowLabel}`) }));
+      // On a Saturday or Sunday the card does not offer today.
+      if (weekend) expect(await group.getByRole('button', { name: /^Today/ }).count()).toBe(0);
 
-      const asked = !before.requests.some((r) => r.selectedDay === today);
+      const asked = !before.requests.some((r) => r.selectedDay === day);
       if (asked) {
-        await group.getByRole('button', { name: 'Today', exact: true }).click();
-        await expectVisible(page.getByText(/^Replacement requested for Today\./));
+        await group.getByRole('button', { name: choice.label, exact: true }).click();
+        await expectVisible(page.getByText(new RegExp(`^Replacement requested for ${choice.label}\\.`)));
       }
-      await expectVisible(group.getByRole('button', { name: 'Today: requested' }));
-      const request = card.locator(`[data-testid="replace-me-request"][data-day="${today}"]`);
+      await expectVisible(group.getByRole('button', { name: `${choice.label}: requested` }));
+      const request = card.locator(`[data-testid="replace-me-request"][data-day="${day}"]`);
       await expectVisible(request);
       const after = await apiGet<ReplaceMeStatus>(token, `bookings/replace-me-status?clientId=${client.clientId}`);
-      const made = after.requests.find((r) => r.selectedDay === today);
+      const made = after.requests.find((r) => r.selectedDay === day);
       expect(made?.status).toBeDefined();
       // The provider simulator moves requests on, so the page (read a moment earlier) may be a step behind the API.
       const order = ['scheduled', 'pending_approval', 'replacement_found', 'booking_created'];
@@ -289,7 +297,7 @@ describe('replace-me', () => {
       const again = await fetch(api('bookings/replaceMe'), {
         method: 'POST',
         headers: { ...headers(token), 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({ selectedDay: 'today', isNextMonday: false }),
+        body: JSON.stringify({ selectedDay: choice.selectedDay, isNextMonday: choice.isNextMonday }),
       });
       expect(again.status).toBe(409);
       if (viewport === 'mobile') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

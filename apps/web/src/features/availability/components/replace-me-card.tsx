@@ -1,5 +1,6 @@
 import { REPLACE_ME_STATUSES } from '@portal/contract/domain';
 import type { ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
+import { isSchoolDay } from '@portal/contract/school-days';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -78,8 +79,11 @@ function ClientReplaceMe({ status }: { status: ReplaceMeStatus }) {
   const [locationId, setLocationId] = useState<number>(status.locations[0]?.id ?? 0);
   const groupId = useId();
   const location = status.locations.find((l) => l.id === locationId);
+  // Replace-me is for school days (spec §5): on a Saturday or Sunday at the school, only the next school day.
   const days = [
-    { selectedDay: 'today' as const, date: status.days.today, label: t('replaceMe.today'), isNextMonday: false },
+    ...(isSchoolDay(status.days.today)
+      ? [{ selectedDay: 'today' as const, date: status.days.today, label: t('replaceMe.today'), isNextMonday: false }]
+      : []),
     {
       selectedDay: 'tomorrow' as const,
       date: status.days.tomorrow,
