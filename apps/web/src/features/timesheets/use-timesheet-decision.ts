@@ -1,8 +1,9 @@
 import type { TimesheetDecision } from '@portal/contract/domain';
 import type { TimesheetBooking, TimesheetSubmitBody } from '@portal/contract/timesheets';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useToast } from '../../lib/toast';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useSubmitTimesheets } from './api/submit-timesheets';
 import { issueLines } from './timesheet-format';
 import { useTimesheetsText } from './use-timesheets-text';
@@ -21,8 +22,8 @@ export interface SubmitIssues {
 }
 
 /**
- * Submits one decision for a selection (spec §4: one type at a time). One Idempotency-Key per attempt, kept while
- * the outcome is unknown (no answer arrived), so trying again cannot decide twice; a new body gets a new key.
+ * Submits one decision for a selection (spec §4: one type at a time). One Idempotency-Key per decision, kept while
+ * the outcome is unknown (lib/use-idempotency-key), so trying again cannot decide twice; a new body gets a new key.
  * 200: the success toast. 207: the 'submitted with issues' error toast (spec §8) naming each timesheet and its
  * reason in words, kept on the page too (a toast is gone after 5 s).
  */
@@ -30,19 +31,16 @@ export function useTimesheetDecision() {
   const { t, locale } = useTimesheetsText();
   const toast = useToast();
   const submit = useSubmitTimesheets();
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const keys = useIdempotencyKey();
   const [issues, setIssues] = useState<SubmitIssues | null>(null);
 
   const decide = useCallback(
     async (body: TimesheetSubmitBody, rows: readonly TimesheetBooking[]): Promise<DecisionOutcome> => {
-      const serialised = JSON.stringify(body);
-      if (!attempt.current || attempt.current.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
       // The rows as the user saw them when deciding (the list refreshes after it), to name each issue.
       const known = new Map(rows.map((row) => [row.bookingId, row]));
       setIssues(null);
       try {
-        const result = await submit.mutateAsync({ body, idempotencyKey: attempt.current.key });
-        attempt.current = null;
+        const result = await keys.run(body, (idempotencyKey) => submit.mutateAsync({ body, idempotencyKey }));
         if (result.issues.length === 0) {
           toast.success(t(`submit.${body.decision}`, { count: result.submitted.length }));
           return { kind: 'done' };
@@ -57,13 +55,12 @@ export function useTimesheetDecision() {
           toast.error(message);
           return { kind: 'network', message };
         }
-        attempt.current = null;
         const message = (error instanceof ApiError && error.serverMessage) || t('submit.failed');
         toast.error(message);
         return { kind: 'failed', message, fieldErrors: (error instanceof ApiError && error.fieldErrors) || {} };
       }
     },
-    [submit, t, toast, locale],
+    [keys, submit, t, toast, locale],
   );
 
   return { decide, pending: submit.isPending, issues, dismissIssues: () => setIssues(null) };
