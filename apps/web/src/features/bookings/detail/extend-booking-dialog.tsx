@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { normaliseTime } from '@portal/contract/bookings';
+import { MAX_BREAK_MINUTES, normaliseTime } from '@portal/contract/bookings';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { ApiError } from '../../../lib/api-error';
@@ -106,7 +106,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
         onChange={(event) => setTimes((current) => ({ ...current, [key]: event.target.value }))}
         error={!!error}
         helperText={error ? t(`validation.${error}`) : ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: type === 'number' ? { min: 0, max: 240, step: 5 } : { step: 300 } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: type === 'number' ? { min: 0, max: MAX_BREAK_MINUTES, step: 5 } : { step: 300 } }}
         fullWidth
       />
     );

@@ -1,17 +1,14 @@
+import { endBeforeStartProblem } from '@portal/contract/booking-rules';
 import type { BookingDetail, ExtendScheduling } from '@portal/contract/bookings';
-import { minutesOf } from '@portal/contract/bookings';
-import { DateTime } from 'luxon';
+import { breakProblem, type BreakRules } from '@portal/contract/bookings';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+
+/** The first school day (Monday to Friday) after a date: the shortest extension, offered first (the contract's). */
+export { nextSchoolDay } from '@portal/contract/school-days';
 
 /** The last date of the booking's series (or of the booking alone), 'YYYY-MM-DD'. */
 export function lastDateOf(detail: Pick<BookingDetail, 'bookings' | 'booking'>): string {
   return detail.bookings.reduce((last, booking) => (booking.dateLocal > last ? booking.dateLocal : last), detail.booking.dateLocal);
-}
-
-/** The first school day (Monday to Friday) after `date`: the shortest extension, offered first. */
-export function nextSchoolDay(date: string): string {
-  let day = DateTime.fromISO(date).plus({ days: 1 });
-  while (day.weekday >= 6) day = day.plus({ days: 1 });
-  return day.toISODate()!;
 }
 
 export interface ExtendPlan {
@@ -39,6 +36,9 @@ export function planOf(scheduling: Pick<ExtendScheduling, 'dates' | 'candidate'>
   };
 }
 
+/** An extension's break is the booker's (the dialog prefills the booking's). */
+const EXTEND_BREAK_RULES: BreakRules = { defaultBreakInMins: 0, shouldShowBreaks: true };
+
 export interface ExtendTimes {
   startTime: string;
   endTime: string;
@@ -56,13 +56,17 @@ export function validateExtendTimes(times: ExtendTimes): Partial<Record<keyof Ex
   else if (!time.test(times.startTime)) errors.startTime = 'invalidTime';
   if (!times.endTime) errors.endTime = 'required';
   else if (!time.test(times.endTime)) errors.endTime = 'invalidTime';
-  if (!errors.startTime && !errors.endTime && minutesOf(times.endTime) <= minutesOf(times.startTime)) {
+  if (!errors.startTime && !errors.endTime && endBeforeStartProblem(times.startTime, times.endTime)) {
     errors.endTime = 'endBeforeStart';
   }
-  const breakMinutes = Number(times.breakMinutes || '0');
-  if (!Number.isInteger(breakMinutes) || breakMinutes < 0 || breakMinutes > 240) errors.breakMinutes = 'breakRange';
-  else if (!errors.startTime && !errors.endTime && breakMinutes >= minutesOf(times.endTime) - minutesOf(times.startTime)) {
-    errors.breakMinutes = 'breakTooLong';
-  }
+  // The contract's break rule (within 0 to MAX_BREAK_MINUTES, shorter than the day), as the server checks it.
+  const timesValid = !errors.startTime && !errors.endTime;
+  const problem = breakProblem(
+    Number(times.breakMinutes || '0'),
+    EXTEND_BREAK_RULES,
+    timesValid ? times.startTime : '00:00',
+    timesValid ? times.endTime : '00:00',
+  );
+  if (problem) errors.breakMinutes = problem === BOOKING_MESSAGES.breakTooLong ? 'breakTooLong' : 'breakRange';
   return errors;
 }
