@@ -123,6 +123,18 @@ describe('authentication on the matched route', () => {
     expect(guarded().filter((r) => r.public)).toEqual([]);
   });
 
+  it('declares on every guarded route what it needs (a permission, or staff only), where it is registered', () => {
+    const undeclared = guarded()
+      .filter((r) => !r.staff && r.permission === undefined)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    // Staff routes need no contact permission; public ones none at all.
+    const mixed = t.app.routeCatalogue
+      .filter((r) => r.permission !== undefined && (r.staff || r.public))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(mixed).toEqual([]);
+  });
+
   it('answers 401 to every guarded route without a token, before judging the body', { timeout: 120_000 }, async () => {
     const routes = guarded();
     expect(routes.length).toBeGreaterThan(30);

@@ -1,6 +1,9 @@
+import type { PermissionScope } from '@portal/contract/domain';
 import {
+  ACTIONS,
   PAGE_REQUIREMENTS,
   ROUTE_REQUIREMENTS,
+  type Action,
   type GuardedRoute,
   type Level,
   type RequirementPage,
@@ -30,7 +33,6 @@ export interface ScopedPermission {
 }
 export type PermissionDeclaration = 'signedIn' | PermissionName | RouteRequirement | ScopedPermission;
 
-
 export interface ResolvedPermission {
   /** The spec §6 route or page it stands for, when named. */
   name?: PermissionName;
@@ -50,7 +52,10 @@ function named(need: PermissionName | RouteRequirement): { name?: PermissionName
 
 /** Anywhere in the caller's tree: the coarse form of a need checked per client or location. */
 function coarse(requirement: RouteRequirement): RouteRequirement {
-  return { requirement: requirement.requirement, permissions: requirement.permissions.map((p) => ({ ...p, level: 'group_and_below' as Level })) };
+  return {
+    requirement: requirement.requirement,
+    permissions: requirement.permissions.map((p) => ({ ...p, level: 'group_and_below' as Level })),
+  };
 }
 
 export function resolvePermission(declaration: PermissionDeclaration): ResolvedPermission {
@@ -94,3 +99,27 @@ export function permissionExtension(declaration: PermissionDeclaration | undefin
   const own = isScoped(declaration) ? named(declaration.need).requirement : resolved.requirement;
   return { ...(resolved.name ? { name: resolved.name } : {}), ...own, ...(resolved.per ? { per: resolved.per } : {}) };
 }
+
+const all = (scope: PermissionScope, action: Action): RouteRequirement => ({ requirement: 'ALL', permissions: [{ scope, action }] });
+const one = (...pairs: [PermissionScope, Action][]): RouteRequirement => ({
+  requirement: 'ONE',
+  permissions: pairs.map(([scope, action]) => ({ scope, action })),
+});
+
+/** The needs of the routes spec §6 does not name, as the services scope their data. */
+export const NEEDS = {
+  bookingView: all('booking', 'view'),
+  /** The bookings list and a booking: booking view, or pendingBooking view for the bookings pending approval. */
+  bookingOrPendingView: one(['booking', 'view'], ['pendingBooking', 'view']),
+  bookingDelete: all('booking', 'delete'),
+  /** Extending a booking: booking create or modify. */
+  bookingChange: one(['booking', 'create'], ['booking', 'modify']),
+  /** Create-booking reference data: any booking or pendingBooking permission. */
+  anyBooking: one(
+    ...(['booking', 'pendingBooking'] as const).flatMap((scope) => ACTIONS.map((action): [PermissionScope, Action] => [scope, action])),
+  ),
+  /** Booking contacts of a location, for the create-booking form: booking or pendingBooking create. */
+  bookingCreate: one(['booking', 'create'], ['pendingBooking', 'create']),
+  pendingList: one(['pendingBooking', 'view'], ['booking', 'view']),
+  pendingBookingModify: all('pendingBooking', 'modify'),
+} as const satisfies Record<string, RouteRequirement>;

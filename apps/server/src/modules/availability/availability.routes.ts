@@ -14,6 +14,7 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/me/days-away',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         security,
@@ -33,6 +34,7 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/me/days-away',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         security,
@@ -51,6 +53,7 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/me/days-away/:id',
     {
+      config: { permission: 'signedIn' },
       schema: { tags, security, summary: 'Remove one of my days away', params: IdParams, response: { 204: z.null(), 404: ProblemDetails } },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import {
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
 import {
   bookingBlocks,
   bookingContacts,
@@ -32,6 +33,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations/booking-location-list',
     {
+      // The list is what the caller may book: empty without create rights (data scoping, not a refusal).
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Locations where the caller may create bookings or pending bookings, with the client’s booking rules',
@@ -52,6 +55,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/pay-classes',
     {
+      config: { permission: { need: NEEDS.anyBooking, per: 'client' } },
       schema: {
         tags,
         summary: "A client's active classifications (pay classes) with their extra validation; 204 when it has none",
@@ -75,6 +79,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/grades',
     {
+      config: { permission: { need: NEEDS.anyBooking, per: 'client' } },
       schema: {
         tags,
         summary: "A client's grades, in the client's order",
@@ -94,6 +99,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations/:id/certifications',
     {
+      config: { permission: { need: NEEDS.anyBooking, per: 'location' } },
       schema: {
         tags,
         summary: 'Every certification, marking (and listing first) those the location asks for by default',
@@ -113,6 +119,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/contacts/booking-contacts',
     {
+      config: { permission: { need: NEEDS.bookingCreate, per: 'location' } },
       schema: {
         tags,
         summary: 'The active booking contacts of a location and the confirmation methods each can receive; 204 when none',
@@ -136,6 +143,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations/booking-blocks',
     {
+      // The list is what the caller may book: empty without create rights (data scoping, not a refusal).
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Booking blocks: local dates (today and later) on which a bookable location takes no bookings',

@@ -10,6 +10,7 @@ import {
 import { ClientIdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
 import { assertTimeZone } from '../overview/time-zone';
 import { bookingsOverview, bookingsSummary, clientBookingsSummary } from './booking-summaries.service';
 
@@ -21,6 +22,7 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings/overview',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
       schema: {
         tags,
         summary: 'Bookings per local date over a range (cancelled and rejected ones excluded), for the dashboard calendar',
@@ -42,6 +44,7 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings/summary',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
       schema: {
         tags,
         summary: 'The dashboard tiles: bookings by status on a day and over the four weeks from it',
@@ -63,6 +66,7 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:clientId/bookings/summary',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
       schema: {
         tags,
         summary: "A client's bookings by month and status over a range of up to a year (the yearly overview)",

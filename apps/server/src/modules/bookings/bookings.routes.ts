@@ -14,6 +14,7 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
+import { CANCEL_FORBIDDEN } from './bookings.service';
 
 /** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {

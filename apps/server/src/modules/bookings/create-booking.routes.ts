@@ -15,6 +15,7 @@ const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/bookings',
     {
+      config: { permission: { need: 'bookingsCreate', per: 'location' } },
       schema: {
         tags: ['bookings'],
         summary: 'Create a booking request: one booking per date and per educator needed',

@@ -4,7 +4,9 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
 import { ExtendBookingService } from './extend-booking.service';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 
 /** Extending a booking (spec §4, §5 'Extend', §7 bookings/{id}/extend and extend/scheduling). */
 const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = async (app, options) => {

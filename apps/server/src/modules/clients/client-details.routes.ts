@@ -12,6 +12,7 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/additional-details',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['clients'],
         summary: "A client's additional details for bookers; 204 when it has none",

@@ -9,6 +9,7 @@ import {
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
 
 /** Feedback on completed bookings (spec §7: feedbacks/getBookingsPendingFeedback, quick-feedback, feedback-form). */
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/feedbacks/getBookingsPendingFeedback',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
       schema: {
         tags,
         security,
@@ -42,6 +44,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/bookings/:id/quick-feedback',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'location' } },
       schema: {
         tags,
         security,
@@ -62,6 +65,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/bookings/:id/feedback-form',
     {
+      config: { permission: { need: NEEDS.bookingView, per: 'location' } },
       schema: {
         tags,
         security,

@@ -45,6 +45,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/file/general',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Download a general file (help document) by its filePath',
@@ -64,6 +65,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/file/generateAccessToken/:id',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'A 5-minute access key for downloading general file {id} without a bearer token',

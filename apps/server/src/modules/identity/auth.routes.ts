@@ -129,6 +129,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
   app.post(
     '/v1/auth/change-password',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the password; every other sign-in of the contact ends',

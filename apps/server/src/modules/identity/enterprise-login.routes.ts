@@ -57,6 +57,8 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       schema: {
         tags: ['auth'],
         summary: 'Provider staff: start the enterprise login, to impersonate the given contact afterwards',
+        // A browser navigation answered with a redirect (like the callback and logout below), not an API call.
+        hide: true,
         querystring: z.strictObject({ contactId: z.coerce.number().int().min(1).describe('The contact to impersonate after sign-in') }),
         response: { 429: ProblemDetails },
       },

@@ -11,6 +11,7 @@ const invoiceCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/invoices/outstanding-invoices-count',
     {
+      config: { permission: { need: 'finance', per: 'client' } },
       schema: {
         tags: ['invoices'],
         summary: 'How many invoices are unpaid over the clients whose accounts the caller may view',

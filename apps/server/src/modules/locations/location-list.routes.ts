@@ -10,6 +10,7 @@ const locationListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['locations'],
         summary: 'Locations of the selected clients that the caller can reach, with address and coordinates',

@@ -12,6 +12,7 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/client-groups/:id/overview',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['overview'],
         summary: 'Open and total bookings and the fill rate of every location of a client group on one day',

@@ -11,6 +11,8 @@ import { Id } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { NEEDS } from '../../plugins/route-permission';
+import { DECIDE_FORBIDDEN } from './pending-bookings.service';
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
 

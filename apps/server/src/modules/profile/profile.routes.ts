@@ -38,6 +38,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
   app.get(
     '/v1/profile',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['profile'],
         summary: 'The signed-in (or impersonated) contact, its permission tree, feature flags and general files',
@@ -79,6 +80,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
   app.put(
     '/v1/profile/language',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['profile'],
         summary: "Keeps the contact's language (the locale the web app uses after sign-in); staff acting as the contact may set it",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus, ReplaceMeStatusQuery } from '@portal/contract/replace-me';
 import { ProblemDetails } from '@portal/contract/problems';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 

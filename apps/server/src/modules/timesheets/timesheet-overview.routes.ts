@@ -9,6 +9,7 @@ const timesheetOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/timesheets/overview',
     {
+      config: { permission: { need: 'timesheets', per: 'client' } },
       schema: {
         tags: ['timesheets'],
         summary: 'Timesheets approved for invoice, pending review and pending approval: totals, per client and per educator',

@@ -142,6 +142,9 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/timesheets/download/:bookingId',
     {
+      // Without timesheets view at the booking's location the timesheet does not exist for the caller (404, spec
+      // §6 data scoping), so no coarse 403 here.
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         security,
