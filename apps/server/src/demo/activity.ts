@@ -1,8 +1,6 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AbsenceReason, BookingStatus, TimesheetStatus } from '@portal/contract/domain';
 import { ABSENCE_REASONS } from '@portal/contract/domain';
-import type * as schema from '@portal/db/schema';
-import type { CandidateModification, TimesheetBreak } from '@portal/db/schema';
+import type { CandidateModification, InsertRow, TimesheetBreak } from './world-rows.repository';
 import { addWeekdays, isoOfDay, isWeekend, rollToWeekday, timeOfMinutes, weekday, type ZoneOffsets } from './calendar';
 import type { Random } from './random';
 import { CANCEL_REASONS, FEEDBACK_COMMENTS, NOTES, REJECT_REASONS, ROOMS } from './reference-data';
@@ -15,19 +13,17 @@ import type { Ids, PlanClassification, PlanClient, PlanLocation, PlanPool, World
  * the seeded PRNG over prepared lists, which keeps a million bookings cheap.
  */
 
-type Row<T extends PgTable> = T['$inferInsert'];
-
 export interface ActivityRows {
-  bookingRequests: Row<typeof schema.bookingRequests>[];
-  bookingRequestCertifications: Row<typeof schema.bookingRequestCertifications>[];
-  bookingConfirmations: Row<typeof schema.bookingConfirmations>[];
-  bookings: Row<typeof schema.bookings>[];
-  invoices: Row<typeof schema.invoices>[];
-  invoiceLines: Row<typeof schema.invoiceLines>[];
-  timesheets: Row<typeof schema.timesheets>[];
-  feedback: Row<typeof schema.feedback>[];
-  clientCandidates: Row<typeof schema.clientCandidates>[];
-  replaceMeRequests: Row<typeof schema.replaceMeRequests>[];
+  bookingRequests: InsertRow<'bookingRequests'>[];
+  bookingRequestCertifications: InsertRow<'bookingRequestCertifications'>[];
+  bookingConfirmations: InsertRow<'bookingConfirmations'>[];
+  bookings: InsertRow<'bookings'>[];
+  invoices: InsertRow<'invoices'>[];
+  invoiceLines: InsertRow<'invoiceLines'>[];
+  timesheets: InsertRow<'timesheets'>[];
+  feedback: InsertRow<'feedback'>[];
+  clientCandidates: InsertRow<'clientCandidates'>[];
+  replaceMeRequests: InsertRow<'replaceMeRequests'>[];
 }
 
 export interface ActivityContext {
@@ -122,7 +118,7 @@ interface RequestOverrides {
   reason: AbsenceReason;
 }
 
-type BookingRow = Row<typeof schema.bookings>;
+type BookingRow = InsertRow<'bookings'>;
 
 export function emptyActivityRows(): ActivityRows {
   return {

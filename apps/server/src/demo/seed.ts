@@ -1,14 +1,22 @@
 import { performance } from 'node:perf_hooks';
 import { hash, type Algorithm } from '@node-rs/argon2';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '@portal/db/client';
-import * as schema from '@portal/db/schema';
+import { systemClock } from '../lib/clock';
 import { ClientActivity, HISTORY_DAYS, HORIZON_DAYS, PoolAvailability, emptyActivityRows, type ActivityRows } from './activity';
-import { insertRows, syncIdentitySequences } from './bulk-insert';
 import { candidateCredentials } from './candidate-credentials';
 import { Random } from './random';
 import type { CountryCode } from './reference-data';
+import {
+  ALL_TABLE_NAMES,
+  finishLoad,
+  insertActivity,
+  insertOrganisations,
+  readSeedMarker,
+  wipeAllTables,
+  worldPresent,
+  writeSeedMarker,
+  type RowCounter,
+} from './seed.repository';
 import { DEMO_ACCOUNT_SPECS, planWorld, type WorldRows } from './world-plan';
 
 export interface SeedReport {
@@ -21,7 +29,7 @@ export interface SeedReport {
 export interface SeedOptions {
   /** 1 is the demo world; N > 1 adds about 5 × (N − 1) schools; below 1 thins out the bookings (for tests). */
   scale?: number;
-  /** "Today" for the world; defaults to the current time. The same scale and now give the same world. */
+  /** "Today" for the world; defaults to the system clock's time. The same scale and now give the same world. */
   now?: Date;
   log?: (line: string) => void;
 }
@@ -46,7 +54,6 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; description: string }
 const SEED = 20_260_101;
 /** Algorithm.Argon2id: the package declares a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
-const MARKER_KEY = 'seed';
 const MARKER_VERSION = 1;
 
 interface SeedMarker {
@@ -59,30 +66,12 @@ interface SeedMarker {
   counts?: Record<string, number>;
 }
 
-/** Every table of the schema, found by walking its exports (a new table is wiped without anyone remembering). */
-const ALL_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
-
 async function readMarker(database: Database): Promise<SeedMarker | null> {
-  const rows = await database.db
-    .select({ value: schema.meta.value })
-    .from(schema.meta)
-    .where(sql`${schema.meta.key} = ${MARKER_KEY}`);
-  const value = rows[0]?.value as SeedMarker | undefined;
+  const value = (await readSeedMarker(database.db)) as SeedMarker | undefined;
   return value && typeof value === 'object' ? value : null;
 }
 
-async function writeMarker(db: DbOrTx, marker: SeedMarker): Promise<void> {
-  await db
-    .insert(schema.meta)
-    .values({ key: MARKER_KEY, value: marker, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: schema.meta.key, set: { value: marker, updatedAt: new Date() } });
-}
-
-/** Empties every table of the schema and restarts its identities. */
-async function wipe(db: DbOrTx): Promise<void> {
-  const names = ALL_TABLES.map((table) => sql.identifier(getTableName(table)));
-  await db.execute(sql`truncate table ${sql.join(names, sql`, `)} restart identity cascade`);
-}
+const writeMarker = (db: DbOrTx, marker: SeedMarker) => writeSeedMarker(db, { ...marker }, systemClock());
 
 /**
  * On start: a complete world (meta 'seed' = {complete: true}) is left alone; no world is seeded; a world whose
@@ -93,10 +82,7 @@ export async function ensureDemoWorld(database: Database, options: SeedOptions =
   if (marker?.complete) {
     return { seeded: false, scale: marker.scale ?? options.scale ?? 1, durationMs: 0, counts: marker.counts ?? {} };
   }
-  const result = (await database.db.execute(
-    sql`select exists (select 1 from ${schema.contacts}) or exists (select 1 from ${schema.clients}) or exists (select 1 from ${schema.meta}) as present`,
-  )) as unknown as { rows: Array<{ present: boolean }> };
-  if (result.rows[0]?.present) options.log?.('the previous seeding did not finish: wiping the demo world and seeding it again');
+  if (await worldPresent(database.db)) options.log?.('the previous seeding did not finish: wiping the demo world and seeding it again');
   return seedDemoWorld(database, options);
 }
 
@@ -105,47 +91,31 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
   const started = performance.now();
   const scale = options.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`The demo scale must be a positive number, not ${scale}`);
-  const now = options.now ?? new Date();
+  const now = options.now ?? systemClock();
   const log = options.log ?? (() => {});
   const db = database.db;
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   log(`seeding the demo world (scale ${scale}, today ${now.toISOString().slice(0, 10)})`);
 
-  await wipe(db);
+  await wipeAllTables(db);
   await writeMarker(db, { complete: false, version: MARKER_VERSION, scale, now: now.toISOString() });
 
   // One hash for every demo account: argon2id is deliberately slow.
   const passwordHash = await hash(DEMO_PASSWORD, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const { plan, ids, offsets } = planWorld({ now, scale, passwordHash, seed: SEED });
   const counts: Record<string, number> = {};
-  const insert = async <T extends PgTable>(tx: DbOrTx, table: T, rows: ReadonlyArray<T['$inferInsert']>) => {
-    await insertRows(tx, table, rows);
-    const name = getTableName(table);
-    counts[name] = (counts[name] ?? 0) + rows.length;
+  const count: RowCounter = (table, rows) => {
+    counts[table] = (counts[table] ?? 0) + rows;
   };
 
   const r: WorldRows = plan.rows;
-  await db.transaction(async (tx) => {
-    await insert(tx, schema.staffUsers, r.staffUsers);
-    await insert(tx, schema.certifications, r.certifications);
-    await insert(tx, schema.clientGroups, r.clientGroups);
-    await insert(tx, schema.clients, r.clients);
-    await insert(tx, schema.locations, r.locations);
-    await insert(tx, schema.contacts, r.contacts);
-    await insert(tx, schema.permissionEntries, r.permissionEntries);
-    await insert(tx, schema.classifications, r.classifications);
-    await insert(tx, schema.grades, r.grades);
-    await insert(tx, schema.locationCertifications, r.locationCertifications);
-    await insert(tx, schema.bookingContacts, r.bookingContacts);
-    await insert(tx, schema.locationRestrictions, r.locationRestrictions);
-    await insert(
+  await db.transaction((tx) =>
+    insertOrganisations(
       tx,
-      schema.candidates,
-      r.candidates.map((c) => ({ ...c, ...candidateCredentials(c.id!, c.country as CountryCode, now.getTime()) })),
-    );
-    await insert(tx, schema.generalFiles, r.generalFiles);
-    await insert(tx, schema.serviceStatus, r.serviceStatus);
-  });
+      { ...r, candidates: r.candidates.map((c) => ({ ...c, ...candidateCredentials(c.id!, c.country as CountryCode, now.getTime()) })) },
+      count,
+    ),
+  );
   log(
     `organisations: ${r.clientGroups.length} groups, ${r.clients.length} clients, ${r.locations.length} locations, ` +
       `${r.contacts.length} contacts, ${r.candidates.length} educators (${elapsed()})`,
@@ -153,18 +123,7 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
 
   // Activity, client by client: while one client's rows are being written, the next one is generated.
   const rng = new Random(SEED ^ 0x5eed);
-  const writeActivity = async (tx: DbOrTx, rows: ActivityRows) => {
-    await insert(tx, schema.bookingRequests, rows.bookingRequests);
-    await insert(tx, schema.bookingRequestCertifications, rows.bookingRequestCertifications);
-    await insert(tx, schema.bookingConfirmations, rows.bookingConfirmations);
-    await insert(tx, schema.bookings, rows.bookings);
-    await insert(tx, schema.invoices, rows.invoices);
-    await insert(tx, schema.invoiceLines, rows.invoiceLines);
-    await insert(tx, schema.timesheets, rows.timesheets);
-    await insert(tx, schema.feedback, rows.feedback);
-    await insert(tx, schema.clientCandidates, rows.clientCandidates);
-    await insert(tx, schema.replaceMeRequests, rows.replaceMeRequests);
-  };
+  const writeActivity = (tx: DbOrTx, rows: ActivityRows) => insertActivity(tx, rows, count);
   const batchRows = 20_000;
   let lastLog = performance.now();
   for (let p = 0; p < plan.pools.length; p++) {
@@ -206,10 +165,8 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
     }
   }
 
-  await syncIdentitySequences(db, ALL_TABLES);
-  // Fresh statistics, so the first queries after a bulk load get sensible plans without waiting for autovacuum.
-  await db.execute(sql`analyze`);
-  for (const table of ALL_TABLES) counts[getTableName(table)] ??= 0;
+  await finishLoad(db);
+  for (const table of ALL_TABLE_NAMES) counts[table] ??= 0;
   counts['meta'] = 1;
   const durationMs = Math.round(performance.now() - started);
   await writeMarker(db, {
@@ -217,7 +174,7 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
     version: MARKER_VERSION,
     scale,
     now: now.toISOString(),
-    seededAt: new Date().toISOString(),
+    seededAt: systemClock().toISOString(),
     durationMs,
     counts,
   });

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { and, asc, eq, gte, ne } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { clients, locations, replaceMeRequests } from '@portal/db/schema';
 import type { Db } from '@portal/db/client';
 import { REPLACE_ME_STATUSES } from '@portal/contract/domain';
 import type { Mailer } from '../lib/mailer';
 import { AppError } from '../lib/app-error';
 import { ProviderService } from '../modules/provider/provider.service';
 import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
+import { openReplaceMeRequests } from './simulator.repository';
 
 /**
  * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
@@ -200,27 +199,9 @@ export class DemoSimulator {
   }
 
   private async replaceMe(now: Date, report: TickReport): Promise<void> {
-    const due = await this.options.db
-      .select({
-        id: replaceMeRequests.id,
-        status: replaceMeRequests.status,
-        selectedDay: replaceMeRequests.selectedDay,
-        clientId: replaceMeRequests.clientId,
-        country: clients.country,
-        timeZone: locations.timeZone,
-      })
-      .from(replaceMeRequests)
-      .innerJoin(clients, eq(clients.id, replaceMeRequests.clientId))
-      .innerJoin(locations, eq(locations.id, replaceMeRequests.locationId))
-      .where(
-        and(
-          ne(replaceMeRequests.status, 'booking_created'),
-          // A day back covers every zone's today; past days are left as they are.
-          gte(replaceMeRequests.selectedDay, DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!),
-        ),
-      )
-      .orderBy(asc(replaceMeRequests.createdAt), asc(replaceMeRequests.id))
-      .limit(this.options.replaceMePerTick ?? 5);
+    // A day back covers every zone's today; past days are left as they are.
+    const fromDay = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!;
+    const due = await openReplaceMeRequests(this.options.db, fromDay, this.options.replaceMePerTick ?? 5);
     for (const request of due) {
       if (request.selectedDay < DateTime.fromJSDate(now, { zone: request.timeZone }).toISODate()!) continue;
       const next = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1]!;

@@ -1,4 +1,3 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   LOCATION_TAGS,
   PERMISSION_SCOPES,
@@ -7,7 +6,6 @@ import {
   type PermissionModifier,
   type PermissionScope,
 } from '@portal/contract/domain';
-import type * as schema from '@portal/db/schema';
 import { addWeekdays, isWeekend, localToday, minutesOfTime, rollToWeekday, isoOfDay, ZoneOffsets } from './calendar';
 import { ascii, buildNamePools, emailLocal, nicknameOf, slug, type NamePool } from './names';
 import { Random } from './random';
@@ -24,14 +22,13 @@ import {
   type CountryProfile,
 } from './reference-data';
 import { simplePdf } from './simple-pdf';
+import type { InsertRow } from './world-rows.repository';
 
 /**
  * The organisational half of the demo world: groups, schools, locations, people and their permissions, pay
  * classes, grades, certifications, booking contacts, booking blocks and educator pools. Built in memory (it is
  * small even at scale 100); the activity generator then walks its pools.
  */
-
-type Row<T extends PgTable> = T['$inferInsert'];
 
 export interface PlanLocation {
   id: number;
@@ -89,21 +86,21 @@ export interface PlanPool {
 }
 
 export interface WorldRows {
-  clientGroups: Row<typeof schema.clientGroups>[];
-  clients: Row<typeof schema.clients>[];
-  locations: Row<typeof schema.locations>[];
-  contacts: Row<typeof schema.contacts>[];
-  permissionEntries: Row<typeof schema.permissionEntries>[];
-  staffUsers: Row<typeof schema.staffUsers>[];
-  certifications: Row<typeof schema.certifications>[];
-  classifications: Row<typeof schema.classifications>[];
-  grades: Row<typeof schema.grades>[];
-  locationCertifications: Row<typeof schema.locationCertifications>[];
-  bookingContacts: Row<typeof schema.bookingContacts>[];
-  locationRestrictions: Row<typeof schema.locationRestrictions>[];
-  candidates: Row<typeof schema.candidates>[];
-  generalFiles: Row<typeof schema.generalFiles>[];
-  serviceStatus: Row<typeof schema.serviceStatus>[];
+  clientGroups: InsertRow<'clientGroups'>[];
+  clients: InsertRow<'clients'>[];
+  locations: InsertRow<'locations'>[];
+  contacts: InsertRow<'contacts'>[];
+  permissionEntries: InsertRow<'permissionEntries'>[];
+  staffUsers: InsertRow<'staffUsers'>[];
+  certifications: InsertRow<'certifications'>[];
+  classifications: InsertRow<'classifications'>[];
+  grades: InsertRow<'grades'>[];
+  locationCertifications: InsertRow<'locationCertifications'>[];
+  bookingContacts: InsertRow<'bookingContacts'>[];
+  locationRestrictions: InsertRow<'locationRestrictions'>[];
+  candidates: InsertRow<'candidates'>[];
+  generalFiles: InsertRow<'generalFiles'>[];
+  serviceStatus: InsertRow<'serviceStatus'>[];
 }
 
 export interface WorldPlan {
