@@ -109,6 +109,15 @@ const transformObject: SwaggerTransformObject = (document) => {
   };
   for (const name of refsIn(result.paths)) visit(name);
   for (const name of Object.keys(all)) if (!reachable.has(name)) delete all[name];
+  // What is left of a pair is the one schema of its name: `CreateBookingBody`, not `CreateBookingBodyInput`.
+  const plain = new Map(
+    Object.keys(all).flatMap((name) => (name.endsWith('Input') && !(name.slice(0, -5) in all) ? [[name, name.slice(0, -5)] as const] : [])),
+  );
+  for (const [name, to] of plain) {
+    all[to] = all[name];
+    delete all[name];
+  }
+  Object.assign(result, renameRefs({ paths: result.paths, components: result.components }, plain));
   // A route answering more than one method (GET and HEAD /api/ping) shares its schema: name each method's own.
   for (const item of Object.values((result.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>)) {
     for (const [method, operation] of Object.entries(item)) {

@@ -135,7 +135,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/bookings/:id/cancellation-request',
     {
       // Booking delete somewhere; the booking's own location is checked by the service.
-      config: { permission: { requirement: 'ALL', permissions: [{ scope: 'booking', action: 'delete' }] } },
+      config: { permission: { need: NEEDS.bookingDelete, per: 'location' } },
       schema: {
         tags,
         security,
