@@ -13,10 +13,6 @@ const QUERIES_IN_REPOSITORIES = {
   regex: '^(drizzle-orm(/.*)?|@portal/db(/schema(/.*)?)?)$',
   message: 'queries live in *.repository.ts: call a repository function (row types are re-exported there), not Drizzle or the schema',
 };
-/** TEMPORARY (issue 15): files that still read the system time themselves. Remove entries, never add. */
-const CLOCK_RULE_NOT_YET = [
-  'apps/server/src/lib/idempotency.ts',
-];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/migrations/**', 'e2e/artifacts/**', '**/.data*/**', 'coverage/**'] },
@@ -59,7 +55,7 @@ export default tseslint.config(
   // from `new Date()` or `Date.now()`, so tests can fix it and every rule sees the same instant.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/main.ts', 'apps/server/src/lib/clock.ts', ...CLOCK_RULE_NOT_YET],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/main.ts', 'apps/server/src/lib/clock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -89,6 +85,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: [`${featuresDir}/**`],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' }] }] },
+  },
+  {
+    // The shared layer (lib/, api/, components/) serves the features and never reaches into one: what two
+    // features need lives here, what one needs stays in it.
+    files: ['apps/web/src/{lib,api,components}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' },
+            { group: ['**/features/**'], message: 'the shared layer (lib/, api/, components/) does not import features' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -31,7 +31,7 @@ const ours = (k: KeyRef) => and(eq(idempotencyKeys.contactId, k.contactId), eq(i
 export async function claimKey(db: DbOrTx, claim: KeyClaim, now: Date, staleBefore: Date): Promise<boolean> {
   const claimed = await db
     .insert(idempotencyKeys)
-    .values(claim)
+    .values({ ...claim, createdAt: now })
     .onConflictDoUpdate({
       target: [idempotencyKeys.contactId, idempotencyKeys.key],
       set: {
@@ -40,7 +40,7 @@ export async function claimKey(db: DbOrTx, claim: KeyClaim, now: Date, staleBefo
         requestHash: sql`excluded.request_hash`,
         statusCode: null,
         responseBody: null,
-        createdAt: sql`now()`,
+        createdAt: sql`excluded.created_at`,
         expiresAt: sql`excluded.expires_at`,
       },
       setWhere: or(

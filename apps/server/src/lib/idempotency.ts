@@ -92,7 +92,8 @@ export async function idempotent<T>(
     return reply.code(answer.status).send(answer.body);
   }
   const hash = requestHash(request);
-  const now = Date.now();
+  // The app's clock: the claim's time, its expiry and what counts as a stale claim are all read from it.
+  const now = request.server.now().getTime();
   const ours: KeyRef = { contactId, key };
   const claimed = await claimKey(
     db,
