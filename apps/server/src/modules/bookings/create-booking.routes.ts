@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateBookingBody, CreatedBooking } from '@portal/contract/bookings';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotencyKeyOf, idempotent } from '../../lib/idempotency';
 import { flushBookingNotifications } from './booking-notifications';
 
 /** POST /v1/bookings (issue 5): one booking request and its per-date bookings, at most once per Idempotency-Key. */
@@ -27,9 +26,7 @@ const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'unfilled); with only pendingBooking create it waits for approval. Send an `Idempotency-Key`: a repeat ' +
           'answers the first result (header `idempotent-replayed`) and books nothing twice.',
         security: [{ bearer: [] }],
-        headers: z.looseObject({
-          'idempotency-key': z.string().optional().describe('8 to 255 visible ASCII characters, new for each booking the user submits'),
-        }),
+        headers: IdempotencyKeyHeaders,
         body: CreateBookingBody,
         response: {
           201: CreatedBooking,
