@@ -1,3 +1,4 @@
+import { rollWeekend } from '@portal/contract/school-days';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateFilterField } from '../../components/locale-date-field';
 import { ApiError } from '../../lib/api-error';
-import { nextWeekday } from '../../lib/locale-format';
 import { useProfile } from '../../lib/profile';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -28,7 +29,7 @@ export function GroupOverviewPage() {
   const groups = profile?.links.groups ?? [];
   const [groupId, setGroupId] = useState<number | undefined>(groups[0]?.groupId);
   // Spec §9: a weekend rolls to the next weekday (schools are closed, so Monday is the useful default).
-  const [date, setDate] = useState(() => nextWeekday(DateTime.local().startOf('day')).toISODate()!);
+  const [date, setDate] = useState(() => rollWeekend(DateTime.local().toISODate()!));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const overview = useGroupOverview(groupId ?? groups[0]?.groupId, date, timeZone);
   const rows = overview.data;
@@ -45,7 +46,10 @@ export function GroupOverviewPage() {
         })),
     [rows],
   );
-  const totals = (rows ?? []).reduce((sum, row) => ({ filled: sum.filled + row.filledBookings, total: sum.total + row.totalBookings }), { filled: 0, total: 0 });
+  const totals = (rows ?? []).reduce((sum, row) => ({ filled: sum.filled + row.filledBookings, total: sum.total + row.totalBookings }), {
+    filled: 0,
+    total: 0,
+  });
   const reason = overview.error instanceof ApiError ? (overview.error.serverMessage ?? overview.error.title) : undefined;
 
   return (
@@ -58,7 +62,14 @@ export function GroupOverviewPage() {
       </div>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         {groups.length > 1 && (
-          <TextField select size="small" label={t('groupOverview.group')} value={groupId ?? ''} onChange={(event) => setGroupId(Number(event.target.value))} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label={t('groupOverview.group')}
+            value={groupId ?? ''}
+            onChange={(event) => setGroupId(Number(event.target.value))}
+            sx={{ minWidth: 220 }}
+          >
             {groups.map((group) => (
               <MenuItem key={group.groupId} value={group.groupId}>
                 {group.groupName}
@@ -66,14 +77,7 @@ export function GroupOverviewPage() {
             ))}
           </TextField>
         )}
-        <TextField
-          type="date"
-          size="small"
-          label={t('groupOverview.filterDate')}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateFilterField size="small" label={t('groupOverview.filterDate')} value={date} onDate={(next) => next && setDate(next)} />
         {rows && (
           <Typography sx={{ color: 'text.secondary' }} data-testid="group-summary">
             {t('groupOverview.summary', { filled: totals.filled, total: totals.total })}
@@ -105,7 +109,11 @@ export function GroupOverviewPage() {
             {t('groupOverview.mapHeading')}
           </Typography>
           <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-            {rows ? <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapHeading')} height={320} /> : <Skeleton variant="rounded" height={320} />}
+            {rows ? (
+              <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapHeading')} height={320} />
+            ) : (
+              <Skeleton variant="rounded" height={320} />
+            )}
           </Suspense>
         </Paper>
       </Box>

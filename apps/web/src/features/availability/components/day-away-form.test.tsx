@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { resetSessionForTests, startSession } from '../../../lib/session';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { DayAwayForm } from './day-away-form';
@@ -129,6 +130,36 @@ describe('DayAwayForm', () => {
     expect(f.location).toHaveValue('8');
     expect(f.reason).toHaveValue('');
     expect(onAdded).toHaveBeenCalledWith('Day away added for 23 Nov 2026');
+  });
+
+  it('reads the date as an en-AU user types it (DD/MM/YYYY), not in the browser’s format', async () => {
+    await i18n.changeLanguage('en-AU');
+    try {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) =>
+        init?.method === 'POST'
+          ? jsonResponse(201, {
+              id: 2,
+              dateLocal: '2026-12-04',
+              reason: 'sick leave cover',
+              note: null,
+              locationId: null,
+              locationName: null,
+              replaceMe: { offered: false, selectedDay: null, isNextMonday: false, locationId: null, request: null },
+            })
+          : jsonResponse(200, { today: TODAY, daysAway: [] }),
+      );
+      const f = setup();
+      expect(f.date).toHaveAttribute('type', 'text');
+      expect(f.date).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+      fireEvent.change(f.date, { target: { value: '04/12/2026' } });
+      await f.user.selectOptions(f.reason, 'sick leave cover');
+      await f.user.click(f.submit);
+      await waitFor(() => expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+      const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
+      expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ dateLocal: '2026-12-04' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -8,8 +8,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LocaleDateField } from '../../../components/locale-date-field';
 import { ApiError } from '../../../lib/api-error';
 import { useValidationMessage } from '../../../lib/validation-message';
 import { useAddDayAway } from '../api/add-day-away';
@@ -104,16 +105,25 @@ export function DayAwayForm({
             {failure}
           </Alert>
         )}
-        <TextField
-          {...register('dateLocal')}
-          id="day-away-date"
-          type="date"
-          label={t('form.date')}
-          required
-          fullWidth
-          error={Boolean(errors.dateLocal)}
-          helperText={message(errors.dateLocal?.message)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+        <Controller
+          control={control}
+          name="dateLocal"
+          render={({ field }) => (
+            <LocaleDateField
+              id="day-away-date"
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={today}
+              label={t('form.date')}
+              required
+              fullWidth
+              error={Boolean(errors.dateLocal)}
+              helperText={message(errors.dateLocal?.message)}
+            />
+          )}
         />
         <TextField
           {...register('reason')}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DateFilterField } from '../../../components/locale-date-field';
 import { MultiSelect } from '../../../components/multi-select';
 import { withFilters, type BookingSort, type ListState } from './list-params';
 import { useBookingsText } from './use-bookings-text';
@@ -40,21 +41,18 @@ export function BookingsFilters({
         alignItems: 'center',
       }}
     >
-      <TextField
+      <DateFilterField
         {...field}
-        type="date"
         label={t('filters.dateFrom')}
-        value={state.dateFrom ?? ''}
-        onChange={(event) => onChange(withFilters(state, { dateFrom: event.target.value || undefined }))}
-        slotProps={{ inputLabel: { shrink: true } }}
+        value={state.dateFrom}
+        onDate={(dateFrom) => onChange(withFilters(state, { dateFrom }))}
       />
-      <TextField
+      <DateFilterField
         {...field}
-        type="date"
         label={t('filters.dateTo')}
-        value={state.dateTo ?? ''}
-        onChange={(event) => onChange(withFilters(state, { dateTo: event.target.value || undefined }))}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: state.dateFrom ? { min: state.dateFrom } : {} }}
+        value={state.dateTo}
+        min={state.dateFrom}
+        onDate={(dateTo) => onChange(withFilters(state, { dateTo }))}
       />
       <MultiSelect<BookingStatus>
         label={t('filters.status')}
