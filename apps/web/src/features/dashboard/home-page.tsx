@@ -29,12 +29,12 @@ import { DASHBOARD_LAYOUTS, useDashboardLayout, type DashboardLayout } from '../
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useBookingsOverview } from './api/get-bookings-overview';
-import { useBookingsSummary } from './api/get-bookings-summary';
+import { useBookingsSummary } from '../../api/bookings-summary';
 import { useClientBookingsSummary } from './api/get-client-bookings-summary';
 import { useLocations } from './api/get-locations';
 import { useOwnPendingRequestCount } from './api/get-own-pending-requests';
 import { useOutstandingInvoicesCount } from './api/get-outstanding-invoices-count';
-import { useTimesheetsOverview } from './api/get-timesheets-overview';
+import { useTimesheetsOverview } from '../../api/timesheets-overview';
 import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';

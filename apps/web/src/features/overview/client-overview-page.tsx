@@ -18,7 +18,7 @@ import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectClients } from '../../lib/use-selected-clients';
-import { useClientSummaries } from './api/get-client-summary';
+import { useClientSummaries } from '../../api/bookings-summary';
 
 /** Spec §2: where users with more than one client land: a card per client with its locations and counts. */
 export function ClientOverviewPage() {

@@ -24,7 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useCandidateTimesheets } from './api/get-candidate-timesheets';
 import { usePendingTimesheets } from './api/get-timesheets';
-import { useTimesheetsSummary } from './api/get-timesheets-summary';
+import { useTimesheetsOverview } from '../../api/timesheets-overview';
 import { DidNotHappenDialog } from './components/did-not-happen-dialog';
 import { ModifyTimesheetsDialog } from './components/modify-timesheets-dialog';
 import { PendingTimesheetCards } from './components/pending-timesheet-cards';
@@ -74,7 +74,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const [dialog, setDialog] = useState<'modify' | 'didNotHappen' | null>(null);
   const decision = useTimesheetDecision();
 
-  const summary = useTimesheetsSummary(clientIds);
+  const summary = useTimesheetsOverview(clientIds);
   const query = { clientIds, skip: page * pageSize, take: pageSize };
   const everyone = usePendingTimesheets(query, educatorId === undefined);
   const oneEducator = useCandidateTimesheets({ ...query, candidateId: educatorId ?? 0 }, educatorId !== undefined);

@@ -1,7 +1,7 @@
 import { CandidateDetailsResponse } from '@portal/contract/candidates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { candidatesKey } from './get-candidate-list';
+import { candidatesKey } from '../../../api/candidate-list';
 
 /** GET /v1/candidate/{id}/details (spec §7): profile, compliance, and bookings at the caller's clients. */
 export function getCandidateDetails(candidateId: number, signal?: AbortSignal): Promise<CandidateDetailsResponse> {

@@ -1,7 +1,7 @@
 import { FavouriteResponse, type CandidateDetailsResponse, type CandidateListResponse } from '@portal/contract/candidates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { candidatesKey } from './get-candidate-list';
+import { candidatesKey } from '../../../api/candidate-list';
 
 export interface FavouriteChange {
   candidateId: number;

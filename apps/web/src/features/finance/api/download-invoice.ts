@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestBlob } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/save-file';
+import { downloadFile } from '../../../api/download-file';
 
 export interface InvoiceFile {
   id: number;
   invoiceNo: string;
 }
 
-/** GET /v1/invoices/{id}/file: the invoice PDF, fetched with the bearer token (spec §7, blob). */
-export async function downloadInvoice({ id, invoiceNo }: InvoiceFile): Promise<void> {
-  const { blob, fileName } = await apiRequestBlob(`invoices/${id}/file`);
-  saveBlob(blob, fileName ?? `${invoiceNo}.pdf`);
+/** GET /v1/invoices/{id}/file: the invoice PDF (spec §7, blob). */
+export function downloadInvoice({ id, invoiceNo }: InvoiceFile): Promise<void> {
+  return downloadFile(`invoices/${id}/file`, `${invoiceNo}.pdf`);
 }
 
 export function useDownloadInvoice() {

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestBlob } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/save-file';
+import { downloadFile } from '../../../api/download-file';
 
-/** GET /v1/timesheets/download/{bookingId}: the timesheet PDF, fetched with the bearer token (spec §7, blob). */
-export async function downloadTimesheet(bookingId: number): Promise<void> {
-  const { blob, fileName } = await apiRequestBlob(`timesheets/download/${bookingId}`);
-  saveBlob(blob, fileName ?? `timesheet-${bookingId}.pdf`);
+/** GET /v1/timesheets/download/{bookingId}: the timesheet PDF (spec §7, blob). */
+export function downloadTimesheet(bookingId: number): Promise<void> {
+  return downloadFile(`timesheets/download/${bookingId}`, `timesheet-${bookingId}.pdf`);
 }
 
 export function useDownloadTimesheet() {

@@ -1,8 +1,13 @@
 import { BookingsSummaryResponse } from '@portal/contract/dashboard';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
 
-/** GET /v1/bookings/summary: today's and the next four weeks' counts by status (the dashboard tiles). */
+/*
+ * GET /v1/bookings/summary: today's and the next four weeks' counts by status, for the dashboard tiles (all
+ * selected clients at once) and the client overview's cards (one client each). One request function and one
+ * query key, so both read the same cache entries.
+ */
+
 export function getBookingsSummary(clientIds: readonly number[], dateFromLocal: string, signal?: AbortSignal) {
   return apiRequest('bookings/summary', {
     query: { clientIds, dateFromLocal },
@@ -18,6 +23,12 @@ export function bookingsSummaryQueryOptions(clientIds: readonly number[], dateFr
   });
 }
 
+/** The selected clients' summary (the dashboard tiles). */
 export function useBookingsSummary(clientIds: readonly number[], dateFromLocal: string, enabled: boolean) {
   return useQuery({ ...bookingsSummaryQueryOptions(clientIds, dateFromLocal), enabled: enabled && clientIds.length > 0 });
+}
+
+/** One summary per client (the client overview's cards); a failed card is not asked again. */
+export function useClientSummaries(clientIds: readonly number[], dateFromLocal: string) {
+  return useQueries({ queries: clientIds.map((id) => ({ ...bookingsSummaryQueryOptions([id], dateFromLocal), retry: false })) });
 }
