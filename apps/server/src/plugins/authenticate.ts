@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import { audit, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
 import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
-import { resolvePermission, type PermissionDeclaration } from './route-permission';
+import { CONTACT_FEATURES, resolvePermission, type PermissionDeclaration } from './route-permission';
 
 /**
  * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
@@ -108,6 +108,9 @@ export default fp(
       };
 
       const permission = config.permission ? resolvePermission(config.permission) : undefined;
+      if (permission?.feature && !contact?.[CONTACT_FEATURES[permission.feature]]) {
+        throw new AppError('forbidden', { detail: permission.forbidden });
+      }
       if (permission?.requirement) {
         const t = await request.principal.tree();
         const selectedClientIds = allClients(t).map((c) => c.clientId);

@@ -24,12 +24,18 @@ import { FORBIDDEN_TEXT } from '../modules/data-scope/data-scope';
  *   caller's reach and the spec's row-level 403 text.
  */
 export type PermissionName = GuardedRoute | RequirementPage;
+/** Flags on the contact that open a route (spec §6 'Other rules': the client group overview). */
+export const CONTACT_FEATURES = { clientGroupOverview: 'isClientGroupOverviewEnabled' } as const;
+export type ContactFeature = keyof typeof CONTACT_FEATURES;
 export interface ScopedPermission {
-  need: PermissionName | RouteRequirement;
+  /** `'signedIn'`: no permission anywhere is needed beyond what the service checks at the row. */
+  need: PermissionName | RouteRequirement | 'signedIn';
   /** The node the need is checked at, for the row the call names. */
-  per: 'client' | 'location';
+  per: 'client' | 'location' | 'group';
   /** The refusal text when the caller holds the need nowhere (default: the generic one). */
   forbidden?: string;
+  /** A flag the contact must have, checked by the hook with the need. */
+  feature?: ContactFeature;
 }
 export type PermissionDeclaration = 'signedIn' | PermissionName | RouteRequirement | ScopedPermission;
 
@@ -39,12 +45,14 @@ export interface ResolvedPermission {
   /** What the hook checks (undefined: nothing beyond login). */
   requirement?: RouteRequirement;
   per?: ScopedPermission['per'];
+  feature?: ContactFeature;
   forbidden: string;
 }
 
 const isScoped = (d: PermissionDeclaration): d is ScopedPermission => typeof d === 'object' && 'need' in d;
 
-function named(need: PermissionName | RouteRequirement): { name?: PermissionName; requirement: RouteRequirement } {
+function named(need: PermissionName | RouteRequirement | 'signedIn'): { name?: PermissionName; requirement?: RouteRequirement } {
+  if (need === 'signedIn') return {};
   if (typeof need !== 'string') return { requirement: need };
   const requirement = need in ROUTE_REQUIREMENTS ? ROUTE_REQUIREMENTS[need as GuardedRoute] : PAGE_REQUIREMENTS[need as RequirementPage];
   return { name: need, requirement };
@@ -62,7 +70,13 @@ export function resolvePermission(declaration: PermissionDeclaration): ResolvedP
   if (declaration === 'signedIn') return { forbidden: FORBIDDEN_TEXT };
   if (isScoped(declaration)) {
     const { name, requirement } = named(declaration.need);
-    return { name, requirement: coarse(requirement), per: declaration.per, forbidden: declaration.forbidden ?? FORBIDDEN_TEXT };
+    return {
+      name,
+      requirement: requirement && coarse(requirement),
+      per: declaration.per,
+      feature: declaration.feature,
+      forbidden: declaration.forbidden ?? FORBIDDEN_TEXT,
+    };
   }
   return { ...named(declaration), forbidden: FORBIDDEN_TEXT };
 }
@@ -83,11 +97,12 @@ export function describePermission(declaration: PermissionDeclaration | undefine
   if (flags.staff) return 'Permission: provider staff only (a staff token without Impersonated-Contact).';
   if (!declaration) return 'Permission: not declared.';
   const resolved = resolvePermission(declaration);
-  if (!resolved.requirement) return 'Permission: any signed-in contact.';
+  const feature = resolved.feature ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature]}\`).` : '';
+  const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
+  if (!resolved.requirement) return `Permission: any signed-in contact${per}.${feature}`;
   const parts = resolved.requirement.permissions.map((p) => `${p.scope} ${p.action} ${LEVEL_TEXT[p.level ?? 'group_and_below']}`);
   const list = parts.length === 1 ? parts[0] : `${resolved.requirement.requirement === 'ALL' ? 'all of' : 'one of'}: ${parts.join('; ')}`;
-  const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
-  return `Permission${resolved.name ? ` (${resolved.name})` : ''}: ${list}${per}.`;
+  return `Permission${resolved.name ? ` (${resolved.name})` : ''}: ${list}${per}.${feature}`;
 }
 
 /** The `x-permission` extension of an operation. */
@@ -97,7 +112,12 @@ export function permissionExtension(declaration: PermissionDeclaration | undefin
   if (!declaration || declaration === 'signedIn') return declaration ?? null;
   const resolved = resolvePermission(declaration);
   const own = isScoped(declaration) ? named(declaration.need).requirement : resolved.requirement;
-  return { ...(resolved.name ? { name: resolved.name } : {}), ...own, ...(resolved.per ? { per: resolved.per } : {}) };
+  return {
+    ...(resolved.name ? { name: resolved.name } : {}),
+    ...(own ?? { requirement: 'ALL', permissions: [] }),
+    ...(resolved.per ? { per: resolved.per } : {}),
+    ...(resolved.feature ? { feature: resolved.feature } : {}),
+  };
 }
 
 const all = (scope: PermissionScope, action: Action): RouteRequirement => ({ requirement: 'ALL', permissions: [{ scope, action }] });

@@ -12,7 +12,8 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/client-groups/:id/overview',
     {
-      config: { permission: 'signedIn' },
+      // The flag is the hook's; the permission at the group itself is the service's (data scoping).
+      config: { permission: { need: 'signedIn', per: 'group', feature: 'clientGroupOverview' } },
       schema: {
         tags: ['overview'],
         summary: 'Open and total bookings and the fill rate of every location of a client group on one day',
@@ -32,7 +33,7 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-cache');
       return groupOverview(
         app.database.db,
-        { overviewEnabled: principal.contact?.isClientGroupOverviewEnabled ?? false, tree: await principal.tree() },
+        { tree: await principal.tree() },
         request.params.id,
         filterDate ?? todayIn(timeZone, app.now()),
       );

@@ -13,7 +13,7 @@ import { groupExists, groupLocationsWithBookings } from './group-overview.reposi
  */
 export async function groupOverview(
   db: DbOrTx,
-  caller: { overviewEnabled: boolean; tree: PermissionTree },
+  caller: { tree: PermissionTree },
   groupId: number,
   dateLocal: string,
 ): Promise<GroupOverviewResponse> {
