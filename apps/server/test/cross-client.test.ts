@@ -266,6 +266,12 @@ describe('cross-client isolation', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists no route that does not exist (a renamed route needs its case renamed)', () => {
+    const routes = new Set(t.app.routeCatalogue.map((r) => `${r.method} ${r.url}`));
+    const listed = [...SELF_ONLY, ...NO_CLIENT_DATA, ...Object.keys(CASES), ...Object.keys(REFUSED_IN_ANSWER)];
+    expect(listed.filter((r) => !routes.has(r))).toEqual([]);
+  });
+
   for (const [route, make] of Object.entries(CASES)) {
     it(`refuses ${route} aimed at another client`, async () => {
       const options = make(ctx);
