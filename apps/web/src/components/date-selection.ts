@@ -1,4 +1,5 @@
-import { DateTime } from 'luxon';
+import { addDays } from '@portal/contract/query-params';
+import { isWeekend } from '@portal/contract/school-days';
 import { parseDateInput } from '../lib/date-input';
 import { formatDateList } from '../lib/locale-format';
 
@@ -15,8 +16,7 @@ export const DATE_ERROR_FLASH_MS = 800;
 export function parseSelection(text: string, mode: DateSelectionMode, locale: string): string[] | undefined {
   const trimmed = text.trim();
   if (!trimmed) return [];
-  const parts =
-    mode === 'single' ? [trimmed] : mode === 'multiple' ? trimmed.split(',') : trimmed.split(/\s+(?:to|-|–)\s+/i);
+  const parts = mode === 'single' ? [trimmed] : mode === 'multiple' ? trimmed.split(',') : trimmed.split(/\s+(?:to|-|–)\s+/i);
   if (mode === 'range' && parts.length !== 2) return undefined;
   const dates: string[] = [];
   for (const part of parts) {
@@ -68,9 +68,8 @@ export function refusalOf(
 /** The first and last weekdays of a range (a range of weekend days alone has none). */
 function schoolDayEnds(range: readonly string[]): string[] {
   if (range.length !== 2) return [...range];
-  let first = DateTime.fromISO(range[0]!);
-  let last = DateTime.fromISO(range[1]!);
-  while (first <= last && first.weekday >= 6) first = first.plus({ days: 1 });
-  while (last >= first && last.weekday >= 6) last = last.minus({ days: 1 });
-  return first <= last ? [first.toISODate()!, last.toISODate()!] : [];
+  let [first, last] = [range[0]!, range[1]!];
+  while (first <= last && isWeekend(first)) first = addDays(first, 1);
+  while (last >= first && isWeekend(last)) last = addDays(last, -1);
+  return first <= last ? [first, last] : [];
 }

@@ -1,3 +1,5 @@
+import { daysBetween } from '@portal/contract/query-params';
+import { isWeekend as isWeekendDate, rollWeekend } from '@portal/contract/school-days';
 import { DateTime } from 'luxon';
 import type { SupportedLocale } from './i18n';
 
@@ -61,13 +63,11 @@ export function formatMoney(amount: number, locale: string): string {
 
 /** Spec §9: Saturday and Sunday roll forward to the next Monday; weekdays stay. */
 export function nextWeekday(date: DateTime): DateTime {
-  if (date.weekday === 6) return date.plus({ days: 2 });
-  if (date.weekday === 7) return date.plus({ days: 1 });
-  return date;
+  return date.plus({ days: daysBetween(date.toISODate()!, rollWeekend(date.toISODate()!)) });
 }
 
 export function isWeekend(date: DateTime): boolean {
-  return date.weekday >= 6;
+  return isWeekendDate(date.toISODate()!);
 }
 
 /** The first day of the week that holds `date`, by the locale's week start. */

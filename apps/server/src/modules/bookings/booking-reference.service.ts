@@ -9,6 +9,7 @@ import type {
 } from '@portal/contract/booking-reference';
 import { parseCutoff } from '@portal/contract/booking-rules';
 import { normaliseTime } from '@portal/contract/bookings';
+import { todayIn } from '@portal/contract/school-days';
 import { allClients, holds, type ClientLink, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { PermissionScope } from '@portal/contract/domain';
 import type { DbOrTx } from '@portal/db/client';
@@ -189,7 +190,7 @@ export async function bookingBlocks(db: DbOrTx, tree: PermissionTree, now: Date,
   const from = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!;
   const rows = await findBookingBlocks(db, [...zones.keys()], from);
   return rows.flatMap((r) => {
-    const today = DateTime.fromJSDate(now, { zone: zones.get(r.locationId) ?? 'UTC' }).toISODate()!;
+    const today = todayIn(zones.get(r.locationId) ?? 'UTC', now);
     const datesLocal = (r.datesLocal as Array<string | Date>).map(isoDate).filter((d) => d >= today);
     return datesLocal.length > 0 ? [{ locationId: r.locationId, datesLocal, messageMarkDown: r.messageMarkdown }] : [];
   });

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@p
 import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
+import { isWeekend } from '@portal/contract/school-days';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
@@ -104,8 +105,7 @@ export class ExtendBookingService {
     const blocked = await blockedDates(db, source.locationId, addDays(last, 1), endDateLocal);
     const days: Plan['days'] = [];
     for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
-      const weekday = DateTime.fromISO(d).weekday;
-      if (weekday > 5 || d < firstDay || span.dates.has(d)) continue;
+      if (isWeekend(d) || d < firstDay || span.dates.has(d)) continue;
       days.push({ dateLocal: d, blocked: blocked.has(d) });
     }
     if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);

@@ -8,9 +8,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { FORM_MESSAGES } from '@portal/contract/messages';
-import { DateTime } from 'luxon';
+import { dateInPastProblem, weekendProblem } from '@portal/contract/booking-rules';
 import { useCallback, useId, useState, type Ref } from 'react';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import type { DateSelectionMode } from '../../../components/date-selection';
@@ -64,9 +62,7 @@ export function DatesField({
   // The picker greys out the days that can never be booked, with the reason (spec §5, §9).
   const unavailable = useCallback(
     (date: string) => {
-      if (date < today) return message(FORM_MESSAGES.dateInPast);
-      if (DateTime.fromISO(date).weekday >= 6) return message(BOOKING_MESSAGES.weekend);
-      return undefined;
+      return message(dateInPastProblem(date, today) ?? weekendProblem(date));
     },
     [today, message],
   );
