@@ -59,3 +59,19 @@ describe('one injected clock', () => {
       expect(await ruleIds(text, file), file).toEqual([]);
   });
 });
+
+describe('one clock in the web app', () => {
+  const text = "import { DateTime } from 'luxon';\nexport const a = [new Date(), Date.now(), DateTime.now(), DateTime.local()];\n";
+
+  it('refuses reading the system time in a web module', async () => {
+    expect(await ruleIds(text, 'apps/web/src/features/x/x-page.tsx')).toEqual(Array(4).fill('no-restricted-syntax'));
+  });
+
+  it('allows lib/clock.ts, tests and a given date', async () => {
+    expect(await ruleIds(text, 'apps/web/src/lib/clock.ts')).toEqual([]);
+    expect(await ruleIds(text, 'apps/web/src/features/x/x-page.test.tsx')).toEqual([]);
+    expect(
+      await ruleIds("import { DateTime } from 'luxon';\nexport const a = DateTime.local(2026, 1, 1);\n", 'apps/web/src/features/x/x.ts'),
+    ).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@portal/contract/auth';
 import { apiUrl, baseHeaders } from './api-url';
+import { nowMs } from './clock';
 
 /**
  * The signed-in session as the browser knows it.
@@ -66,7 +67,7 @@ export function subscribeToSession(listener: (event: SessionEvent) => void): () 
 }
 
 function sessionFrom(token: TokenResponse): Session {
-  return { accessToken: token.accessToken, obtainedAt: Date.now(), expiresInSeconds: token.expiresIn };
+  return { accessToken: token.accessToken, obtainedAt: nowMs(), expiresInSeconds: token.expiresIn };
 }
 
 /** After a sign-in with e-mail and password: a contact's own session, so any impersonation left over ends. */
@@ -84,7 +85,7 @@ export function replaceAccessToken(token: TokenResponse): void {
 }
 
 /** Older than 30 minutes, or close to the expiry the server gave (whichever comes first). */
-export function isTokenStale(current: Session, at: number = Date.now()): boolean {
+export function isTokenStale(current: Session, at: number = nowMs()): boolean {
   const lifetime = current.expiresInSeconds * 1000;
   const maxAge = Math.min(TOKEN_MAX_AGE_MS, Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2));
   return at - current.obtainedAt >= maxAge;

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { useCachedProfile } from '../../lib/profile-query';
 import { useImpersonation, useSession } from '../../lib/use-session';
 import { ImpersonationBanner } from '../components/impersonation-banner';
+import { now } from '../../lib/clock';
 
 /** Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. */
 export function PublicLayout() {
@@ -47,7 +48,7 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
       </Box>
       <Box component="footer" sx={{ display: 'flex', justifyContent: 'center', gap: 3, py: 3, px: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('footer.copyright', { year: new Date().getFullYear(), companyName: t('companyName') })}
+          {t('footer.copyright', { year: now().getFullYear(), companyName: t('companyName') })}
         </Typography>
         {/* Signed out, /help would send the visitor to the landing page: the public Help page answers instead. */}
         <Link component={RouterLink} to={signedIn ? paths.help : paths.publicHelp} variant="body2">

@@ -17,7 +17,6 @@ import { useTheme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SkipLink } from '../../components/skip-link';
@@ -43,6 +42,7 @@ import {
   type ListState,
 } from './list/list-params';
 import { useBookingsText } from './list/use-bookings-text';
+import { localNow } from '../../lib/clock';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 
@@ -63,7 +63,7 @@ export function BookingsPage() {
   const tree = useProfile().data?.links;
   const clientIds = useSelectedClientIds();
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => DateTime.local().toISODate()!, []);
+  const today = useMemo(() => localNow().toISODate()!, []);
   const state = readListState(params, today);
   const query = toBookingsQuery(state, clientIds);
   // The list shows bookings (booking view) and requests pending approval (pendingBooking view); without either

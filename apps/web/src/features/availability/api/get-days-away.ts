@@ -1,7 +1,7 @@
 import { DaysAwayResponse } from '@portal/contract/availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { apiRequest } from '../../../lib/api-client';
+import { localNow } from '../../../lib/clock';
 
 /** How far ahead the page lists days away (the server's own default stops at 90 days). */
 export const LIST_MONTHS_AHEAD = 12;
@@ -25,6 +25,6 @@ export function daysAwayQueryOptions(dateToLocal: string) {
 
 export function useDaysAway() {
   // A year from the browser's today: always after the server's today, whatever the school's time zone.
-  const dateToLocal = DateTime.now().plus({ months: LIST_MONTHS_AHEAD }).toISODate()!;
+  const dateToLocal = localNow().plus({ months: LIST_MONTHS_AHEAD }).toISODate()!;
   return useQuery(daysAwayQueryOptions(dateToLocal));
 }

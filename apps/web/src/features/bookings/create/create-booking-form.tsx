@@ -53,6 +53,7 @@ import { DatesField } from './dates-field';
 import { RequestedEducatorField } from './requested-educator-field';
 import { MarkdownText } from './markdown-text';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
+import { now as clockNow } from '../../../lib/clock';
 
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -81,9 +82,9 @@ export function locationLabel(location: BookingLocation, manyClients: boolean): 
 
 /** A clock that moves on every minute, for the same-day cut-off. */
 function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => clockNow());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    const timer = setInterval(() => setNow(clockNow()), 60_000);
     return () => clearInterval(timer);
   }, []);
   return now;
@@ -125,7 +126,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   // The rules read the reference data from the query cache when they run, so they always see what is shown.
   const resolver = useMemo<Resolver<BookingFormValues>>(
     () => (formValues, context, options) =>
-      zodResolver(bookingFormSchema(ruleContextOf(formValues, locations, cachedReference(queryClient, formValues, locations), new Date())))(
+      zodResolver(bookingFormSchema(ruleContextOf(formValues, locations, cachedReference(queryClient, formValues, locations), clockNow())))(
         formValues,
         context,
         options,

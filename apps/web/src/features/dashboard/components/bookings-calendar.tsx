@@ -4,10 +4,11 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateList, isWeekend, startOfWeek, weekdayNames } from '../../../lib/locale-format';
+import { localNow } from '../../../lib/clock';
 
 /** A month grid with the number of bookings per day (GET bookings/overview), weeks starting per locale. */
 export function BookingsCalendar({
@@ -29,7 +30,7 @@ export function BookingsCalendar({
   const first = month.startOf('month');
   const gridStart = startOfWeek(first, locale);
   const weeks = Math.ceil((first.diff(gridStart, 'days').days + first.daysInMonth!) / 7);
-  const today = DateTime.local().toISODate();
+  const today = localNow().toISODate();
   const names = weekdayNames(locale);
   const total = counts ? [...counts.values()].reduce((sum, value) => sum + value, 0) : 0;
 

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { isDebugEnabled, registerDebugActivation, useDebugMode } from '../../../lib/debug-mode';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../lib/i18n';
@@ -14,6 +13,7 @@ import { formatDate, formatMoney, localeFormat, weekdayNames } from '../../../li
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useToast } from '../../../lib/toast';
 import { useUpdateLanguage } from '../api/update-language';
+import { localNow } from '../../../lib/clock';
 
 /** A sample amount that shows the currency's symbol, grouping and decimals. */
 export const SAMPLE_AMOUNT = 1234.5;
@@ -40,7 +40,7 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
   const format = localeFormat(locale);
   const config = getRuntimeConfig();
   const appLinks = config.appStoreLinks[locale];
-  const today = DateTime.local();
+  const today = localNow();
   const updateLanguage = useUpdateLanguage();
 
   /** Shown at once; kept in the profile, so it is the language of every later sign-in too. */
