@@ -3,7 +3,6 @@ import { allClients } from '@portal/contract/permissions';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,7 @@ import { ReplaceMeCard } from './components/replace-me-card';
 import { formatDayShort } from './format';
 import { useAvailabilityTranslation } from './use-availability-translation';
 import { useBeingReplaced, useReplaceMeClientIds } from './use-replace-me-clients';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const cardPadding = { px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 } } as const;
@@ -118,37 +118,20 @@ export function AvailabilityPage() {
               </Alert>
             </Box>
           )}
-          {daysAway.isPending && (
-            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, pb: 3 }}>
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-            </Box>
-          )}
+          {daysAway.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, pb: 3 }} />}
           {daysAway.isError && !data && (
             <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-              <Alert
-                severity="error"
-                variant="outlined"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void daysAway.refetch()}>
-                    {t('list.retry')}
-                  </Button>
-                }
-              >
-                {t('list.loadFailed')}
-              </Alert>
+              <ErrorState message={t('list.loadFailed')} onRetry={() => void daysAway.refetch()} />
             </Box>
           )}
           {data && data.daysAway.length === 0 && (
-            <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 1, textAlign: 'center' }} data-testid="days-away-empty">
-              <EventAvailableOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-              <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-                {beingReplaced ? t('list.emptyReplacedTitle') : t('list.emptyTitle')}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
-                {beingReplaced ? t('list.emptyReplacedBody') : t('list.emptyBody')}
-              </Typography>
-            </Box>
+            <EmptyState
+              icon={<EventAvailableOutlinedIcon aria-hidden="true" />}
+              title={beingReplaced ? t('list.emptyReplacedTitle') : t('list.emptyTitle')}
+              body={beingReplaced ? t('list.emptyReplacedBody') : t('list.emptyBody')}
+              testId="days-away-empty"
+              sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 1 }}
+            />
           )}
           {data && data.daysAway.length > 0 && <DaysAwayList days={data.daysAway} today={data.today} onRemove={startRemoving} />}
         </Paper>

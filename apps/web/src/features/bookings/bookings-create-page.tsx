@@ -1,7 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -10,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useBookingLocations } from './api/get-booking-locations';
 import { CreateBookingForm } from './create/create-booking-form';
 import { useBookingCreateTranslation } from './create/use-booking-create-translation';
+import { ErrorState, LoadingState } from '../../components/query-state';
 
 /** Create Booking (spec §2 bookings-create, §5 'Booking create'). */
 export function BookingsCreatePage() {
@@ -29,25 +27,8 @@ export function BookingsCreatePage() {
         </Typography>
         <Typography sx={{ color: 'text.secondary', maxWidth: 720 }}>{t('intro')}</Typography>
       </div>
-      {locations.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-          <CircularProgress size={24} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>{t('loading')}</Typography>
-        </Box>
-      )}
-      {locations.isError && (
-        <Alert
-          severity="error"
-          variant="outlined"
-          action={
-            <Button color="inherit" size="small" onClick={() => void locations.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('failed.locations')}
-        </Alert>
-      )}
+      {locations.isPending && <LoadingState label={t('loading')} sx={{ py: 4 }} />}
+      {locations.isError && <ErrorState message={t('failed.locations')} onRetry={() => void locations.refetch()} />}
       {locations.data && locations.data.length === 0 && (
         <Alert severity="info" variant="outlined">
           {t('noLocations')}

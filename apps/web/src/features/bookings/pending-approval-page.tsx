@@ -3,10 +3,8 @@ import { canAtLocation } from '@portal/contract/permissions';
 import type { PendingBookingActionBody } from '@portal/contract/pending-bookings';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -28,6 +26,7 @@ import { PendingDetailDialog } from './pending/pending-detail-dialog';
 import { dateSpan } from './pending/pending-format';
 import { PendingRequestCards, PendingRequestsTable, type PendingRowActions } from './pending/pending-requests';
 import { RejectDialog } from './pending/reject-dialog';
+import { ErrorState, LoadingState } from '../../components/query-state';
 
 const PAGE_SIZE = 25;
 
@@ -108,25 +107,10 @@ export function PendingApprovalPage() {
             {data ? t('pending.count', { count: total }) : ' '}
           </Typography>
         </Box>
-        {list.isPending && (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, pb: 3 }}>
-            <CircularProgress size={24} aria-hidden="true" />
-            <Typography sx={{ color: 'text.secondary' }}>{t('pending.loading')}</Typography>
-          </Box>
-        )}
+        {list.isPending && <LoadingState label={t('pending.loading')} sx={{ px: { xs: 2, sm: 3 }, pb: 3 }} />}
         {list.isError && !data && (
           <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-            <Alert
-              severity="error"
-              variant="outlined"
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            >
-              {t('pending.loadFailed')}
-            </Alert>
+            <ErrorState message={t('pending.loadFailed')} onRetry={() => void list.refetch()} />
           </Box>
         )}
         {data && requests.length === 0 && (

@@ -3,8 +3,6 @@ import { allClients, hasPermission } from '@portal/contract/permissions';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +24,7 @@ import { AgeingSummary } from './components/ageing-summary';
 import { InvoiceCards } from './components/invoice-cards';
 import { InvoicesTable } from './components/invoices-table';
 import { useFinanceText } from './use-finance-text';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 
 const PAGE_SIZES = [10, 25, 50] as const;
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -163,37 +162,20 @@ export function FinancePage() {
             </Box>
             <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
 
-            {list.isPending && (
-              <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
-                <CircularProgress size={24} aria-hidden="true" />
-                <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-              </Box>
-            )}
+            {list.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
             {list.isError && !data && (
               <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-                <Alert
-                  severity="error"
-                  variant="outlined"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                      {t('list.retry')}
-                    </Button>
-                  }
-                >
-                  {t('list.loadFailed')}
-                </Alert>
+                <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
               </Box>
             )}
             {data && invoices.length === 0 && (
-              <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="invoices-empty">
-                <ReceiptLongOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-                <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-                  {status ? t('list.emptyFiltered') : t('list.empty')}
-                </Typography>
-                <Typography sx={{ color: 'text.secondary', maxWidth: 460, mx: 'auto' }}>
-                  {status ? t('list.emptyFilteredBody') : t('list.emptyBody')}
-                </Typography>
-              </Box>
+              <EmptyState
+                icon={<ReceiptLongOutlinedIcon aria-hidden="true" />}
+                title={status ? t('list.emptyFiltered') : t('list.empty')}
+                body={status ? t('list.emptyFilteredBody') : t('list.emptyBody')}
+                testId="invoices-empty"
+                sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
+              />
             )}
             {data && invoices.length > 0 && (
               <>

@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
@@ -27,6 +26,7 @@ import { DownloadInvoiceButton } from './components/download-invoice-button';
 import { InvoiceStatusChip } from './components/invoice-status-chip';
 import { money } from './invoice-format';
 import { useFinanceText } from './use-finance-text';
+import { ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
 
@@ -71,26 +71,12 @@ export function InvoicePage() {
         {data && <DownloadInvoiceButton invoice={data} variant="button" />}
       </Box>
 
-      {invoice.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <CircularProgress size={24} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>{t('invoice.loading')}</Typography>
-        </Box>
-      )}
+      {invoice.isPending && <LoadingState label={t('invoice.loading')} />}
       {invoice.isError && !refused && (
-        <Alert
-          severity="error"
-          variant="outlined"
-          action={
-            invoice.error instanceof ApiError && invoice.error.status === 404 ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void invoice.refetch()}>
-                {t('invoice.retry')}
-              </Button>
-            )
-          }
-        >
-          {t('invoice.loadFailed')}
-        </Alert>
+        <ErrorState
+          message={t('invoice.loadFailed')}
+          onRetry={invoice.error instanceof ApiError && invoice.error.status === 404 ? undefined : () => void invoice.refetch()}
+        />
       )}
       {data && <InvoiceBody invoice={data} />}
     </Stack>

@@ -1,5 +1,4 @@
 import { rollWeekend } from '@portal/contract/school-days';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,6 +17,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useGroupOverview } from './api/get-group-overview';
 import { GroupOverviewTable } from './group-overview-table';
+import { ErrorState } from '../../components/query-state';
 
 const LocationsMap = lazy(async () => ({ default: (await import('../../components/locations-map')).LocationsMap }));
 
@@ -85,10 +85,15 @@ export function GroupOverviewPage() {
         )}
       </Box>
       {overview.isError && (
-        <Alert severity="error">
-          <AlertTitle>{t('groupOverview.loadFailed')}</AlertTitle>
-          {reason ?? t('groupOverview.noReason')}
-        </Alert>
+        <ErrorState
+          message={
+            <>
+              <AlertTitle>{t('groupOverview.loadFailed')}</AlertTitle>
+              {reason ?? t('groupOverview.noReason')}
+            </>
+          }
+          onRetry={() => void overview.refetch()}
+        />
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>

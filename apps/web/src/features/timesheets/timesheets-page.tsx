@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -35,6 +34,7 @@ import { TimesheetsSummary } from './components/timesheets-summary';
 import { educatorName, formatCount } from './timesheet-format';
 import { useTimesheetDecision } from './use-timesheet-decision';
 import { useTimesheetsText } from './use-timesheets-text';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -248,37 +248,20 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                   )}
                 </Box>
                 <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
-                {list.isPending && (
-                  <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
-                    <CircularProgress size={24} aria-hidden="true" />
-                    <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-                  </Box>
-                )}
+                {list.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
                 {list.isError && !data && (
                   <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-                    <Alert
-                      severity="error"
-                      variant="outlined"
-                      action={
-                        <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                          {t('actions.retry')}
-                        </Button>
-                      }
-                    >
-                      {t('list.loadFailed')}
-                    </Alert>
+                    <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
                   </Box>
                 )}
                 {data && rows.length === 0 && (
-                  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="timesheets-empty">
-                    <DoneAllOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-                    <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-                      {t('list.emptyTitle')}
-                    </Typography>
-                    <Typography sx={{ color: 'text.secondary', maxWidth: 460, mx: 'auto' }}>
-                      {educatorId === undefined ? t('list.emptyBody') : t('list.emptyEducatorBody')}
-                    </Typography>
-                  </Box>
+                  <EmptyState
+                    icon={<DoneAllOutlinedIcon aria-hidden="true" />}
+                    title={t('list.emptyTitle')}
+                    body={educatorId === undefined ? t('list.emptyBody') : t('list.emptyEducatorBody')}
+                    testId="timesheets-empty"
+                    sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
+                  />
                 )}
                 {data && rows.length > 0 && (
                   <>

@@ -10,7 +10,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -35,6 +34,7 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 import { DetailSection, Facts } from './detail-sections';
 import { ExtendBookingDialog } from './extend-booking-dialog';
 import { RequestCancellationDialog } from './request-cancellation-dialog';
+import { ErrorState, LoadingState } from '../../../components/query-state';
 
 const METHODS = ['email', 'sms', 'voice', 'push'] as const;
 
@@ -66,16 +66,7 @@ export function BookingDetailPage() {
     return (
       <Stack spacing={2}>
         {back}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void booking.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('detail.loadFailed')}
-        </Alert>
+        <ErrorState message={t('detail.loadFailed')} onRetry={() => void booking.refetch()} />
       </Stack>
     );
   }
@@ -83,10 +74,7 @@ export function BookingDetailPage() {
     return (
       <Stack spacing={2}>
         {back}
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-          <CircularProgress size={24} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>{t('detail.loading')}</Typography>
-        </Box>
+        <LoadingState label={t('detail.loading')} sx={{ py: 4 }} />
       </Stack>
     );
   }

@@ -8,7 +8,6 @@ import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -33,6 +32,7 @@ import { useCandidateDetails } from '../api/get-candidate-details';
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidatePicture } from './candidate-picture';
 import { FavouriteButton } from './favourite-button';
+import { ErrorState, LoadingState } from '../../../components/query-state';
 
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
 
@@ -86,26 +86,12 @@ export function CandidateDetail({ candidateId, timesheetsAllowed }: { candidateI
       {!data && (
         <>
           <Typography variant="h1">{t('title')}</Typography>
-          {details.isPending && (
-            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography sx={{ color: 'text.secondary' }}>{t('detail.loading')}</Typography>
-            </Box>
-          )}
+          {details.isPending && <LoadingState label={t('detail.loading')} />}
           {details.isError && (
-            <Alert
-              severity="error"
-              variant="outlined"
-              action={
-                notFound ? undefined : (
-                  <Button color="inherit" size="small" onClick={() => void details.refetch()}>
-                    {t('detail.retry')}
-                  </Button>
-                )
-              }
-            >
-              {notFound ? t('detail.notFound') : t('detail.loadFailed')}
-            </Alert>
+            <ErrorState
+              message={notFound ? t('detail.notFound') : t('detail.loadFailed')}
+              onRetry={notFound ? undefined : () => void details.refetch()}
+            />
           )}
         </>
       )}

@@ -3,7 +3,6 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -28,6 +27,7 @@ import { CANDIDATE_SORTS, isCandidateSort, matchesSearch, sortCandidates, type C
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidateCards } from './candidate-cards';
 import { CandidatesTable } from './candidates-table';
+import { ErrorState } from '../../../components/query-state';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -51,7 +51,6 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
   const favouritesOnly = params.get('favourites') === '1';
   const pageSize = PAGE_SIZES.find((size) => size === Number(params.get('size'))) ?? PAGE_SIZES[0];
   const requestedPage = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
-
 
   const shownClients = school === undefined ? clients : clients.filter((c) => c.clientId === school);
   const lists = useCandidateLists(shownClients.map((c) => c.clientId));
@@ -223,17 +222,7 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
           )}
           {!pending && failures.length > 0 && !refused && (
             <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-              <Alert
-                severity="error"
-                variant="outlined"
-                action={
-                  <Button color="inherit" size="small" onClick={() => failures.forEach((list) => void list.refetch())}>
-                    {t('list.retry')}
-                  </Button>
-                }
-              >
-                {t('list.loadFailed')}
-              </Alert>
+              <ErrorState message={t('list.loadFailed')} onRetry={() => failures.forEach((list) => void list.refetch())} />
             </Box>
           )}
           {loaded && rows.length === 0 && (

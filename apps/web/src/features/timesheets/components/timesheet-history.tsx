@@ -3,10 +3,7 @@ import type { TimesheetBooking } from '@portal/contract/timesheets';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,6 +23,7 @@ import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { placeOf } from './pending-timesheets-table';
 import { ToneChip, type Tone } from '../../../components/tone-chip';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/query-state';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const FILTERS = ['', 'approved_for_invoice', 'pending_review', 'invoiced'] as const;
@@ -169,35 +167,20 @@ export function TimesheetHistory({
         </Box>
       </Box>
       <Box sx={{ height: 4 }}>{history.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
-      {history.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
-          <CircularProgress size={24} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-        </Box>
-      )}
+      {history.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
       {history.isError && !data && (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-          <Alert
-            severity="error"
-            variant="outlined"
-            action={
-              <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
-            {t('list.loadFailed')}
-          </Alert>
+          <ErrorState message={t('list.loadFailed')} onRetry={() => void history.refetch()} />
         </Box>
       )}
       {data && rows.length === 0 && (
-        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="timesheet-history-empty">
-          <HistoryOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-          <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-            {t('history.emptyTitle')}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>{t('history.emptyBody')}</Typography>
-        </Box>
+        <EmptyState
+          icon={<HistoryOutlinedIcon aria-hidden="true" />}
+          title={t('history.emptyTitle')}
+          body={t('history.emptyBody')}
+          testId="timesheet-history-empty"
+          sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
+        />
       )}
       {data && rows.length > 0 && (
         <>

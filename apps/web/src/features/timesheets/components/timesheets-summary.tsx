@@ -4,7 +4,6 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -19,6 +18,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { formatCount } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { TONES } from '../../../components/tone-chip';
+import { ErrorState } from '../../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const EDUCATORS_SHOWN = 6;
@@ -177,19 +177,7 @@ export function TimesheetsSummary({
       <Typography variant="h2" id="timesheets-summary-heading" sx={{ fontSize: '1.125rem' }}>
         {t('summary.heading')}
       </Typography>
-      {failed && (
-        <Alert
-          severity="error"
-          variant="outlined"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('summary.loadFailed')}
-        </Alert>
-      )}
+      {failed && <ErrorState message={t('summary.loadFailed')} onRetry={onRetry} />}
       <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
         <Tile
           label={t('summary.pendingApproval')}
