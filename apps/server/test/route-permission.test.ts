@@ -27,6 +27,9 @@ describe('resolving a declaration', () => {
   it('says it in a sentence for the API documentation', () => {
     expect(describePermission('finance', {})).toBe('Permission (finance): accounts view anywhere.');
     expect(describePermission(undefined, { public: true })).toBe('Permission: public (no sign-in).');
+    expect(describePermission({ need: NEEDS.anyBooking, per: 'client' }, {})).toBe(
+      'Permission: one of: booking (any action) anywhere; pendingBooking (any action) anywhere, checked per client of the row the call names (403 or 404 outside it).',
+    );
     expect(describePermission({ need: 'signedIn', per: 'group', feature: 'clientGroupOverview' }, {})).toContain(
       'isClientGroupOverviewEnabled',
     );

@@ -100,7 +100,17 @@ export function describePermission(declaration: PermissionDeclaration | undefine
   const feature = resolved.feature ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature]}\`).` : '';
   const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
   if (!resolved.requirement) return `Permission: any signed-in contact${per}.${feature}`;
-  const parts = resolved.requirement.permissions.map((p) => `${p.scope} ${p.action} ${LEVEL_TEXT[p.level ?? 'group_and_below']}`);
+  // A scope listed with every action at one level reads as one entry: 'booking (any action) anywhere'.
+  const parts: string[] = [];
+  for (const p of resolved.requirement.permissions) {
+    const level = LEVEL_TEXT[p.level ?? 'group_and_below'];
+    const same = resolved.requirement.permissions.filter(
+      (q) => q.scope === p.scope && (q.level ?? 'group_and_below') === (p.level ?? 'group_and_below'),
+    );
+    const every = ACTIONS.every((a) => same.some((q) => q.action === a));
+    const text = every ? `${p.scope} (any action) ${level}` : `${p.scope} ${p.action} ${level}`;
+    if (!parts.includes(text)) parts.push(text);
+  }
   const list = parts.length === 1 ? parts[0] : `${resolved.requirement.requirement === 'ALL' ? 'all of' : 'one of'}: ${parts.join('; ')}`;
   return `Permission${resolved.name ? ` (${resolved.name})` : ''}: ${list}${per}.${feature}`;
 }
