@@ -1,0 +1,95 @@
+import type { Classification } from '@portal/contract/booking-reference';
+import { useState } from 'react';
+import type { FieldPath, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-error';
+import { formatDateList } from '../../../lib/locale-format';
+import { bookingPath, paths } from '../../../lib/paths';
+import { useToast } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useCreateBooking } from '../api/create-booking';
+import { formFieldOf, toCreateBookingBody, type BookingFormValues } from './booking-form-rules';
+import { useBookingMessage } from './booking-messages';
+import { useBookingCreateTranslation } from './use-booking-create-translation';
+
+/**
+ * Submitting the create form: the body through the contract's `CreateBookingBody`, `POST /v1/bookings` with one
+ * Idempotency-Key per booking asked for (kept while its outcome is unknown, so a retry cannot book twice), then
+ * the booking's page; the server's field errors put back on their fields (a refused date with its day), anything
+ * else as the form's failure.
+ */
+export function useCreateBookingSubmit({
+  classification,
+  requestedCandidateId,
+  setError,
+}: {
+  classification: Classification | undefined;
+  requestedCandidateId: number | undefined;
+  setError: UseFormSetError<BookingFormValues>;
+}) {
+  const { t, locale } = useBookingCreateTranslation();
+  const { t: tc } = useTranslation('errors');
+  const message = useBookingMessage();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const create = useCreateBooking();
+  const keys = useIdempotencyKey();
+  /** Dates the server refused (`dates.N`), with its message. */
+  const [serverDateErrors, setServerDateErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+
+  const submit = async (formValues: BookingFormValues) => {
+    setFailure(undefined);
+    setServerDateErrors(new Map());
+    const body = {
+      ...toCreateBookingBody(formValues, classification),
+      ...(requestedCandidateId === undefined ? {} : { requestedCandidateId }),
+    };
+    try {
+      const created = await keys.run(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
+      const pending = created.status === 'pending_approval';
+      toast.success(pending ? t('successPending') : t('success'));
+      const first = created.bookings[0];
+      void navigate(first ? bookingPath(first.id) : paths.bookings);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        setFailure(tc('api.generic'));
+        return;
+      }
+      if (error.noResponse) {
+        setFailure(t('networkRetry'));
+        return;
+      }
+      const unplaced: string[] = [];
+      const dateMessages = new Map<string, string>();
+      let focused = false;
+      for (const [key, list] of Object.entries(error.fieldErrors ?? {})) {
+        const text = list[0];
+        if (!text) continue;
+        const target = formFieldOf(key);
+        if (!target) {
+          unplaced.push(text);
+          continue;
+        }
+        if (target.field === 'dates' && target.index !== undefined) {
+          const date = body.dates[target.index];
+          if (date) dateMessages.set(date, text);
+          const shown = date ? `${formatDateList(date, locale)}: ${message(text) ?? text}` : text;
+          setError('dates', { type: 'server', message: shown }, { shouldFocus: !focused });
+        } else {
+          setError(target.field as FieldPath<BookingFormValues>, { type: 'server', message: text }, { shouldFocus: !focused });
+        }
+        focused = true;
+      }
+      setServerDateErrors(dateMessages);
+      if (!focused || unplaced.length > 0) setFailure(unplaced[0] ?? error.serverMessage ?? tc('api.generic'));
+    }
+  };
+
+  /** The dates changed: the server's refusals of dates no longer chosen are gone. */
+  const datesChanged = (dates: readonly string[]) =>
+    setServerDateErrors((current) => new Map([...current].filter(([d]) => dates.includes(d))));
+
+  return { submit, failure, serverDateErrors, datesChanged };
+}
