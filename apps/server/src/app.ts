@@ -187,7 +187,9 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(staticWeb, { distDir: config.webDistDir });
 
   if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
-  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, () => app.now());
+  // Sign-ins, tokens and file keys expire on the wall clock (lib/clock.ts), not on app.now: tests move app.now
+  // across days to exercise the booking rules, and a session must not expire (or never expire) with it.
+  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
   let counters: AttemptCounters = new DatabaseAttemptCounters(database.db);
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -203,7 +205,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
   const principals = new PrincipalCache(database.db);
-  const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: () => app.now() });
+  const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock });
 
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(authenticate, { tokens, principals });

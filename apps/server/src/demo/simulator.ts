@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   settleAfterMs?: number;
   /** An approved timesheet is invoiced this long after its approval (default 120 s). */
   invoiceAfterMs?: number;
+  /** The app's services (app.services); a simulator built alone (tests) makes its own. */
+  services?: { provider: ProviderService; providerTimesheets: ProviderTimesheetsService };
 }
 
 export interface TickReport {
@@ -71,8 +73,8 @@ export class DemoSimulator {
   private weekOfLastBacklog: string;
 
   constructor(private readonly options: SimulatorOptions) {
-    this.service = new ProviderService(options.db, options.mailer, options.now, options.log);
-    this.timesheets = new ProviderTimesheetsService(options.db, options.now);
+    this.service = options.services?.provider ?? new ProviderService(options.db, options.mailer, options.now, options.log);
+    this.timesheets = options.services?.providerTimesheets ?? new ProviderTimesheetsService(options.db, options.now);
     this.startedAt = options.now();
     this.weekOfLastBacklog = isoWeek(this.startedAt);
   }
@@ -231,7 +233,14 @@ export class DemoSimulator {
  * app closes. Call before the app is ready; `start()` it once the server listens.
  */
 export function attachSimulator(app: FastifyInstance, intervalMs: number): DemoSimulator {
-  const simulator = new DemoSimulator({ db: app.database.db, mailer: app.mailer, log: app.log, now: app.now, intervalMs });
+  const simulator = new DemoSimulator({
+    db: app.database.db,
+    mailer: app.mailer,
+    log: app.log,
+    now: app.now,
+    intervalMs,
+    services: app.services,
+  });
   app.addHook('onClose', async () => simulator.stop());
   return simulator;
 }

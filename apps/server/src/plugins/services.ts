@@ -3,6 +3,7 @@ import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
 import { AvailabilityService } from '../modules/availability/availability.service';
+import { BookingNotifier } from '../modules/bookings/booking-notifications';
 import { BookingsService } from '../modules/bookings/bookings.service';
 import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
 import { CreateBookingService } from '../modules/bookings/create-booking.service';
@@ -34,18 +35,20 @@ export interface Collaborators {
 
 export function buildServices({ database, mailer, now, log, config }: Collaborators) {
   const db = database.db;
+  // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
+  const notifier = new BookingNotifier(db, mailer, log);
   const bookings = new BookingsService(db, mailer, now, log);
   return {
     availability: new AvailabilityService(db, now),
     bookings,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
-    createBooking: new CreateBookingService(db, mailer, log, now),
+    createBooking: new CreateBookingService(db, mailer, log, now, notifier),
     extendBooking: new ExtendBookingService(db, mailer, log, PROFILE_FEATURES.enableExtendBooking),
     candidates: new CandidatesService(db, now),
     feedback: new FeedbackService(db, config.publicOrigin, now),
     invoices: new InvoicesService(db, now, config.providerContacts),
     pendingBookings: new PendingBookingsService(db, mailer, now, log),
-    provider: new ProviderService(db, mailer, now, log),
+    provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db),
     timesheets: new TimesheetsService(db, now),

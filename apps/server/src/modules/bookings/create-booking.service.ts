@@ -33,12 +33,18 @@ export interface Caller {
 }
 
 export class CreateBookingService {
+  private readonly notifier: BookingNotifier;
+
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
+    mailer: Mailer,
+    log: FastifyBaseLogger,
     private readonly now: () => Date,
-  ) {}
+    /** The app's notifier (plugins/services.ts); a service built alone makes its own. */
+    notifier?: BookingNotifier,
+  ) {
+    this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
+  }
 
   /**
    * Round trips: one read of every fact the rules need, one statement writing the request, its bookings and (with an
@@ -157,8 +163,7 @@ export class CreateBookingService {
         return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile };
       }),
     };
-    const notifier = new BookingNotifier(this.db, this.mailer, this.log);
-    afterReply(() => notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
+    afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
 
     return {
       requestId: created.requestId,

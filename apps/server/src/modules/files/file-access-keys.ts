@@ -15,7 +15,7 @@ export class FileAccessKeys {
   private readonly key: Uint8Array;
   constructor(
     secret: string,
-    /** The app's clock: keys are issued, and expire, in its time. */
+    /** The wall clock (lib/clock.ts): keys are issued, and expire, in its time. */
     private readonly now: Clock = systemClock,
   ) {
     this.key = new TextEncoder().encode(secret);

@@ -38,7 +38,7 @@ function sendFile(reply: FastifyReply, file: { name: string; contentType: string
 const fileNotFound = () => new AppError('not-found', { detail: 'File not found' });
 
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keys = new FileAccessKeys(app.config.jwtSecret!, () => app.now());
+  const keys = new FileAccessKeys(app.config.jwtSecret!);
   const tags = ['files'];
   const fileResponse = { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: FileBytes } } };
 

@@ -21,7 +21,7 @@ export class AccessTokens {
     secret: string,
     private readonly issuer: string,
     readonly ttlSeconds: number,
-    /** The app's clock: tokens are issued, and expire, in its time. */
+    /** The wall clock (lib/clock.ts): tokens are issued, and expire, in its time. */
     private readonly now: Clock = systemClock,
   ) {
     this.key = new TextEncoder().encode(secret);

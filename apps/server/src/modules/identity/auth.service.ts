@@ -74,7 +74,7 @@ interface Deps {
   tokens: AccessTokens;
   counters: AttemptCounters;
   mailer: Mailer;
-  /** The app's clock. */
+  /** The wall clock (lib/clock.ts) that refresh tokens live and expire by. */
   now: () => Date;
   /** Told when a contact's sign-ins end, so this process stops accepting its old tokens at once. */
   principals?: PrincipalCache;

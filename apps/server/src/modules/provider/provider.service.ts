@@ -44,8 +44,10 @@ export class ProviderService {
     /** The app's clock (app.now). */
     private readonly now: () => Date,
     private readonly log?: FastifyBaseLogger,
+    /** The app's notifier (plugins/services.ts); a service built alone (tests) makes its own. */
+    notifier?: BookingNotifier,
   ) {
-    this.notifier = new BookingNotifier(db, mailer, log);
+    this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
   }
 
   openBookings(now: Date, take: number, recentSince?: Date): Promise<OpenBookingRow[]> {
