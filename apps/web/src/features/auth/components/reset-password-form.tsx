@@ -10,6 +10,10 @@ import { ApiError } from '../../../lib/api-error';
 import { NewPasswordFormValues } from '../../../lib/password-form';
 import { fieldMessages, useValidationMessage } from '../../../lib/validation-message';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { formLevelError, setServerFieldErrors } from '../../../lib/form-server-errors';
+
+/** The fields a server problem may name. */
+const FIELDS = ['newPassword'] as const;
 
 interface ResetPasswordFormProps {
   token: string;
@@ -39,18 +43,13 @@ export function ResetPasswordForm({ token, onUpdated, onExpired }: ResetPassword
       await confirm.mutateAsync({ token, newPassword: values.newPassword });
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) onExpired();
-      else if (error instanceof ApiError && error.fieldErrors?.newPassword) {
-        setError('newPassword', { type: 'server', message: error.fieldErrors.newPassword[0] });
-      }
+      else setServerFieldErrors(error, setError, FIELDS);
       return;
     }
     onUpdated();
   });
 
-  const failed =
-    confirm.error instanceof ApiError && (confirm.error.status === 410 || confirm.error.fieldErrors?.newPassword)
-      ? undefined
-      : confirm.error;
+  const failed = confirm.error instanceof ApiError && confirm.error.status === 410 ? undefined : formLevelError(confirm.error, FIELDS);
   const translate = (messages: string[]) => messages.map((m) => message(m) ?? m);
 
   return (

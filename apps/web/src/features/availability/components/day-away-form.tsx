@@ -17,6 +17,7 @@ import { useAddDayAway } from '../api/add-day-away';
 import { formatDayShort } from '../format';
 import { useAvailabilityTranslation } from '../use-availability-translation';
 import { dayAwayFormSchema, emptyDayAwayForm, NOTE_MAX_LENGTH, type DayAwayFormValues } from './day-away-form-values';
+import { formLevelError, setServerFieldErrors } from '../../../lib/form-server-errors';
 
 export interface LocationOption {
   locationId: number;
@@ -65,26 +66,16 @@ export function DayAwayForm({
     try {
       await add.mutateAsync(body);
     } catch (error) {
-      if (error instanceof ApiError) {
-        let focused = false;
-        for (const field of FIELDS) {
-          const first = error.fieldErrors?.[field]?.[0];
-          if (first) {
-            setError(field, { type: 'server', message: first }, { shouldFocus: !focused });
-            focused = true;
-          }
-        }
-      }
+      setServerFieldErrors(error, setError, FIELDS);
       return;
     }
     reset({ ...emptyDayAwayForm(values.locationId) });
     onAdded?.(t('form.added', { date: formatDayShort(values.dateLocal, locale) }));
   });
 
-  const error = add.error;
-  const handledByField = error instanceof ApiError && FIELDS.some((field) => error.fieldErrors?.[field]);
+  const error = formLevelError(add.error, FIELDS);
   let failure: string | undefined;
-  if (error && !handledByField) {
+  if (error) {
     if (error instanceof ApiError && error.noResponse) failure = tv('errors:api.noServerResponse');
     else failure = (error instanceof ApiError && error.serverMessage) || tv('errors:api.generic');
   }

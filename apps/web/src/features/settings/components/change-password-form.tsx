@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-error';
 import { ChangePasswordFormValues } from '../../../lib/password-form';
 import { fieldMessages, useValidationMessage } from '../../../lib/validation-message';
 import { useChangePassword } from '../api/change-password';
+import { formLevelError, setServerFieldErrors } from '../../../lib/form-server-errors';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -35,22 +36,16 @@ export function ChangePasswordForm({ disabled = false }: { disabled?: boolean })
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const first = error.fieldErrors?.[field]?.[0];
-          if (first) setError(field, { type: 'server', message: first }, { shouldFocus: true });
-        }
-      }
+      setServerFieldErrors(error, setError, FIELDS);
       return;
     }
     reset(EMPTY);
     setUpdated(true);
   });
 
-  const error = change.error;
-  const handledByField = error instanceof ApiError && FIELDS.some((field) => error.fieldErrors?.[field]);
+  const error = formLevelError(change.error, FIELDS);
   let failure: string | undefined;
-  if (error && !handledByField) {
+  if (error) {
     if (error instanceof ApiError && error.noResponse) failure = t('errors:api.noServerResponse');
     else if (error instanceof ApiError && error.code === 'auth/impersonation-forbidden') failure = t('pages:changePassword.impersonating');
     else failure = t('errors:api.generic');
