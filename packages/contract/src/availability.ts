@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ABSENCE_REASONS } from './domain';
+import { MAX_REASON_LENGTH } from './limits';
 import { Id, LocalDate } from './query-params';
 
 /** "My availability" (/availability): the signed-in contact's own days away, and the replace-me offer on them. */
@@ -8,7 +9,7 @@ export const DayAwayBody = z
   .strictObject({
     dateLocal: LocalDate.describe('The day away, in the location’s own calendar'),
     reason: z.enum(ABSENCE_REASONS).describe('Reason for absence (spec §3)'),
-    note: z.string().trim().max(500).optional().describe('A note for the school'),
+    note: z.string().trim().max(MAX_REASON_LENGTH).optional().describe('A note for the school'),
     locationId: Id.optional().describe('Where the contact would have worked; needed for a replace-me offer'),
   })
   .meta({ id: 'DayAwayBody' });

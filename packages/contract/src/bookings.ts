@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABSENCE_REASONS, BOOKING_REQUEST_STATUSES, BOOKING_STATUSES, LOCALES } from './domain';
 import { ClientIds, dateRange, Id, LocalDate } from './query-params';
 import { BOOKING_MESSAGES } from './booking-messages';
+import { MAX_BREAK_MINUTES, MAX_NOTES_LENGTH, MAX_PAGE_SIZE, MAX_REASON_LENGTH, MAX_SHORT_TEXT_LENGTH, MAX_SKIP } from './limits';
 import { FORM_MESSAGES } from './messages';
 
 /**
@@ -61,9 +62,7 @@ export type BookingActions = z.infer<typeof BookingActions>;
 // GET /v1/bookings (list) and GET /v1/clients/{clientId}/bookings
 
 export const BOOKING_SORTS = ['date', '-date', 'status', 'location', 'candidate'] as const;
-export const MAX_PAGE_SIZE = 200;
-/** Deep offsets make the database walk every row before them: past this, narrow the filters instead. */
-export const MAX_SKIP = 100_000;
+export { MAX_PAGE_SIZE, MAX_SKIP } from './limits';
 
 export const Paging = {
   skip: z.coerce
@@ -206,8 +205,7 @@ export const ConfirmationInput = z.strictObject({
 });
 
 export const MAX_DATES_PER_REQUEST = 120;
-/** The longest break a booking may have, in minutes. */
-export const MAX_BREAK_MINUTES = 240;
+export { MAX_BREAK_MINUTES } from './limits';
 
 /** What a classification says about breaks (spec §3 extraValidation). */
 export interface BreakRules {
@@ -277,13 +275,13 @@ export const CreateBookingBody = z
     covering: z
       .strictObject({
         contactId: Id.optional(),
-        name: z.string().trim().min(1).max(120).optional(),
+        name: z.string().trim().min(1).max(MAX_SHORT_TEXT_LENGTH).optional(),
         reason: z.enum(ABSENCE_REASONS),
       })
       .optional()
       .describe('The absent staff member covered, and the reason for absence'),
-    room: z.string().trim().max(120).optional(),
-    notes: z.string().trim().max(2000).optional(),
+    room: z.string().trim().max(MAX_SHORT_TEXT_LENGTH).optional(),
+    notes: z.string().trim().max(MAX_NOTES_LENGTH).optional(),
     confirmations: z.array(ConfirmationInput).max(20).describe('At least one, each with at least one method'),
     policiesAgreed: z.boolean().describe('Must be true'),
     requestedCandidateId: Id.optional().describe(
@@ -305,13 +303,17 @@ export type CreatedBooking = z.infer<typeof CreatedBooking>;
 
 // POST /v1/bookings/{id}/cancel (Idempotency-Key)
 
-export const CancelBookingBody = z.strictObject({ cancelReason: z.string().trim().min(1).max(500) }).meta({ id: 'CancelBookingBody' });
+export const CancelBookingBody = z
+  .strictObject({ cancelReason: z.string().trim().min(1).max(MAX_REASON_LENGTH) })
+  .meta({ id: 'CancelBookingBody' });
 export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
 
 // POST /v1/bookings/{id}/cancellation-request (Idempotency-Key)
 
 export const CancellationRequestBody = z
-  .strictObject({ reason: z.string().trim().min(1).max(500).describe('Why the booking should be cancelled; passed on to the provider') })
+  .strictObject({
+    reason: z.string().trim().min(1).max(MAX_REASON_LENGTH).describe('Why the booking should be cancelled; passed on to the provider'),
+  })
   .meta({ id: 'CancellationRequestBody' });
 export type CancellationRequestBody = z.infer<typeof CancellationRequestBody>;
 
@@ -352,7 +354,7 @@ export const ExtendBookingBody = z
     endDateLocal: LocalDate.describe('New last date'),
     startTime: TimeOfDay,
     endTime: TimeOfDay,
-    breakMinutes: z.number().int().min(0).max(240).default(0),
+    breakMinutes: z.number().int().min(0).max(MAX_BREAK_MINUTES).default(0),
     dates: z
       .array(LocalDate)
       .min(1)

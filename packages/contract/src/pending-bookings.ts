@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PendingBookingSummary, Paging } from './bookings';
+import { MAX_REASON_LENGTH } from './limits';
 import { ClientIds } from './query-params';
 
 /** Pending approval (spec §4): requests made by contacts who may only create pending bookings. */
@@ -15,7 +16,7 @@ export const PENDING_ACTIONS = ['accept', 'reject'] as const;
 export const PendingBookingActionBody = z
   .strictObject({
     action: z.enum(PENDING_ACTIONS).describe('accept: sent to the provider to fill; reject: needs a reason'),
-    reason: z.string().trim().max(500).optional().describe('Required when rejecting'),
+    reason: z.string().trim().max(MAX_REASON_LENGTH).optional().describe('Required when rejecting'),
   })
   .meta({ id: 'PendingBookingActionBody' });
 export type PendingBookingActionBody = z.infer<typeof PendingBookingActionBody>;

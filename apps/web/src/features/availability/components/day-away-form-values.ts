@@ -1,9 +1,10 @@
 import { ABSENCE_REASONS } from '@portal/contract/domain';
+import { MAX_REASON_LENGTH } from '@portal/contract/limits';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { LocalDate } from '@portal/contract/query-params';
 import { z } from 'zod';
 
-export const NOTE_MAX_LENGTH = 500;
+export const NOTE_MAX_LENGTH = MAX_REASON_LENGTH;
 
 /** What the form holds: the fields as the inputs give them (strings; '' for nothing chosen). */
 export interface DayAwayFormValues {

@@ -23,6 +23,7 @@ import {
   normaliseTime,
 } from '@portal/contract/bookings';
 import { ABSENCE_REASONS, CONFIRMATION_METHODS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
+import { MAX_NOTES_LENGTH, MAX_SHORT_TEXT_LENGTH } from '@portal/contract/limits';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
 import { isWeekend, rollWeekend } from '@portal/contract/school-days';
@@ -36,9 +37,9 @@ import { parseTimeInput } from '../../../lib/date-input';
  * checks every one of them again; the form checks them so the booker hears about them before submitting.
  */
 
-export const ROOM_MAX_LENGTH = 120;
-export const NOTES_MAX_LENGTH = 2000;
-export const COVERING_NAME_MAX_LENGTH = 120;
+export const ROOM_MAX_LENGTH = MAX_SHORT_TEXT_LENGTH;
+export const NOTES_MAX_LENGTH = MAX_NOTES_LENGTH;
+export const COVERING_NAME_MAX_LENGTH = MAX_SHORT_TEXT_LENGTH;
 /** Not in the contract (the server answers it for a time that is not one); the form uses the same words. */
 export const INVALID_TIME = 'Please enter a valid time';
 
