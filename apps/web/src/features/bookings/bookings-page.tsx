@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -43,6 +42,7 @@ import {
 } from './list/list-params';
 import { useBookingsText } from './list/use-bookings-text';
 import { localNow } from '../../lib/clock';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 
@@ -225,34 +225,21 @@ export function BookingsPage() {
             </Box>
           )}
           {bookings.isPending && canList && clientIds.length > 0 && (
-            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3 }}>
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-            </Box>
+            <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />
           )}
           {bookings.isError && !data && (
             <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-              <Alert
-                severity="error"
-                variant="outlined"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                }
-              >
-                {t('list.loadFailed')}
-              </Alert>
+              <ErrorState message={t('list.loadFailed')} onRetry={() => void bookings.refetch()} />
             </Box>
           )}
           {data && rows.length === 0 && (
-            <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }} data-testid="bookings-empty">
-              <EventBusyOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.dark', mb: 1 }} />
-              <Typography component="p" sx={{ fontWeight: 600, fontSize: '1.0625rem', mb: 0.5 }}>
-                {t('list.emptyTitle')}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>{t('list.emptyBody')}</Typography>
-            </Box>
+            <EmptyState
+              icon={<EventBusyOutlinedIcon aria-hidden="true" />}
+              title={t('list.emptyTitle')}
+              body={t('list.emptyBody')}
+              testId="bookings-empty"
+              sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
+            />
           )}
           {data && rows.length > 0 && (
             <>
