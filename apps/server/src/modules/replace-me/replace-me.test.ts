@@ -112,6 +112,15 @@ describe('asking for a replacement', () => {
       clock = new Date('2026-03-20T14:00:00.000Z');
       const listed = ReplaceMeStatus.parse((await status(teacher)).json());
       expect(listed.days).toEqual({ today: '2026-03-21', tomorrow: '2026-03-23', isNextMonday: true });
+      // A day away today (Saturday at the school) carries no replace-me offer either.
+      const away = await t.app.inject({
+        method: 'POST',
+        url: '/v1/me/days-away',
+        headers: teacher.headers,
+        payload: { dateLocal: '2026-03-21', reason: 'sick leave cover', locationId },
+      });
+      expect(away.statusCode).toBe(201);
+      expect(away.json().replaceMe).toMatchObject({ offered: false, selectedDay: null });
     } finally {
       clock = FRIDAY;
     }
