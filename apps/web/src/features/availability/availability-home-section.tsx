@@ -1,5 +1,4 @@
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,6 +12,7 @@ import { ReplaceMeCard } from './components/replace-me-card';
 import { formatDayAway } from './format';
 import { useAvailabilityTranslation } from './use-availability-translation';
 import { useBeingReplaced, useReplaceMeClientIds } from './use-replace-me-clients';
+import { ErrorState } from '../../components/query-state';
 
 const SHOWN_DAYS = 3;
 
@@ -31,7 +31,12 @@ export function AvailabilityHomeSection() {
   return (
     <Stack spacing={3} data-testid="home-availability">
       <ReplaceMeCard clientIds={clientIds} />
-      <Paper variant="outlined" component="section" aria-labelledby="home-days-away-heading" sx={{ borderRadius: '16px', p: { xs: 2, sm: 3 } }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="home-days-away-heading"
+        sx={{ borderRadius: '16px', p: { xs: 2, sm: 3 } }}
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <div>
             <Typography variant="h2" id="home-days-away-heading" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
@@ -47,11 +52,7 @@ export function AvailabilityHomeSection() {
         </Box>
         <Box sx={{ mt: 2 }}>
           {daysAway.isPending && <CircularProgress size={24} aria-label={t('list.loading')} />}
-          {daysAway.isError && !daysAway.data && (
-            <Alert severity="error" variant="outlined">
-              {t('list.loadFailed')}
-            </Alert>
-          )}
+          {daysAway.isError && !daysAway.data && <ErrorState message={t('list.loadFailed')} onRetry={() => void daysAway.refetch()} />}
           {daysAway.data && shown.length === 0 && (
             <Typography data-testid="home-days-away-empty">
               {beingReplaced ? t('home.none') : `${t('list.emptyTitle')} ${t('home.none')}`}

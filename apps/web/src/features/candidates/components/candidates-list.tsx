@@ -3,7 +3,6 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -27,7 +26,7 @@ import { CANDIDATE_SORTS, isCandidateSort, matchesSearch, sortCandidates, type C
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidateCards } from './candidate-cards';
 import { CandidatesTable } from './candidates-table';
-import { ErrorState } from '../../../components/query-state';
+import { ErrorState, LoadingState } from '../../../components/query-state';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -211,15 +210,7 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
             </Box>
           </Box>
 
-          {pending && (
-            <Box
-              role="status"
-              sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, sm: 3 }, py: 3, borderTop: 1, borderColor: 'divider' }}
-            >
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography sx={{ color: 'text.secondary' }}>{t('list.loading')}</Typography>
-            </Box>
-          )}
+          {pending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3, borderTop: 1, borderColor: 'divider' }} />}
           {!pending && failures.length > 0 && !refused && (
             <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
               <ErrorState message={t('list.loadFailed')} onRetry={() => failures.forEach((list) => void list.refetch())} />

@@ -1,5 +1,4 @@
 import { AGEING_BUCKETS, type AgeingRow } from '@portal/contract/invoices';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useInvoicesAgeing } from '../api/get-invoices-ageing';
 import { money } from '../invoice-format';
 import { useFinanceText } from '../use-finance-text';
+import { ErrorState } from '../../../components/query-state';
 
 const ACCENTS: Record<(typeof AGEING_BUCKETS)[number]['key'], string> = {
   notDue: '#0277bd',
@@ -41,11 +41,7 @@ export function AgeingSummary({ clientIds, onShowUnpaid }: { clientIds: readonly
           <Skeleton variant="rounded" height={96} />
         </Box>
       )}
-      {ageing.isError && (
-        <Alert severity="error" variant="outlined">
-          {t('ageing.loadFailed')}
-        </Alert>
-      )}
+      {ageing.isError && <ErrorState message={t('ageing.loadFailed')} onRetry={() => void ageing.refetch()} />}
       {ageing.data && rows.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('ageing.none')}</Typography>}
       {rows.map((row) => (
         <AgeingCurrency key={row.currency} row={row} locale={locale} onShowUnpaid={onShowUnpaid} />
