@@ -1,3 +1,4 @@
+import { dateInPastProblem } from '@portal/contract/booking-rules';
 import { ABSENCE_REASONS } from '@portal/contract/domain';
 import { MAX_REASON_LENGTH } from '@portal/contract/limits';
 import { FORM_MESSAGES } from '@portal/contract/messages';
@@ -23,7 +24,7 @@ export function dayAwayFormSchema(today: string) {
     dateLocal: z.string().superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.required });
       else if (!LocalDate.safeParse(value).success) ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.date });
-      else if (value < today) ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.dateInPast });
+      else if (dateInPastProblem(value, today)) ctx.addIssue({ code: 'custom', message: dateInPastProblem(value, today)! });
     }),
     reason: z.string().refine((value) => (ABSENCE_REASONS as readonly string[]).includes(value), FORM_MESSAGES.required),
     locationId: z.string(),
