@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 import type { ProfileResponse } from '@portal/contract/profile';
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingsListHref } from '../../lib/bookings-link';
@@ -39,6 +39,7 @@ import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
+import { localNow } from '../../lib/clock';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
 
@@ -75,7 +76,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
   const toast = useToast();
   const locale = i18n.language;
 
-  const today = DateTime.local().startOf('day');
+  const today = localNow().startOf('day');
   const todayIso = today.toISODate()!;
   const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
   const year = today.year;

@@ -7,7 +7,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateFilterField } from '../../components/locale-date-field';
@@ -18,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useGroupOverview } from './api/get-group-overview';
 import { GroupOverviewTable } from './group-overview-table';
 import { ErrorState } from '../../components/query-state';
+import { localNow } from '../../lib/clock';
 
 const LocationsMap = lazy(async () => ({ default: (await import('../../components/locations-map')).LocationsMap }));
 
@@ -29,7 +29,7 @@ export function GroupOverviewPage() {
   const groups = profile?.links.groups ?? [];
   const [groupId, setGroupId] = useState<number | undefined>(groups[0]?.groupId);
   // Spec §9: a weekend rolls to the next weekday (schools are closed, so Monday is the useful default).
-  const [date, setDate] = useState(() => rollWeekend(DateTime.local().toISODate()!));
+  const [date, setDate] = useState(() => rollWeekend(localNow().toISODate()!));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const overview = useGroupOverview(groupId ?? groups[0]?.groupId, date, timeZone);
   const rows = overview.data;

@@ -10,7 +10,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { allClients, groupOfClient } from '@portal/contract/permissions';
-import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
@@ -19,6 +18,7 @@ import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectClients } from '../../lib/use-selected-clients';
 import { useClientSummaries } from '../../api/bookings-summary';
+import { localNow } from '../../lib/clock';
 
 /** Spec §2: where users with more than one client land: a card per client with its locations and counts. */
 export function ClientOverviewPage() {
@@ -28,7 +28,7 @@ export function ClientOverviewPage() {
   const select = useSelectClients();
   const navigate = useNavigate();
   const clients = profile ? allClients(profile.links) : [];
-  const today = DateTime.local().toISODate()!;
+  const today = localNow().toISODate()!;
   const summaries = useClientSummaries(
     clients.map((client) => client.clientId),
     today,
