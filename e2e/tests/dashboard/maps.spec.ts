@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Issue 15: the maps (dashboard MAP layout, group overview) draw the bundled basemap (land, coast and borders)

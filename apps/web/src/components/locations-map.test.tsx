@@ -34,16 +34,35 @@ describe('LocationsMap', () => {
   });
 
   it('keeps lines that cross the antimeridian from jumping across the world', () => {
-    expect(Basemap.unwrapLongitudes([[179, -16], [-179.5, -16.5], [-178, -17], [179.5, -17]])).toEqual([
+    expect(
+      Basemap.unwrapLongitudes([
+        [179, -16],
+        [-179.5, -16.5],
+        [-178, -17],
+        [179.5, -17],
+      ]),
+    ).toEqual([
       [179, -16],
       [180.5, -16.5],
       [182, -17],
       [179.5, -17],
     ]);
-    expect(Basemap.unwrapLongitudes([[-179, 60], [179, 61]])).toEqual([[-179, 60], [-181, 61]]);
+    expect(
+      Basemap.unwrapLongitudes([
+        [-179, 60],
+        [179, 61],
+      ]),
+    ).toEqual([
+      [-179, 60],
+      [-181, 61],
+    ]);
     const { land } = basemapFromTopology(topology);
     const rings = land.features.flatMap((item) =>
-      item.geometry.type === 'MultiPolygon' ? item.geometry.coordinates.flat() : item.geometry.type === 'Polygon' ? item.geometry.coordinates : [],
+      item.geometry.type === 'MultiPolygon'
+        ? item.geometry.coordinates.flat()
+        : item.geometry.type === 'Polygon'
+          ? item.geometry.coordinates
+          : [],
     );
     for (const ring of rings) for (let i = 1; i < ring.length; i++) expect(Math.abs(ring[i]![0]! - ring[i - 1]![0]!)).toBeLessThan(180);
   });
