@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isKnownTimeZone, todayIn } from '@portal/contract/school-days';
 
 /**
  * Local calendar dates as whole day numbers (days since 1970-01-01) and local times as minutes after midnight.
@@ -51,9 +52,8 @@ export function addWeekdays(day: number, count: number): number {
 
 /** The calendar date of `now` in `zone`. */
 export function localToday(now: Date, zone: string): number {
-  const local = DateTime.fromJSDate(now, { zone });
-  if (!local.isValid) throw new Error(`Unknown time zone ${zone}`);
-  return dayOfIso(local.toISODate()!);
+  if (!isKnownTimeZone(zone)) throw new Error(`Unknown time zone ${zone}`);
+  return dayOfIso(todayIn(zone, now));
 }
 
 export function minutesOfTime(time: string): number {
