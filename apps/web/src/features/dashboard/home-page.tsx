@@ -8,7 +8,6 @@ import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlin
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
 import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -40,6 +39,7 @@ import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
 import { localNow } from '../../lib/clock';
+import { ErrorState } from '../../components/query-state';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
 
@@ -220,7 +220,12 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
         </ToggleButtonGroup>
         )}
       </Box>
-      {failed && <Alert severity="warning">{t('home.loadFailed')}</Alert>}
+      {failed && (
+        <ErrorState
+          message={t('home.loadFailed')}
+          onRetry={() => [summary, overview, yearly, locations].forEach((query) => query.isError && void query.refetch())}
+        />
+      )}
       {items.length > 0 && (
         <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
       )}
