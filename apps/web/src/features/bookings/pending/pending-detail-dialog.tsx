@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GeneralModal } from '../../../components/general-modal';
@@ -13,6 +12,7 @@ import { formatDateTime, formatDay, formatTimeOfDay } from '../../../lib/locale-
 import { BookingStatusChip } from '../list/booking-status-chip';
 import { useBookingsText } from '../list/use-bookings-text';
 import { dateSpan } from './pending-format';
+import { ErrorState, LoadingState } from '../../../components/query-state';
 
 const METHODS = ['email', 'sms', 'voice', 'push'] as const;
 
@@ -60,12 +60,8 @@ export function PendingDetailDialog({
         )
       }
     >
-      {detail.isError && <Alert severity="error">{t('pending.loadFailed')}</Alert>}
-      {!data && !detail.isError && (
-        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress size={28} aria-label={t('pending.loading')} />
-        </Box>
-      )}
+      {detail.isError && <ErrorState message={t('pending.loadFailed')} onRetry={() => void detail.refetch()} />}
+      {!data && !detail.isError && <LoadingState label={t('pending.loading')} sx={{ justifyContent: 'center', py: 4 }} />}
       {data && (
         <Stack spacing={2.5}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -81,7 +77,13 @@ export function PendingDetailDialog({
               [t('pending.createdOn'), formatDateTime(data.createdOnUtc, locale, data.location.timeZone)],
               [t('pending.dates'), `${dateSpan(data.details, locale)} (${t('pending.daysCount', { count: data.days })})`],
               data.days > 1 && [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
-              [t('pending.times'), t('time.range', { start: formatTimeOfDay(data.details.startTime, locale), end: formatTimeOfDay(data.details.endTime, locale) })],
+              [
+                t('pending.times'),
+                t('time.range', {
+                  start: formatTimeOfDay(data.details.startTime, locale),
+                  end: formatTimeOfDay(data.details.endTime, locale),
+                }),
+              ],
               [
                 t('detail.break'),
                 data.details.breakMinutes > 0 ? t('time.break', { count: data.details.breakMinutes }) : t('time.noBreak'),
