@@ -78,4 +78,13 @@ describe('LocationsMap', () => {
     const pane = container.querySelector<HTMLElement>('.leaflet-basemap-pane');
     expect(Number(pane?.style.zIndex)).toBeLessThan(200);
   });
+
+  it('puts configured tiles on top of the basemap', async () => {
+    const { container } = render(<LocationsMap points={points} tilesUrl="https://tiles.example/{z}/{x}/{y}.png" label="Locations" />);
+    await waitFor(() => expect(container.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThanOrEqual(2));
+    expect(container.querySelector('.leaflet-tile-pane .leaflet-layer')).not.toBeNull();
+    const basemapZ = Number(container.querySelector<HTMLElement>('.leaflet-basemap-pane')?.style.zIndex);
+    // Leaflet's tile pane sits at z-index 200 (its stylesheet); the basemap pane below it.
+    expect(basemapZ).toBeLessThan(200);
+  });
 });
