@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
+import { firstBookableDate } from '@portal/contract/booking-rules';
 import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
@@ -23,7 +24,6 @@ import {
   type DbOrTx,
   type NewBooking,
 } from './extend-booking.repository';
-import { firstBookableDate } from './same-day';
 
 /**
  * Extending a booking (spec §4 'Extend', §5 'Extend'): the booking's request gets one more booking per school day

@@ -3,6 +3,7 @@ import { canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal
 import type { BookingDetail, Pagination, PendingBookingSummary } from '@portal/contract/bookings';
 import type { PendingBookingActionBody, PendingBookingActionResult } from '@portal/contract/pending-bookings';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { dateStillBookable } from '@portal/contract/booking-rules';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
@@ -10,7 +11,6 @@ import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
-import { dateStillBookable } from '../bookings/same-day';
 import { decideRequest, pendingBookingsOf, pendingSummaries, type Db } from './pending-bookings.repository';
 
 /**
