@@ -71,6 +71,8 @@ describe('LocationsMap', () => {
     const { container } = render(<LocationsMap points={points} tilesUrl={null} label="Locations" height={300} />);
     expect(screen.getByRole('region', { name: 'Locations' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThanOrEqual(2));
+    // The basemap takes no clicks or focus (only markers are interactive).
+    expect(container.querySelectorAll('.leaflet-basemap-pane .leaflet-interactive')).toHaveLength(0);
     // No tiles were asked for, and every location is a named button above the basemap.
     expect(container.querySelector('.leaflet-tile-pane img')).toBeNull();
     expect(screen.getByRole('button', { name: 'Harbour Public School, 3 bookings' })).toBeInTheDocument();
