@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import { audit, findStaff, isFamilyActive } from '../modules/identity/identity.repository';
 import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
-import { CONTACT_FEATURES, resolvePermission, type PermissionDeclaration } from './route-permission';
+import { contactFeatures, type Features } from '@portal/contract/profile';
+import { featureRefusal, hasContactFeature, resolvePermission, type PermissionDeclaration } from './route-permission';
 
 /**
  * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
@@ -27,6 +28,8 @@ export interface Principal {
   familyId: string;
   /** The contact acted as, as the database had it a moment ago. */
   contact: ContactRecord | undefined;
+  /** The contact's feature flags (spec §3): the defaults with the contact's own settings on top. */
+  features: Features;
   /** The contact's permission tree (effective permissions). */
   tree(): Promise<PermissionTree>;
 }
@@ -104,12 +107,13 @@ export default fp(
         impersonating: claims.kind === 'staff' && contactId !== undefined,
         familyId: claims.familyId,
         contact,
+        features: contactFeatures(contact?.features),
         tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : options.principals.tree(contactId)),
       };
 
       const permission = config.permission ? resolvePermission(config.permission) : undefined;
-      if (permission?.feature && !contact?.[CONTACT_FEATURES[permission.feature]]) {
-        throw new AppError('forbidden', { detail: permission.forbidden });
+      if (permission?.feature && !hasContactFeature(contact, permission.feature)) {
+        throw new AppError('forbidden', { detail: featureRefusal(permission) });
       }
       if (permission?.requirement) {
         const t = await request.principal.tree();

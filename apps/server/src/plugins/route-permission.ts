@@ -9,7 +9,10 @@ import {
   type RequirementPage,
   type RouteRequirement,
 } from '@portal/contract/permissions';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { contactFeatures } from '@portal/contract/profile';
 import { FORBIDDEN_TEXT } from '../modules/data-scope/data-scope';
+import type { ContactRecord } from '../modules/identity/principal.repository';
 
 /**
  * What a route needs, declared where it is registered (`config: { permission }`), besides `config.public` and
@@ -24,9 +27,39 @@ import { FORBIDDEN_TEXT } from '../modules/data-scope/data-scope';
  *   caller's reach and the spec's row-level 403 text.
  */
 export type PermissionName = GuardedRoute | RequirementPage;
-/** Flags on the contact that open a route (spec §6 'Other rules': the client group overview). */
-export const CONTACT_FEATURES = { clientGroupOverview: 'isClientGroupOverviewEnabled' } as const;
+/**
+ * Flags on the contact that open a route: the client group overview (spec §6 'Other rules') and the feature flags
+ * of spec §3, which are per contact (contacts.features over DEFAULT_FEATURES). `refusal`: the route's 403 text
+ * when the flag is off (default: the route's own refusal).
+ */
+interface FeatureGate {
+  field: string;
+  allowed: (contact: ContactRecord) => boolean;
+  refusal?: string;
+}
+export const CONTACT_FEATURES = {
+  clientGroupOverview: {
+    field: 'isClientGroupOverviewEnabled',
+    allowed: (contact: ContactRecord) => contact.isClientGroupOverviewEnabled,
+  },
+  extendBooking: {
+    field: 'features.enableExtendBooking',
+    allowed: (contact: ContactRecord) => contactFeatures(contact.features).enableExtendBooking,
+    refusal: BOOKING_MESSAGES.extendDisabled,
+  },
+} satisfies Record<string, FeatureGate>;
 export type ContactFeature = keyof typeof CONTACT_FEATURES;
+
+/** Whether the contact has the flag a route declares; a caller without a contact has none. */
+export function hasContactFeature(contact: ContactRecord | undefined, feature: ContactFeature): boolean {
+  return contact !== undefined && CONTACT_FEATURES[feature].allowed(contact);
+}
+
+/** The 403 text when the declared flag is off. */
+export function featureRefusal(resolved: ResolvedPermission): string {
+  const feature: FeatureGate | undefined = resolved.feature ? CONTACT_FEATURES[resolved.feature] : undefined;
+  return feature?.refusal ?? resolved.forbidden;
+}
 export interface ScopedPermission {
   /** `'signedIn'`: no permission anywhere is needed beyond what the service checks at the row. */
   need: PermissionName | RouteRequirement | 'signedIn';
@@ -97,7 +130,7 @@ export function describePermission(declaration: PermissionDeclaration | undefine
   if (flags.staff) return 'Permission: provider staff only (a staff token without Impersonated-Contact).';
   if (!declaration) return 'Permission: not declared.';
   const resolved = resolvePermission(declaration);
-  const feature = resolved.feature ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature]}\`).` : '';
+  const feature = resolved.feature ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature].field}\`).` : '';
   const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
   if (!resolved.requirement) return `Permission: any signed-in contact${per}.${feature}`;
   // A scope listed with every action at one level reads as one entry: 'booking (any action) anywhere'.

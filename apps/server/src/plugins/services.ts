@@ -12,7 +12,6 @@ import { CandidatesService } from '../modules/candidates/candidates.service';
 import { FeedbackService } from '../modules/feedback/feedback.service';
 import { InvoicesService } from '../modules/invoices/invoices.service';
 import { PendingBookingsService } from '../modules/pending-bookings/pending-bookings.service';
-import { PROFILE_FEATURES } from '../modules/profile/features';
 import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
 import { ProviderService } from '../modules/provider/provider.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
@@ -43,7 +42,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     bookings,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
     createBooking: new CreateBookingService(db, mailer, log, now, notifier),
-    extendBooking: new ExtendBookingService(db, mailer, log, PROFILE_FEATURES.enableExtendBooking),
+    extendBooking: new ExtendBookingService(db, mailer, log),
     candidates: new CandidatesService(db, now),
     feedback: new FeedbackService(db, config.publicOrigin, now),
     invoices: new InvoicesService(db, now, config.providerContacts),

@@ -90,7 +90,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       reply.header('cache-control', 'private, no-cache');
-      return service.detail(await principal.tree(), request.params.id);
+      return service.detail(await principal.tree(), request.params.id, principal.features);
     },
   );
 
@@ -126,7 +126,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await principal.tree();
       return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 200,
-        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason, scope),
+        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason, scope, principal.features),
       }));
     },
   );

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
-import { PROFILE_FEATURES } from '../profile/features';
+import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
 import { bookingHead, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
 import {
@@ -79,6 +79,7 @@ export function bookingActions(
   booking: BookingItemRow,
   requestBookings: readonly BookingItemRow[],
   now: Date,
+  features: Features = DEFAULT_FEATURES,
 ): BookingActions {
   const locationId = booking.location.id;
   const b = { ...booking, candidateId: booking.candidate?.id ?? null };
@@ -92,7 +93,7 @@ export function bookingActions(
     .reduce((last, r) => (r.dateLocal > last ? r.dateLocal : last), '');
   const seriesOpen = lastOpenDate >= todayIn(booking.timeZone, now);
   const extend =
-    PROFILE_FEATURES.enableExtendBooking &&
+    features.enableExtendBooking &&
     (canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId)) &&
     EXTENDABLE.includes(booking.status) &&
     seriesOpen;
@@ -112,11 +113,17 @@ export function listItem(row: BookingItemRow): BookingListItem {
 }
 
 /** A request's detail around one of its bookings, with the caller's actions on that booking. */
-export function toBookingDetail(tree: PermissionTree, detail: RequestDetail, booking: BookingItemRow, now: Date): BookingDetail {
+export function toBookingDetail(
+  tree: PermissionTree,
+  detail: RequestDetail,
+  booking: BookingItemRow,
+  now: Date,
+  features: Features = DEFAULT_FEATURES,
+): BookingDetail {
   const { bookings: all, ...request } = detail;
   return {
     ...request,
-    booking: { ...booking, actions: bookingActions(tree, booking, all, now) },
+    booking: { ...booking, actions: bookingActions(tree, booking, all, now, features) },
     bookings: all.map(listItem),
   };
 }
@@ -181,14 +188,23 @@ export class BookingsService {
     return { items: rows.map(listItem), pagination: { total, skip, take } };
   }
 
-  /** `seen`: the caller was already shown this booking (e.g. it just cancelled it), so its visibility is not re-checked. */
-  async detail(tree: PermissionTree, id: number, db: DbOrTx = this.db, seen = false): Promise<BookingDetail> {
+  /**
+   * `features`: the caller's feature flags (the extend action follows enableExtendBooking). `seen`: the caller was
+   * already shown this booking (e.g. it just cancelled it), so its visibility is not re-checked.
+   */
+  async detail(
+    tree: PermissionTree,
+    id: number,
+    features: Features = DEFAULT_FEATURES,
+    db: DbOrTx = this.db,
+    seen = false,
+  ): Promise<BookingDetail> {
     const head = await bookingHead(db, id);
     if (!head || (!seen && !canSeeBooking(tree, head))) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
     const detail = await requestDetail(db, head.requestId);
     const booking = detail?.bookings.find((b) => b.id === id);
     if (!detail || !booking) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
-    return toBookingDetail(tree, detail, booking, this.now());
+    return toBookingDetail(tree, detail, booking, this.now(), features);
   }
 
   /**
@@ -201,6 +217,7 @@ export class BookingsService {
     id: number,
     cancelReason: string,
     idempotency: IdempotencyScope = NO_KEY,
+    features: Features = DEFAULT_FEATURES,
   ): Promise<BookingDetail> {
     const head = await bookingHead(this.db, id);
     if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
@@ -216,7 +233,7 @@ export class BookingsService {
       if (refusal) throw refusalError(refusal);
       await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
       // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
-      const answer = await this.detail(tree, id, tx, true);
+      const answer = await this.detail(tree, id, features, tx, true);
       await idempotency.answerIn(tx, { status: 200, body: answer });
       return answer;
     });

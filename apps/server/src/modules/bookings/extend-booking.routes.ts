@@ -5,16 +5,11 @@ import { IdParams } from '@portal/contract/query-params';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
-import { ExtendBookingService } from './extend-booking.service';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 
 /** Extending a booking (spec §4, §5 'Extend', §7 bookings/{id}/extend and extend/scheduling). */
-const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = async (app, options) => {
-  // The app's service, unless this registration overrides the feature flag.
-  const service =
-    options.extendEnabled === undefined
-      ? app.services.extendBooking
-      : new ExtendBookingService(app.database.db, app.mailer, app.log, options.extendEnabled);
+const extendBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.extendBooking;
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails, 422: ProblemDetails };
@@ -27,7 +22,10 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
   app.get(
     '/v1/bookings/:id/extend/scheduling',
     {
-      config: { permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable } },
+      config: {
+        // The contact's enableExtendBooking flag (spec §3) opens both calls; off, they answer BOOKING_MESSAGES.extendDisabled.
+        permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable, feature: 'extendBooking' },
+      },
       schema: {
         tags,
         security,
@@ -48,7 +46,10 @@ const extendBookingRoutes: FastifyPluginAsyncZod<{ extendEnabled?: boolean }> = 
   app.post(
     '/v1/bookings/:id/extend',
     {
-      config: { permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable } },
+      config: {
+        // The contact's enableExtendBooking flag (spec §3) opens both calls; off, they answer BOOKING_MESSAGES.extendDisabled.
+        permission: { need: NEEDS.bookingChange, per: 'location', forbidden: BOOKING_MESSAGES.notBookable, feature: 'extendBooking' },
+      },
       schema: {
         tags,
         security,

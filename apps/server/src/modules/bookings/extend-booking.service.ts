@@ -65,13 +65,10 @@ export class ExtendBookingService {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly log?: FastifyBaseLogger,
-    /** Feature flag enableExtendBooking (spec §3); the profile answers it true. */
-    private readonly enabled = true,
   ) {}
 
   /** The booking, if the caller may extend it; 404 out of reach, 403 without the right, 422 in the wrong state. */
   private async source(tree: PermissionTree, bookingId: number): Promise<Source> {
-    if (!this.enabled) throw new AppError('forbidden', { detail: BOOKING_MESSAGES.extendDisabled });
     const source = await bookingToExtend(this.db, bookingId);
     const inTree = source && allClients(tree).some((c) => c.locations.some((l) => l.locationId === source.locationId));
     if (!source || !inTree) throw new AppError('not-found', { detail: 'There is no such booking.' });

@@ -8,9 +8,7 @@ import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
-import { AppError } from '../../lib/app-error';
 import { ProviderService } from '../provider/provider.service';
-import { ExtendBookingService } from './extend-booking.service';
 
 /** Extending a booking (spec §5 'Extend'), on the seeded world at TEST_NOW (Monday 16 March 2026, noon in Sydney). */
 
@@ -389,11 +387,34 @@ describe('extend rules', () => {
     expect((await extend(2_000_000_000, body('2026-04-01'))).statusCode).toBe(404);
   });
 
-  it('is refused when the extend feature is off', async () => {
-    const service = new ExtendBookingService(t.database.db, t.app.mailer, undefined, false);
-    const error = await service.scheduling({ groups: [], clients: [] }, b.id, '2026-04-01', NOW).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 403, detail: BOOKING_MESSAGES.extendDisabled });
+  it("follows the contact's own enableExtendBooking flag (spec §3, per contact): off, the detail offers no extend and both calls are refused", async () => {
+    const intl = await signIn(t.app, 'intl.admin@demo.test');
+    const profile = (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: intl.headers })).json();
+    expect(profile.features.enableExtendBooking).toBe(false);
+    expect(profile.features.showBookingCardV2).toBe(true);
+    const [own] = await queryRows<{ id: number; d: string }>(
+      t.database.db,
+      sql`select b.id, b.date_local::text as d from bookings b
+          join permission_entries pe on pe.client_id = b.client_id
+          join contacts c on c.id = pe.contact_id and c.email = 'intl.admin@demo.test'
+          where b.status = 'unfilled' and b.date_local > '2026-03-17' order by b.date_local, b.id limit 1`,
+    );
+    const detail = await t.app.inject({ method: 'GET', url: `/v1/bookings/${own!.id}`, headers: intl.headers });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().booking.actions.extend).toBe(false);
+    const scheduling = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${own!.id}/extend/scheduling?endDateLocal=${weekdaysAfter(own!.d, 1)}`,
+      headers: intl.headers,
+    });
+    expect(scheduling.statusCode).toBe(403);
+    expect(scheduling.json().detail).toBe(BOOKING_MESSAGES.extendDisabled);
+    const refused = await extend(own!.id, body(weekdaysAfter(own!.d, 1)), {}, intl);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(BOOKING_MESSAGES.extendDisabled);
+    // Another contact keeps the default: group.admin's detail offers extend on its own unfilled booking.
+    const mine = await source({ status: 'unfilled' });
+    expect((await t.app.inject({ method: 'GET', url: `/v1/bookings/${mine.id}`, headers: admin.headers })).json().booking.actions.extend).toBe(true);
   });
 });
 

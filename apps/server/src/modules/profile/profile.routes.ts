@@ -7,7 +7,6 @@ import { allClients, toFlags, type PermissionTree } from '@portal/contract/permi
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { findStaff } from '../identity/identity.repository';
-import { PROFILE_FEATURES } from './features';
 import type { PrincipalCache } from '../identity/principal-cache';
 import { changeLanguage } from './profile.service';
 import { listGeneralFiles } from '../files/files.repository';
@@ -70,7 +69,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
         },
         links: tree,
         flags: flagsOf(tree),
-        features: PROFILE_FEATURES,
+        features: principal.features,
         generalFiles: files,
         impersonation: staff ? { staffName: staff.name, staffEmail: staff.email } : null,
       };
