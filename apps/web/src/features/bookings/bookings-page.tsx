@@ -41,7 +41,7 @@ import {
   type ListState,
 } from './list/list-params';
 import { useBookingsText } from './list/use-bookings-text';
-import { localNow } from '../../lib/clock';
+import { localNow } from '../../lib/local-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;

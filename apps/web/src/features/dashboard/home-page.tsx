@@ -38,7 +38,7 @@ import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
-import { localNow } from '../../lib/clock';
+import { localNow } from '../../lib/local-clock';
 import { ErrorState } from '../../components/query-state';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;

@@ -17,7 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useGroupOverview } from './api/get-group-overview';
 import { GroupOverviewTable } from './group-overview-table';
 import { ErrorState } from '../../components/query-state';
-import { localNow } from '../../lib/clock';
+import { localNow } from '../../lib/local-clock';
 
 const LocationsMap = lazy(async () => ({ default: (await import('../../components/locations-map')).LocationsMap }));
 

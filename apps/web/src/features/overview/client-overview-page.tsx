@@ -18,7 +18,7 @@ import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectClients } from '../../lib/use-selected-clients';
 import { useClientSummaries } from '../../api/bookings-summary';
-import { localNow } from '../../lib/clock';
+import { localNow } from '../../lib/local-clock';
 
 /** Spec §2: where users with more than one client land: a card per client with its locations and counts. */
 export function ClientOverviewPage() {

@@ -1,7 +1,7 @@
 import { DaysAwayResponse } from '@portal/contract/availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { localNow } from '../../../lib/clock';
+import { localNow } from '../../../lib/local-clock';
 
 /** How far ahead the page lists days away (the server's own default stops at 90 days). */
 export const LIST_MONTHS_AHEAD = 12;

@@ -8,7 +8,7 @@ import type { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateList, isWeekend, startOfWeek, weekdayNames } from '../../../lib/locale-format';
-import { localNow } from '../../../lib/clock';
+import { localNow } from '../../../lib/local-clock';
 
 /** A month grid with the number of bookings per day (GET bookings/overview), weeks starting per locale. */
 export function BookingsCalendar({

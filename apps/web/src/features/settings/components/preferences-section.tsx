@@ -13,7 +13,7 @@ import { formatDate, formatMoney, localeFormat, weekdayNames } from '../../../li
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useToast } from '../../../lib/toast';
 import { useUpdateLanguage } from '../api/update-language';
-import { localNow } from '../../../lib/clock';
+import { localNow } from '../../../lib/local-clock';
 
 /** A sample amount that shows the currency's symbol, grouping and decimals. */
 export const SAMPLE_AMOUNT = 1234.5;
