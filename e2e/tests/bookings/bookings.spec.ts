@@ -106,10 +106,21 @@ describe('bookings', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Unfilled' }).click();
     await page.keyboard.press('Escape');
-    const unfilled = await list(token, `dateFromLocal=${today}&status=unfilled&sort=date&take=25`);
-    await expectVisible(
-      page.getByTestId('bookings-total').filter({ hasText: new RegExp(`^${unfilled.total.toLocaleString('en')} booking`) }),
-    );
+    // The demo simulator fills unfilled bookings on every tick (20 s), so the API's count is read again (and the page
+    // reloaded) until both were taken between the same two ticks.
+    await expect
+      .poll(
+        async () => {
+          const { total } = await list(token, `dateFromLocal=${today}&status=unfilled&sort=date&take=25`);
+          const shown = page.getByTestId('bookings-total').filter({ hasText: new RegExp(`^${total.toLocaleString('en')} booking`) });
+          if ((await shown.count()) === 1) return true;
+          await page.reload();
+          await page.getByTestId('bookings-total').waitFor({ state: 'visible' });
+          return false;
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toBe(true);
     await expect
       .poll(async () => [
         ...new Set(await page.getByTestId('booking-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))),
@@ -119,9 +130,9 @@ describe('bookings', () => {
     await screenshot(page, 'bookings-unfilled');
 
     // Open the first one.
-    const first = unfilled.items[0]!;
+    const firstId = await page.getByTestId('booking-row').first().getAttribute('data-booking-id');
     await page.getByTestId('booking-row').first().getByRole('link').click();
-    await page.waitForURL(`**/bookings/${first.id}`);
+    await page.waitForURL(`**/bookings/${firstId}`);
     await expectVisible(page.getByRole('heading', { level: 1, name: /^Booking on / }));
     await expectVisible(page.getByRole('heading', { name: 'Confirmations' }));
     await expectVisible(page.getByRole('heading', { name: 'Educator' }));
