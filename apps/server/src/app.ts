@@ -95,6 +95,9 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** Probed every few seconds by load balancers and monitors: never logged. */
+const HEALTH_PATHS = new Set(['/api/ping', '/api/ready']);
+
 export async function buildApp({ config, database, fastify, logStream, now }: AppOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
@@ -108,6 +111,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
       serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // One line per request (written in onResponse below), none for the health checks: Fastify's own logging writes two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Our genReqId reads (and vets) x-request-id itself.
@@ -133,6 +138,11 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     },
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (HEALTH_PATHS.has(request.routeOptions.url ?? '')) return;
+    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
