@@ -4,7 +4,8 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import underPressure from '@fastify/under-pressure';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler, type SerializerKinds } from './lib/response-serializer';
 import { PROBLEMS, problemType } from '@portal/contract/problems';
 import { installZodMessages } from '@portal/contract/zod-messages';
 import type { Database } from '@portal/db/client';
@@ -145,7 +146,10 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled from the contract's JSON Schema (fast-json-stringify); tests also check each answer against zod.
+  const serializerKinds: SerializerKinds = new Map();
+  app.decorate('serializerKinds', serializerKinds);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.env === 'test', kinds: serializerKinds }));
   // JSON only: a text/plain body is a 415, not a string that slips past a schema.
   app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
@@ -286,6 +290,8 @@ export interface RouteEntry {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Which response serialiser each route got (lib/response-serializer.ts). */
+    serializerKinds: SerializerKinds;
     routeCatalogue: RouteEntry[];
     config: Config;
     database: Database;

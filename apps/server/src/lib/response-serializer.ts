@@ -1,0 +1,84 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { toJSONSchema } from 'zod';
+import { $ZodType } from 'zod/v4/core';
+
+/**
+ * Response serialisers compiled once per route from the contract's schema (issue 11): the zod schema becomes JSON
+ * Schema (`z.toJSONSchema`) and fast-json-stringify compiles it into a function that writes exactly the declared
+ * properties — nothing else of a database row can leak, as with zod — without validating every answer at run time.
+ *
+ * A schema that JSON Schema cannot state exactly keeps zod's serialiser: anything with a transform, a codec or a
+ * default (its input and output shapes differ), or that toJSONSchema cannot represent.
+ *
+ * `verify` (tests): every answer also goes through zod, and a difference between the two JSON texts (after parsing)
+ * is an error, so the whole test suite proves the compiled serialisers write what zod would.
+ */
+type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
+
+/** Which serialiser each route's answer got, by `METHOD url status` (for the tests and the bench). */
+export type SerializerKinds = Map<string, 'compiled' | 'zod'>;
+
+export function compiledSerializerCompiler(options: { verify: boolean; kinds?: SerializerKinds }): FastifySerializerCompiler<unknown> {
+  return (route: RouteSchema) => {
+    const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const schema = zodSchemaOf(route.schema);
+    const compiled = schema ? compile(schema) : undefined;
+    options.kinds?.set(`${route.method} ${route.url} ${route.httpStatus}`, compiled ? 'compiled' : 'zod');
+    if (!compiled) return viaZod;
+    if (!options.verify) return compiled;
+    return (data: unknown) => {
+      const expected = viaZod(data);
+      const written = compiled(data);
+      if (!sameJson(written, expected)) {
+        throw new Error(`compiled serialiser of ${route.method} ${route.url} (${route.httpStatus}) differs from zod: ${written} vs ${expected}`);
+      }
+      return written;
+    };
+  };
+}
+
+function zodSchemaOf(schema: unknown): $ZodType | undefined {
+  if (schema instanceof $ZodType) return schema;
+  if (schema && typeof schema === 'object' && 'properties' in schema && schema.properties instanceof $ZodType) return schema.properties;
+  return undefined;
+}
+
+function compile(schema: $ZodType): ((data: unknown) => string) | undefined {
+  let input: unknown;
+  let output: unknown;
+  try {
+    input = toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'throw', reused: 'inline', cycles: 'ref' });
+    output = toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw', reused: 'inline', cycles: 'ref' });
+  } catch {
+    return undefined;
+  }
+  // Transforms, codecs and defaults make the two sides differ: zod must run for those. (The output side also says
+  // `additionalProperties: false` of every object, which is how fast-json-stringify writes anyway.)
+  if (JSON.stringify(input) !== JSON.stringify(output, (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value))) {
+    return undefined;
+  }
+  try {
+    return fastJson(output as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameJson(a: string, b: string): boolean {
+  return JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)));
+}
+
+/** Key order does not matter; everything else does. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
