@@ -1,3 +1,4 @@
+import { prepared } from '../../lib/prepared-statement';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -127,19 +128,6 @@ function toItem(r: ItemRow): BookingItemRow {
     cancelReason: r.cancelReason,
     cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
   };
-}
-
-/**
- * The item statements are prepared once per connection (named statements): joining eight tables costs PostgreSQL
- * more to plan than to run, so the list and the detail reuse the plan.
- */
-const preparedByDb = new WeakMap<object, Map<string, unknown>>();
-function prepared<T>(db: DbOrTx, name: string, make: () => T): T {
-  let statements = preparedByDb.get(db);
-  if (!statements) preparedByDb.set(db, (statements = new Map()));
-  let statement = statements.get(name) as T | undefined;
-  if (!statement) statements.set(name, (statement = make()));
-  return statement;
 }
 
 const byDate = [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
@@ -313,32 +301,38 @@ export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { book
 
 /** A booking request with every field of spec §3 'Booking detail' and all its bookings; undefined when unknown. */
 export async function requestDetail(db: DbOrTx, requestId: number): Promise<RequestDetail | undefined> {
-  const rowsQuery = selectSummaries(db, {
-    notes: bookingRequests.notes,
-    room: bookingRequests.room,
-    breakMinutes: bookingRequests.breakMinutes,
-    isFullDay: bookingRequests.isFullDay,
-    bookingsPerDay: bookingRequests.bookingsPerDay,
-    policiesAgreedAt: bookingRequests.policiesAgreedAt,
-    rejectReason: bookingRequests.rejectReason,
-    seriesReference: bookingRequests.seriesReference,
-    certifications: sql<Array<{ id: number; name: string }>>`coalesce((
+  // Prepared once per connection: PostgreSQL spent ~3 ms planning this join of eight tables with three subqueries
+  // and 0.2 ms running it (issue 11, measured on the bench world).
+  const statement = prepared(db, 'request_detail', () =>
+    selectSummaries(db, {
+      notes: bookingRequests.notes,
+      room: bookingRequests.room,
+      breakMinutes: bookingRequests.breakMinutes,
+      isFullDay: bookingRequests.isFullDay,
+      bookingsPerDay: bookingRequests.bookingsPerDay,
+      policiesAgreedAt: bookingRequests.policiesAgreedAt,
+      rejectReason: bookingRequests.rejectReason,
+      seriesReference: bookingRequests.seriesReference,
+      certifications: sql<Array<{ id: number; name: string }>>`coalesce((
       select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
       from booking_request_certifications rc join certifications c on c.id = rc.certification_id
       where rc.request_id = ${bookingRequests.id}), '[]'::json)`,
-    confirmations: sql<Array<{ id: number; name: string; email: boolean; sms: boolean; voice: boolean; push: boolean }>>`coalesce((
+      confirmations: sql<Array<{ id: number; name: string; email: boolean; sms: boolean; voice: boolean; push: boolean }>>`coalesce((
       select json_agg(json_build_object('id', bc.id, 'name', bc.name, 'email', f.email, 'sms', f.sms, 'voice', f.voice, 'push', f.push) order by f.id)
       from booking_confirmations f join booking_contacts bc on bc.id = f.booking_contact_id
       where f.request_id = ${bookingRequests.id}), '[]'::json)`,
-    grades: sql<Array<{ id: number; title: string }>>`coalesce((
+      grades: sql<Array<{ id: number; title: string }>>`coalesce((
       select json_agg(json_build_object('id', g.id, 'title', g.title) order by g.sort_order, g.id)
       from grades g where g.id = any(${bookingRequests.gradeIds})), '[]'::json)`,
-    classificationId: classifications.id,
-    classificationTitle: classifications.onlineTitle,
-    region: clients.locale,
-  })
-    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
-    .where(eq(bookingRequests.id, requestId));
+      classificationId: classifications.id,
+      classificationTitle: classifications.onlineTitle,
+      region: clients.locale,
+    })
+      .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
+      .where(eq(bookingRequests.id, sql.placeholder('requestId')))
+      .prepare('request_detail'),
+  );
+  const rowsQuery = statement.execute({ requestId });
   // Two statements, side by side: the request with its lists, and its bookings.
   const [[row], items] = await Promise.all([rowsQuery, requestBookingItems(db, requestId)]);
   if (!row) return undefined;

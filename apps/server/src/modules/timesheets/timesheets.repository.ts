@@ -1,3 +1,4 @@
+import { prepared } from '../../lib/prepared-statement';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, candidates, clients, contacts, invoices, locations, timesheets, type ClientModification } from '@portal/db/schema';
@@ -115,14 +116,15 @@ export async function timesheetPage(
     .limit(page.take)
     .offset(page.skip);
   if (ids.length === 0) return [];
-  return selectRows(db)
-    .where(
-      inArray(
-        timesheets.id,
-        ids.map((r) => r.id),
-      ),
-    )
-    .orderBy(...order);
+  // One prepared statement per direction: planning the join cost more than running it (issue 11).
+  const name = page.oldestFirst ? 'timesheet_rows_oldest_first' : 'timesheet_rows_newest_first';
+  const statement = prepared(db, name, () =>
+    selectRows(db)
+      .where(sql`${timesheets.id} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(...order)
+      .prepare(name),
+  );
+  return statement.execute({ ids: ids.map((r) => r.id) });
 }
 
 /** One timesheet by its booking id, with everything the PDF shows. */
