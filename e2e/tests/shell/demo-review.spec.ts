@@ -236,7 +236,8 @@ describe('times by locale', { timeout: 180_000 }, () => {
       await expectHeading(page, 'Bookings');
       const item = viewport === 'mobile' ? page.getByTestId('booking-card').first() : page.locator('tbody tr').first();
       await expectVisible(item);
-      const listTimes = (await item.textContent())!.match(/\d{1,2}:\d{2}( [AP]M)?–\d{1,2}:\d{2}( [AP]M)?/)![0];
+      // innerText keeps the cells apart ('… 2026\t8:00 AM'); textContent would run the year into the time ('20268:00').
+      const listTimes = (await item.innerText()).match(/\d{1,2}:\d{2}( [AP]M)?–\d{1,2}:\d{2}( [AP]M)?/)![0];
       expect(listTimes).toMatch(pattern);
       await item.getByRole('link').first().click();
       await expect.poll(() => pathOf(page)).toMatch(/^\/bookings\/\d+$/);
