@@ -43,8 +43,8 @@ export function acceptsHtml(accept: string | undefined): boolean {
   const quality = (type: string, subtype: string) => {
     const exact = ranges.find((r) => r.type === type && r.subtype === subtype);
     const group = ranges.find((r) => r.type === type && r.subtype === '*');
-    const any = ranges.find((r) => r.type === '*' && r.subtype === '*');
-    return (exact ?? group ?? any)?.quality ?? 0;
+    const anyType = ranges.find((r) => r.type === '*' && r.subtype === '*');
+    return (exact ?? group ?? anyType)?.quality ?? 0;
   };
   const html = quality('text', 'html');
   return html > 0 && html >= Math.max(quality('application', 'json'), quality('application', 'problem+json'));
