@@ -11,3 +11,4 @@ export * from './schema/bookings';
 export * from './schema/timesheets';
 export * from './schema/platform';
 export * from './schema/availability';
+export * from './schema/live';
