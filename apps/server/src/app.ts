@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
+import { createNotifier, type Notifier } from './lib/notifier';
 import underPressure from '@fastify/under-pressure';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compiledSerializerCompiler, type SerializerKinds } from './lib/response-serializer';
@@ -211,6 +212,14 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     app.addHook('onClose', async () => void redis.disconnect());
     counters = new RedisAttemptCounters(redis);
   }
+  // Messages between server processes (cache invalidation, live events): Redis, PostgreSQL NOTIFY or in-process.
+  const notifier = createNotifier({
+    redisUrl: config.redisUrl,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    onError: (err) => app.log.warn({ err: { message: err.message } }, 'notifier connection error'),
+  });
+  app.decorate('notifier', notifier);
+  app.addHook('onClose', () => notifier.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, secret: config.jwtSecret, log: app.log });
   app.decorate('mailer', mailer);
   // The queue's worker: sends what requests queued, and retries what failed.
@@ -296,6 +305,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** Messages between this system's server processes (lib/notifier.ts). */
+    notifier: Notifier;
     now: () => Date;
   }
 }

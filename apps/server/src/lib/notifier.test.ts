@@ -1,0 +1,80 @@
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryNotifier, PostgresNotifier, RedisNotifier, type Notifier } from './notifier';
+
+/** Two notifiers stand for two server processes: what one publishes, both receive; other channels stay quiet. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port || defaultPort), hostname);
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const redisUp = await reachable(REDIS_URL, 6379);
+const open: Notifier[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((n) => n.close()));
+});
+
+function received(notifier: Notifier, channel: string): string[] {
+  const messages: string[] = [];
+  notifier.subscribe(channel, (m) => messages.push(m));
+  return messages;
+}
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeoutMs) throw new Error('timed out waiting for a message');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function crossProcess(make: () => Notifier): Promise<void> {
+  const a = make();
+  const b = make();
+  open.push(a, b);
+  const channel = `test-${Math.random().toString(36).slice(2)}`;
+  const atA = received(a, channel);
+  const atB = received(b, channel);
+  const elsewhere = received(b, `${channel}-other`);
+  // A subscription takes a moment to reach the bus: publish until the other side hears one.
+  await until(() => {
+    a.publish(channel, 'hello').catch(() => {});
+    return atB.length > 0;
+  });
+  await until(() => atA.length > 0);
+  expect(atB.every((m) => m === 'hello')).toBe(true);
+  expect(elsewhere).toEqual([]);
+}
+
+describe('notifier', () => {
+  it('in memory: delivers to subscribers of the channel, later than the publish call', async () => {
+    const n = new MemoryNotifier();
+    open.push(n);
+    const got = received(n, 'c');
+    const stop = n.subscribe('c', () => got.push('second'));
+    await n.publish('c', 'x');
+    expect(got).toEqual([]);
+    await until(() => got.length === 2);
+    stop();
+    await n.publish('c', 'y');
+    await until(() => got.length === 3);
+    expect(got).toEqual(['x', 'second', 'y']);
+  });
+
+  it.runIf(redisUp)('through Redis pub/sub: one server publishes, every server hears', async () => {
+    await crossProcess(() => new RedisNotifier(REDIS_URL, () => {}));
+  });
+
+  it.runIf(PG_URL !== undefined)('through PostgreSQL LISTEN/NOTIFY: one server publishes, every server hears', async () => {
+    await crossProcess(() => new PostgresNotifier(PG_URL!, () => {}));
+  });
+});
