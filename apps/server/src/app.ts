@@ -26,6 +26,7 @@ import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
 import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
 import bookingsRoutes from './modules/bookings/bookings.routes';
+import calendarFeedRoutes from './modules/calendar-feed/calendar-feed.routes';
 import pendingBookingsRoutes from './modules/pending-bookings/pending-bookings.routes';
 import bookingReferenceRoutes from './modules/bookings/booking-reference.routes';
 import createBookingRoutes from './modules/bookings/create-booking.routes';
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
   await app.register(bookingsRoutes);
+  await app.register(calendarFeedRoutes, { counters });
   await app.register(pendingBookingsRoutes);
   await app.register(bookingReferenceRoutes);
   await app.register(createBookingRoutes);

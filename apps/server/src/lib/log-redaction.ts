@@ -9,9 +9,12 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PARAM = /token|key|secret|password|passwd|code|state|nonce|signature|sig$|session|otp|assertion/i;
 const REDACTED = '[redacted]';
 
-/** A path segment that is itself a credential: a key in parentheses (`(…)` or `%28…%29`) or a JWT. */
+/**
+ * A path segment that is itself a credential: a key in parentheses (`(…)` or `%28…%29`), a JWT, or a calendar
+ * feed's secret (`/v1/calendar/<secret>.ics`).
+ */
 function isSecretSegment(segment: string): boolean {
-  return /^(\(|%28)/i.test(segment) || /^eyJ[\w-]{4,}(\.|%2E)/i.test(segment);
+  return /^(\(|%28)/i.test(segment) || /^eyJ[\w-]{4,}(\.|%2E)/i.test(segment) || /^[\w-]{20,}(\.|%2E)ics$/i.test(segment);
 }
 
 function safeDecode(value: string): string {

@@ -8,6 +8,7 @@ import { BookingsService } from '../modules/bookings/bookings.service';
 import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
 import { CreateBookingService } from '../modules/bookings/create-booking.service';
 import { ExtendBookingService } from '../modules/bookings/extend-booking.service';
+import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { CandidatesService } from '../modules/candidates/candidates.service';
 import { FeedbackService } from '../modules/feedback/feedback.service';
 import { InvoicesService } from '../modules/invoices/invoices.service';
@@ -40,6 +41,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
   return {
     availability: new AvailabilityService(db, now),
     bookings,
+    calendarFeed: new CalendarFeedService(db, now, config.publicOrigin),
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
     createBooking: new CreateBookingService(db, mailer, log, now, notifier),
     extendBooking: new ExtendBookingService(db, mailer, log),

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { scopeOf } from '@portal/contract/permissions';
+import {
+  CALENDAR_FEED_DAYS_AHEAD,
+  CALENDAR_FEED_DAYS_BACK,
+  CALENDAR_FEED_MAX_EVENTS,
+  CALENDAR_TOKEN_PATTERN,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from '@portal/contract/calendar-feed';
+import { addDays } from '@portal/contract/query-params';
+import type { BookingStatus } from '@portal/contract/domain';
+import { AppError } from '../../lib/app-error';
+import * as repo from './calendar-feed.repository';
+import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { vtimezone } from './vtimezone';
+
+/**
+ * The personal bookings calendar feed (issue 13 item 3).
+ *
+ * The URL's secret is 32 random bytes; only its SHA-256 is stored, so the URL is shown once, when it is made, and
+ * a lost URL is replaced by making a new one (which revokes the old). Making one needs no Idempotency-Key on
+ * purpose: storing the answer for a retry would store the secret; a repeated POST simply leaves the last URL
+ * working. Permissions apply when the feed is fetched: the owner's tree at that moment decides which schools'
+ * bookings it holds; an unknown, revoked or permissionless feed is the same 404 (no oracle).
+ */
+
+export const FEED_NOT_FOUND = 'This calendar feed does not exist or was turned off.';
+
+const STATUS: Record<BookingStatus, ICalEventStatus> = {
+  pending_approval: ICalEventStatus.TENTATIVE,
+  unfilled: ICalEventStatus.TENTATIVE,
+  filled: ICalEventStatus.CONFIRMED,
+  commenced: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+  rejected: ICalEventStatus.CANCELLED,
+};
+
+const STATUS_TEXT: Record<BookingStatus, string> = {
+  pending_approval: 'Pending approval',
+  unfilled: 'Unfilled',
+  filled: 'Filled',
+  commenced: 'Commenced',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+export function hashFeedToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const utcDate = (d: Date) => d.toISOString().slice(0, 10);
+const notFound = () => new AppError('not-found', { detail: FEED_NOT_FOUND });
+
+export class CalendarFeedService {
+  constructor(
+    private readonly db: repo.Db,
+    private readonly now: () => Date,
+    private readonly publicOrigin: string,
+  ) {}
+
+  async status(contactId: number): Promise<CalendarFeedStatus> {
+    const feed = await repo.activeFeedOfContact(this.db, contactId);
+    return { active: feed !== undefined, createdAt: feed?.createdAt.toISOString() ?? null };
+  }
+
+  /** A new URL; the previous one stops working in the same transaction. */
+  async create(contactId: number): Promise<CalendarFeedCreated> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.now();
+    const feed = await this.db.transaction(async (tx) => {
+      await repo.revokeFeeds(tx, contactId, at);
+      return repo.insertFeed(tx, contactId, hashFeedToken(token), at);
+    });
+    return { url: `${this.publicOrigin}/v1/calendar/${token}.ics`, createdAt: feed.createdAt.toISOString() };
+  }
+
+  async revoke(contactId: number): Promise<void> {
+    await repo.revokeFeeds(this.db, contactId, this.now());
+  }
+
+  /** The iCalendar text of the feed named by `file` ('<secret>.ics'). */
+  async render(file: string): Promise<string> {
+    const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
+    if (!CALENDAR_TOKEN_PATTERN.test(token)) throw notFound();
+    const feed = await repo.activeFeedByHash(this.db, hashFeedToken(token));
+    if (!feed) throw notFound();
+    const scope = scopeOf(await loadPermissionTree(this.db, feed.contactId), 'booking', 'view');
+    if (scope.clientIds.length === 0 && scope.locationIds.length === 0) throw notFound();
+
+    const now = this.now();
+    const today = utcDate(now);
+    // A day either side of the UTC dates covers every zone's local date.
+    const from = addDays(today, -CALENDAR_FEED_DAYS_BACK - 1);
+    const to = addDays(today, CALENDAR_FEED_DAYS_AHEAD + 1);
+    const rows = await repo.feedBookings(this.db, scope, from, to, today, CALENDAR_FEED_MAX_EVENTS);
+
+    const spanFrom = new Date(`${addDays(from, -2)}T00:00:00Z`);
+    const spanTo = new Date(`${addDays(to, 2)}T00:00:00Z`);
+    const calendar = ical({
+      name: 'Bookings',
+      prodId: { company: 'portal', product: 'bookings-feed', language: 'EN' },
+      method: ICalCalendarMethod.PUBLISH,
+      ttl: 15 * 60,
+      timezone: { name: null, generator: (zone) => vtimezone(zone, spanFrom, spanTo) },
+    });
+    const host = new URL(this.publicOrigin).hostname;
+    for (const b of rows) {
+      const educator = b.candidateFirstName
+        ? `${b.candidatePreferredName || b.candidateFirstName} ${b.candidateLastName ?? ''}`.trim()
+        : 'Unfilled';
+      const address = [b.addressLine1, b.addressLine2, b.suburb, b.state, b.postcode].filter(Boolean).join(', ');
+      calendar.createEvent({
+        id: `booking-${b.id}@${host}`,
+        // A zoned Luxon time: ical-generator writes a native Date's UTC fields under the TZID.
+        start: DateTime.fromJSDate(b.startUtc, { zone: b.timeZone }),
+        end: DateTime.fromJSDate(b.endUtc, { zone: b.timeZone }),
+        timezone: b.timeZone,
+        stamp: now,
+        lastModified: b.updatedAt,
+        created: b.createdAt,
+        summary: `${educator} – ${b.classification}`,
+        location: `${b.locationName}, ${address}`,
+        description: [
+          `Status: ${STATUS_TEXT[b.status]}`,
+          `Educator: ${educator}`,
+          `School: ${b.clientName === b.locationName ? b.locationName : `${b.clientName} - ${b.locationName}`}`,
+          `Booking: ${this.publicOrigin}/bookings/${b.id}`,
+        ].join('\n'),
+        url: `${this.publicOrigin}/bookings/${b.id}`,
+        status: STATUS[b.status],
+      });
+    }
+    return calendar.toString();
+  }
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { queryRows } from '@portal/db/client';
+import { CalendarFeedCreated, CalendarFeedStatus } from '@portal/contract/calendar-feed';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { TEST_NOW } from '../../../test/global-setup';
+import { signIn, type SignedIn } from '../../../test/auth-client';
+
+/**
+ * The bookings calendar feed (issue 13 item 3): made, fetched and parsed back with ical.js, scoped to the owner's
+ * schools at fetch time, revoked and regenerated.
+ */
+
+let t: TestApp;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => new Date(TEST_NOW) });
+  admin = await signIn(t.app, 'uk.admin@demo.test');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+const fetchFeed = (url: string, ip = '10.0.0.1') => t.app.inject({ method: 'GET', url: pathOf(url), remoteAddress: ip });
+const make = async (who: SignedIn) => {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/calendar-feed', headers: who.headers });
+  expect(res.statusCode).toBe(201);
+  return CalendarFeedCreated.parse(res.json());
+};
+
+interface ParsedEvent {
+  uid: string;
+  bookingId: number;
+  tzid: string | null;
+  startUtc: string;
+  endUtc: string;
+  status: string;
+  summary: string;
+  location: string;
+}
+
+function parse(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    const uid = event.uid;
+    return {
+      uid,
+      bookingId: Number(/^booking-(\d+)@/.exec(uid)?.[1]),
+      tzid: vevent.getFirstProperty('dtstart')?.getParameter('tzid') as string | null,
+      startUtc: event.startDate.toJSDate().toISOString(),
+      endUtc: event.endDate.toJSDate().toISOString(),
+      status: String(vevent.getFirstPropertyValue('status')),
+      summary: event.summary,
+      location: event.location,
+    };
+  });
+}
+
+interface DbBooking {
+  id: number;
+  client_id: number;
+  time_zone: string;
+  status: string;
+  start_utc: string;
+  end_utc: string;
+  location_name: string;
+  candidate_id: number | null;
+}
+
+const bookingsOf = (ids: number[]) =>
+  queryRows<DbBooking>(
+    t.database.db,
+    sql`select b.id, b.client_id, b.time_zone, b.status::text as status, b.candidate_id, l.name as location_name,
+               to_char(b.start_utc at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"') as start_utc,
+               to_char(b.end_utc at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"') as end_utc
+        from bookings b join locations l on l.id = b.location_id where b.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+
+/** Clients where the contact holds some entry (group, client or location level). */
+const reachableClients = async (email: string) =>
+  new Set(
+    (
+      await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select distinct cl.id from clients cl
+            join permission_entries pe on pe.client_id = cl.id or pe.group_id = cl.group_id
+              or pe.location_id in (select id from locations where client_id = cl.id)
+            join contacts c on c.id = pe.contact_id where c.email = ${email}`,
+      )
+    ).map((r) => r.id),
+  );
+
+describe('the bookings calendar feed', () => {
+  it('is off until made, and the URL is shown once', async () => {
+    const before = CalendarFeedStatus.parse((await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json());
+    expect(before).toEqual({ active: false, createdAt: null });
+    const created = await make(admin);
+    expect(created.url).toMatch(/^https?:\/\/[^/]+\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const after = await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers });
+    expect(after.json()).toEqual({ active: true, createdAt: created.createdAt });
+    expect(after.body).not.toContain(pathOf(created.url).slice(13, 40));
+    const [stored] = await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from calendar_feeds where revoked_at is null`);
+    expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers a calendar ical.js reads: times in each location zone, statuses, stable UIDs, only the owner’s clients', async () => {
+    const { url } = await make(admin);
+    const res = await fetchFeed(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const events = parse(res.body);
+    expect(events.length).toBeGreaterThan(5);
+
+    const rows = new Map((await bookingsOf(events.map((e) => e.bookingId))).map((r) => [r.id, r]));
+    const clients = await reachableClients('uk.admin@demo.test');
+    const statusOf: Record<string, string> = {
+      pending_approval: 'TENTATIVE',
+      unfilled: 'TENTATIVE',
+      filled: 'CONFIRMED',
+      commenced: 'CONFIRMED',
+      completed: 'CONFIRMED',
+      cancelled: 'CANCELLED',
+      rejected: 'CANCELLED',
+    };
+    for (const e of events) {
+      const row = rows.get(e.bookingId)!;
+      expect(row, `booking ${e.bookingId}`).toBeDefined();
+      expect(clients.has(row.client_id)).toBe(true);
+      expect(e.tzid).toBe(row.time_zone);
+      expect(e.startUtc).toBe(row.start_utc);
+      expect(e.endUtc).toBe(row.end_utc);
+      expect(e.status).toBe(statusOf[row.status]);
+      expect(e.location.startsWith(row.location_name)).toBe(true);
+      if (row.candidate_id === null) expect(e.summary.startsWith('Unfilled – ')).toBe(true);
+      else expect(e.summary.startsWith('Unfilled')).toBe(false);
+    }
+    expect(new Set(events.map((e) => e.status)).size).toBeGreaterThan(1);
+    // The same booking keeps its UID from one fetch to the next.
+    const again = parse((await fetchFeed(url)).body);
+    expect(again.map((e) => e.uid).sort()).toEqual(events.map((e) => e.uid).sort());
+  });
+
+  it('never holds another client’s booking', async () => {
+    const other = await signIn(t.app, 'us.admin@demo.test');
+    const ukEvents = parse((await fetchFeed((await make(admin)).url)).body);
+    const usEvents = parse((await fetchFeed((await make(other)).url)).body);
+    const usClients = await reachableClients('us.admin@demo.test');
+    const ukClients = await reachableClients('uk.admin@demo.test');
+    const shared = [...usClients].filter((id) => ukClients.has(id));
+    expect(shared).toEqual([]);
+    const ukIds = new Set(ukEvents.map((e) => e.bookingId));
+    expect(usEvents.length).toBeGreaterThan(0);
+    expect(usEvents.filter((e) => ukIds.has(e.bookingId))).toEqual([]);
+  });
+
+  it('making it again stops the old URL; turning it off stops the new one; unknown and revoked look alike', async () => {
+    const first = await make(admin);
+    const second = await make(admin);
+    expect(second.url).not.toBe(first.url);
+    const old = await fetchFeed(first.url);
+    expect(old.statusCode).toBe(404);
+    expect((await fetchFeed(second.url)).statusCode).toBe(200);
+
+    const off = await t.app.inject({ method: 'DELETE', url: '/v1/calendar-feed', headers: admin.headers });
+    expect(off.statusCode).toBe(204);
+    const revoked = await fetchFeed(second.url);
+    expect(revoked.statusCode).toBe(404);
+    const unknown = await fetchFeed(`http://x/v1/calendar/${'A'.repeat(43)}.ics`);
+    const malformed = await fetchFeed('http://x/v1/calendar/nonsense');
+    for (const r of [old, revoked, unknown, malformed]) {
+      expect(r.statusCode).toBe(404);
+      expect(r.json().detail).toBe(old.json().detail);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json().active).toBe(false);
+  });
+
+  it('applies permissions when fetched: a contact without booking view anywhere gets 404', async () => {
+    const viewer = await signIn(t.app, 'bookings.viewer@demo.test');
+    const { url } = await make(viewer);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`delete from permission_entries where contact_id = (select id from contacts where email = 'bookings.viewer@demo.test')`,
+    );
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+  });
+
+  it('needs booking view to make one, and a sign-in', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/v1/calendar-feed' })).statusCode).toBe(401);
+    const none = await signIn(t.app, 'no.access@demo.test');
+    expect((await t.app.inject({ method: 'POST', url: '/v1/calendar-feed', headers: none.headers })).statusCode).toBe(403);
+  });
+
+  it('limits fetches per address', async () => {
+    const url = `http://x/v1/calendar/${'B'.repeat(43)}.ics`;
+    let last = 0;
+    for (let i = 0; i < 121; i += 1) last = (await fetchFeed(url, '10.9.9.9')).statusCode;
+    expect(last).toBe(429);
+    expect((await fetchFeed(url, '10.9.9.8')).statusCode).toBe(404);
+  });
+});
