@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '@portal/db/client';
 import { migrateDatabase } from '@portal/db/migrate';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { answerBackupRequests } from './lib/backup';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { demoJwtSecret } from './lib/secrets';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
@@ -66,7 +67,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   // The provider simulator fills open bookings in the demo; it stops with the app (onClose).
   const simulator = config.demo && config.simulatorIntervalMs > 0 ? attachSimulator(app, config.simulatorIntervalMs) : undefined;
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // `npm run backup` while this server holds DATA_DIR: a request file and SIGUSR2 (lib/backup.ts).
+  if (database.pglite) answerBackupRequests({ dataDir: config.dataDir, pglite: database.pglite, log: app.log });
+  // SIGUSR2 asks for a backup (lib/backup.ts), not a shutdown.
+  closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();
