@@ -46,6 +46,7 @@ import locationListRoutes from './modules/locations/location-list.routes';
 import serviceStatusRoutes from './modules/service-status/service-status.routes';
 import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
+import liveEventsRoutes from './modules/live-events/live-events.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { buildServices } from './plugins/services';
 import { systemClock } from './lib/clock';
@@ -272,6 +273,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(locationListRoutes);
   await app.register(serviceStatusRoutes);
   await app.register(filesRoutes);
+  await app.register(liveEventsRoutes, { principals });
   if (config.demo) await app.register(outboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/auth/enterprise/logout',
   // The key in parentheses is the credential.
   'GET /v1/file/:accessKey',
+  // The single-use ticket in the query is the credential (issue 13 item 1).
+  'GET /v1/events',
   // Demo mode, loopback only (issue 14 item 7).
   'GET /v1/dev/outbox',
   'GET /dev/outbox',

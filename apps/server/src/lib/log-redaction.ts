@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Request logs never carry a secret (issue 14). Links e-mailed to users put tokens in query strings
- * (`/reset-password?token=…`, `/unlock?token=…`), file downloads put an access key in the path
+ * (`/reset-password?token=…`, `/unlock?token=…`), the live stream's ticket (`/v1/events?ticket=…`), file downloads put an access key in the path
  * (`/v1/file/(eyJ…)`), and the enterprise login returns with `?code=…&state=…`. The request URL is logged with
  * those values replaced, in whatever spelling the request used (encoded, absolute-form).
  */
-const SECRET_PARAM = /token|key|secret|password|passwd|code|state|nonce|signature|sig$|session|otp|assertion/i;
+const SECRET_PARAM = /token|key|secret|password|passwd|code|state|nonce|signature|sig$|session|otp|assertion|ticket/i;
 const REDACTED = '[redacted]';
 
 /**

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { recordBookingEvents } from '../live-events/live-events.repository';
 import type { FastifyBaseLogger } from 'fastify';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
@@ -232,6 +233,7 @@ export class BookingsService {
       const refusal = cancelRefusal(locked, now);
       if (refusal) throw refusalError(refusal);
       await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
+      await recordBookingEvents(tx, [id], 'booking.cancelled');
       // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
       const answer = await this.detail(tree, id, features, tx, true);
       await idempotency.answerIn(tx, { status: 200, body: answer });

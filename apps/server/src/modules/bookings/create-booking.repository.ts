@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { AbsenceReason, BookingRequestStatus, BookingStatus } from '@portal/contract/domain';
 import type { BookingContactFacts, RuleClassification } from './create-booking.rules';
+import { noteLiveEventRecorded } from '../live-events/live-signal';
 
 /**
  * Queries of POST /v1/bookings: the facts the rules need (one statement), and the writes (one statement).
@@ -229,6 +230,14 @@ export async function insertBookingRequest(
         from r, jsonb_to_recordset(${bookingsJson}::jsonb)
           as x(date_local date, start_utc timestamptz, end_utc timestamptz, status text, series_position int, series_total int)
         returning id, date_local, status
+      ),
+      le as (
+        -- The live stream's event, in the same statement (issue 13): approvers see a request to approve, others a new booking.
+        insert into live_events (client_id, location_id, kind, payload)
+        select ${r.clientId}::int, ${r.locationId}::int,
+          case when r.status = 'pending_approval' then 'pendingApproval.created' else 'booking.created' end,
+          jsonb_build_object('requestId', r.id, 'status', r.status, 'createdByContactId', ${r.createdByContactId}::int)
+        from r
       )${answer}
     select r.id as request_id, r.series_reference, b.id, to_char(b.date_local, 'YYYY-MM-DD') as date_local, b.status::text as status
     from r join b on true
@@ -236,6 +245,7 @@ export async function insertBookingRequest(
   );
   const first = rows[0];
   if (!first) throw new Error('insertBookingRequest: no bookings written');
+  noteLiveEventRecorded();
   return {
     requestId: first.request_id,
     seriesReference: first.series_reference,

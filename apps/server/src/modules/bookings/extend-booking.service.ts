@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { recordBookingEvents } from '../live-events/live-events.repository';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
 import { firstBookableDate } from '@portal/contract/booking-rules';
@@ -195,6 +196,11 @@ export class ExtendBookingService {
       });
       const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
       await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
+      await recordBookingEvents(
+        tx,
+        inserted.map((b) => b.id),
+        'booking.extended',
+      );
       const answer: ExtendedBooking = {
         bookings: inserted.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
         movedToUnfilled: source.candidateId === null ? 0 : inserted.filter((b) => b.status === 'unfilled').length,

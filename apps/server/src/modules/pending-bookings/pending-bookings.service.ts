@@ -12,6 +12,7 @@ import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
 import { decideRequest, pendingBookingsOf, pendingSummaries, type Db } from './pending-bookings.repository';
+import { recordRequestEvent } from '../live-events/live-events.repository';
 
 /**
  * Pending approval (spec §4 'Pending booking'): requests made by contacts who may only create pending bookings.
@@ -118,6 +119,7 @@ export class PendingBookingsService {
         expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
       });
       if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+      await recordRequestEvent(tx, requestId, status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected');
       const answer: PendingBookingActionResult = { id: requestId, status, bookingIds: changed };
       await idempotency.answerIn(tx, { status: 200, body: answer });
       return changed;

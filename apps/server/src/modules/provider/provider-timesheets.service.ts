@@ -20,6 +20,7 @@ import {
   writeInvoice,
   type InvoiceableTimesheet,
 } from './provider-timesheets.repository';
+import { recordBookingEvents, recordLiveEvent, recordTimesheetEvents } from '../live-events/live-events.repository';
 
 /**
  * The provider's side of timesheets (issue 9), for the staff API and the demo simulator:
@@ -84,22 +85,27 @@ export class ProviderTimesheetsService {
     const daily = booking.rate_unit_type === 'daily';
     const breaks =
       booking.break_minutes > 0 ? [{ type: 'Lunch', startTime: '12:00', endTime: timeOfMinutes(12 * 60 + booking.break_minutes) }] : [];
-    const inserted = await insertTimesheet(this.db, {
-      bookingId,
-      candidateId: booking.candidate_id,
-      clientId: booking.client_id,
-      locationId: booking.location_id,
-      startTimeLocal: bookedStart,
-      endTimeLocal: bookedEnd,
-      startUtc: booking.start_utc,
-      endUtc: booking.end_utc,
-      breakMinutes: booking.break_minutes,
-      breaks,
-      timesheetMethod: booking.template_required ? 'template' : 'app',
-      payOptionType: daily ? 'Daily rate' : 'Hourly rate',
-      unitType: daily ? 'day' : 'hour',
-      modification,
-      at: this.now(),
+    const candidateId: number = booking.candidate_id;
+    const inserted = await this.db.transaction(async (tx) => {
+      const row = await insertTimesheet(tx, {
+        bookingId,
+        candidateId,
+        clientId: booking.client_id,
+        locationId: booking.location_id,
+        startTimeLocal: bookedStart,
+        endTimeLocal: bookedEnd,
+        startUtc: booking.start_utc,
+        endUtc: booking.end_utc,
+        breakMinutes: booking.break_minutes,
+        breaks,
+        timesheetMethod: booking.template_required ? 'template' : 'app',
+        payOptionType: daily ? 'Daily rate' : 'Hourly rate',
+        unitType: daily ? 'day' : 'hour',
+        modification,
+        at: this.now(),
+      });
+      if (row) await recordTimesheetEvents(tx, [bookingId], 'timesheet.submitted');
+      return row;
     });
     if (!inserted) throw new AppError('conflict', { detail: 'This booking already has a timesheet.' });
     return { bookingId, bookingStatus: 'completed', status: 'pending_approval' };
@@ -119,6 +125,7 @@ export class ProviderTimesheetsService {
       const at = this.now();
       if (body.outcome === 'cancelled') {
         await cancelWithoutCharge(tx, bookingId, DID_NOT_HAPPEN_CANCEL_REASON, at);
+        await recordBookingEvents(tx, [bookingId], 'booking.cancelled');
         return { bookingId, bookingStatus: 'cancelled', status: null };
       }
       const agreedFrom = [row.client_modification, row.candidate_modification].find(
@@ -141,6 +148,7 @@ export class ProviderTimesheetsService {
         },
         at,
       );
+      await recordTimesheetEvents(tx, [bookingId], 'timesheet.decided');
       return { bookingId, bookingStatus: row.booking_status as ProviderTimesheet['bookingStatus'], status: 'approved_for_invoice' };
     });
   }
@@ -216,6 +224,7 @@ export class ProviderTimesheetsService {
             timesheetIds: inWeek.map((t) => t.id),
             at,
           });
+          await recordLiveEvent(tx, { clientId, locationId: null, kind: 'invoice.issued', payload: { invoiceNo } });
           result.invoices.push({
             invoiceNo,
             clientId,

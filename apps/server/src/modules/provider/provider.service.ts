@@ -6,6 +6,7 @@ import type { ReplaceMeRequest } from '@portal/contract/replace-me';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import { BookingNotifier } from '../bookings/booking-notifications';
+import { recordBookingEvents } from '../live-events/live-events.repository';
 import { requestById } from '../replace-me/replace-me.repository';
 import { lockCandidate } from './candidate-lock';
 import {
@@ -84,6 +85,7 @@ export class ProviderService {
       const updated = await fillUnfilledBooking(tx, bookingId, candidateId, this.now());
       if (!updated) throw new AppError('conflict', { detail: 'The booking changed meanwhile. Please try again.' });
       await rememberCandidate(tx, booking.clientId, candidateId);
+      await recordBookingEvents(tx, [bookingId], 'booking.filled');
       return { ...updated, candidateId };
     });
     await this.notifier.requestEvent(result.requestId, 'filled', { bookingIds: [result.id] });

@@ -26,6 +26,7 @@ import {
   type TimesheetRow,
 } from './timesheets.repository';
 import { timesheetFileName, timesheetPdf } from './timesheet-pdf';
+import { recordTimesheetEvents } from '../live-events/live-events.repository';
 
 export const TIMESHEET_NOT_FOUND = 'This timesheet was not found.';
 export const DECIDE_FORBIDDEN = "You don't have permission to submit timesheets at this school.";
@@ -191,6 +192,7 @@ export class TimesheetsService {
     return this.db.transaction(async (tx) => {
       const decided = await decidePending(tx, { decision: body.decision, status, contactId, at }, candidates);
       const done = new Set(decided);
+      await recordTimesheetEvents(tx, decided, 'timesheet.decided');
       const lost = candidates.filter((c) => !done.has(c.bookingId)).map((c) => c.bookingId);
       if (lost.length > 0) {
         // Decided by someone else between our read and our write: read again (inside the transaction, after their commit).

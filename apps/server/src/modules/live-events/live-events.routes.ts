@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIVE_HEARTBEAT_SECONDS, LIVE_RETRY_MS, LiveEventTicket, LiveEventsQuery } from '@portal/contract/live-events';
+import { ProblemDetails } from '@portal/contract/problems';
+import { AppError } from '../../lib/app-error';
+import { systemClock } from '../../lib/clock';
+import { requirePrincipal } from '../../plugins/authenticate';
+import type { PrincipalCache } from '../identity/principal-cache';
+import { LiveEventHub } from './live-events.hub';
+import type { LiveEventRow } from './live-events.repository';
+import { LiveEventsService } from './live-events.service';
+
+/** A stream whose client reads too slowly is closed past this much unsent data (it reconnects and resumes). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+const frame = (event: LiveEventRow) =>
+  `id: ${event.id}\ndata: ${JSON.stringify({ id: event.id, kind: event.kind, clientId: event.clientId, locationId: event.locationId, payload: event.payload })}\n\n`;
+
+/**
+ * Live updates (issue 13 item 1): POST /v1/events/ticket, then GET /v1/events?ticket=… as server-sent events.
+ * Registered with fastify-plugin: its hook (announcing committed events after each write request) is app-wide.
+ */
+const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = async (app, { principals }) => {
+  const tags = ['live-events'];
+  const db = app.database.db;
+  const service = new LiveEventsService(db, principals, systemClock);
+  const hub = new LiveEventHub({ db, notifier: app.notifier, principals, log: app.log, clock: systemClock });
+  app.decorate('liveEvents', hub);
+  hub.start();
+  // Before the server stops taking connections: open streams would otherwise hold the shutdown.
+  app.addHook('preClose', () => hub.close());
+  // A write request's transaction has committed when it is answered: wake the stream readers of every process.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') hub.announce();
+  });
+
+  app.post(
+    '/v1/events/ticket',
+    {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'A ticket that opens one live updates stream (GET /v1/events)',
+        description:
+          'Single use, valid for a few seconds (expiresInSeconds): the access token never goes in a URL. Only its hash is stored.',
+        security: [{ bearer: [] }],
+        response: { 200: LiveEventTicket, 401: ProblemDetails, 403: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      reply.header('cache-control', 'no-store');
+      return service.issueTicket(principal.contactId, principal.staffUserId);
+    },
+  );
+
+  app.get(
+    '/v1/events',
+    {
+      // The ticket is the credential (request logs redact it).
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Live updates of the caller’s clients as server-sent events',
+        description:
+          'text/event-stream. Each event: `id:` (resume with the Last-Event-ID header or `lastEventId`), `data:` a ' +
+          'LiveEvent JSON object (kind, clientId, locationId, payload). Only events of the clients and locations ' +
+          'where the ticket’s contact holds the permission the event needs (bookings: booking view; pending ' +
+          'approvals: pendingBooking modify or view; timesheets: timesheets view; invoices: accounts view; service ' +
+          `status: everyone), checked again at every event. A comment every ${LIVE_HEARTBEAT_SECONDS} s. A \`reset\` ` +
+          'event: the missed events are no longer kept, refetch. The stream ends when the contact signs out.',
+        querystring: LiveEventsQuery.partial({ ticket: true }),
+        headers: z.object({ 'last-event-id': z.string().optional() }).loose(),
+        response: {
+          200: {
+            description: 'The stream',
+            content: { 'text/event-stream': { schema: z.string().describe('Server-sent events') } },
+          },
+          400: ProblemDetails,
+          401: ProblemDetails,
+          429: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const holder = await service.redeem(request.query.ticket);
+      if (hub.countFor(holder.contactId) >= hub.maxPerContact || hub.size >= hub.maxStreams) {
+        throw new AppError('rate-limited', { detail: 'Too many live update streams are open. Close a window and try again.' });
+      }
+      const header = request.headers['last-event-id'];
+      const lastText = (typeof header === 'string' && /^\d{1,15}$/.test(header) ? header : undefined) ?? request.query.lastEventId;
+      const lastEventId = lastText === undefined ? undefined : Number(lastText);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        res.write(text);
+        if (res.writableLength > MAX_BUFFERED_BYTES) close();
+      };
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), LIVE_HEARTBEAT_SECONDS * 1000);
+      heartbeat.unref();
+      let remove: (() => void) | undefined;
+      const close = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        remove?.();
+        res.end();
+      };
+      request.raw.on('close', close);
+      res.on('close', close);
+      write(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`);
+
+      try {
+        remove = await hub.add(
+          { contactId: holder.contactId, tokenVersion: holder.tokenVersion, send: (event) => write(frame(event)), end: close },
+          lastEventId === undefined
+            ? undefined
+            : async () => {
+                const missed = await service.missed(holder.contactId, lastEventId);
+                if (missed === null) write('event: reset\ndata: {}\n\n');
+                else for (const event of missed) write(frame(event));
+                return missed ?? [];
+              },
+        );
+        if (!open) remove();
+      } catch (err) {
+        request.log.warn({ err }, 'live stream failed to start');
+        close();
+      }
+    },
+  );
+};
+
+export default fp(liveEventsRoutes, { name: 'live-events' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live events fan-out of this process (modules/live-events). */
+    liveEvents: LiveEventHub;
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The live stream (issue 13 item 1): GET /v1/events answers text/event-stream, opened with a short-lived, single-use
+ * ticket from POST /v1/events/ticket (an access token never goes in a URL). Each event is one row of live_events:
+ * `id:` is its id (a reconnecting client resumes after it with Last-Event-ID or `lastEventId`), `event:` its kind,
+ * `data:` a JSON object { id, kind, clientId, locationId, payload }. A `reset` event means the missed events are
+ * no longer kept: refetch everything.
+ */
+
+/** A ticket opens a stream for this long after it is issued, once. */
+export const LIVE_TICKET_TTL_SECONDS = 30;
+/** A reconnect replays at most this many missed events, of at most this age; beyond, a `reset` event. */
+export const LIVE_REPLAY_MAX_EVENTS = 500;
+export const LIVE_REPLAY_MAX_AGE_SECONDS = 600;
+/** A comment line keeps proxies from closing an idle stream. */
+export const LIVE_HEARTBEAT_SECONDS = 15;
+/** The `retry:` hint, in milliseconds. */
+export const LIVE_RETRY_MS = 3000;
+
+export const LIVE_EVENT_KINDS = [
+  'booking.created',
+  'booking.filled',
+  'booking.cancelled',
+  'booking.extended',
+  'booking.changed',
+  'pendingApproval.created',
+  'pendingApproval.approved',
+  'pendingApproval.rejected',
+  'timesheet.submitted',
+  'timesheet.decided',
+  'invoice.issued',
+  'serviceStatus.changed',
+] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+/** What part of the portal an event is about (the stream filters by it, the web app refreshes by it). */
+export type LiveEventArea = 'booking' | 'pendingApproval' | 'timesheet' | 'invoice' | 'serviceStatus';
+export function liveEventArea(kind: string): LiveEventArea | undefined {
+  const area = kind.slice(0, kind.indexOf('.'));
+  return (['booking', 'pendingApproval', 'timesheet', 'invoice', 'serviceStatus'] as const).find((a) => a === area);
+}
+
+export const LiveEventTicket = z
+  .object({
+    ticket: z.string().describe('Opens one stream: GET /v1/events?ticket=…; single use'),
+    expiresInSeconds: z.number().int(),
+  })
+  .meta({ id: 'LiveEventTicket' });
+export type LiveEventTicket = z.infer<typeof LiveEventTicket>;
+
+export const LiveEventsQuery = z.strictObject({
+  ticket: z.string().min(1).max(200).describe('From POST /v1/events/ticket'),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, { message: 'Must be an event id' })
+    .optional()
+    .describe('Resume after this event (as the Last-Event-ID header, for clients that reconnect themselves)'),
+});
+
+/** The small facts an event carries: ids and status, and for bookings what a toast names. */
+export const LiveEventPayload = z
+  .object({
+    bookingId: z.number().int().optional(),
+    requestId: z.number().int().optional(),
+    invoiceId: z.number().int().optional(),
+    status: z.string().optional(),
+    createdByContactId: z.number().int().nullable().optional(),
+    locationName: z.string().optional(),
+    dateLocal: z.string().optional(),
+    educatorName: z.string().nullable().optional(),
+  })
+  .loose();
+export type LiveEventPayload = z.infer<typeof LiveEventPayload>;
+
+export const LiveEvent = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    clientId: z.number().int().nullable(),
+    locationId: z.number().int().nullable(),
+    payload: LiveEventPayload,
+  })
+  .meta({ id: 'LiveEvent' });
+export type LiveEvent = z.infer<typeof LiveEvent>;
