@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/file/:accessKey',
   // The single-use ticket in the query is the credential (issue 13 item 1).
   'GET /v1/events',
+  // The bookings calendar feed: the secret in the URL is the credential (issue 13 item 3).
+  'GET /v1/calendar/:file',
   // Demo mode, loopback only (issue 14 item 7).
   'GET /v1/dev/outbox',
   'GET /dev/outbox',

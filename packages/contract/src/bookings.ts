@@ -86,10 +86,17 @@ export const BookingsQuery = z
     status: Repeated(z.enum(BOOKING_STATUSES)).describe('Statuses, repeated; omitted: all'),
     locationId: Id.optional().describe('Only this location'),
     candidateId: Id.optional().describe('Only this educator'),
+    unfilledRisk: z
+      .enum(['true'])
+      .optional()
+      .describe('Only the bookings at unfilled risk (open, no educator, starting by the end of the next school day)'),
     sort: z
       .enum(BOOKING_SORTS)
       .default('date')
-      .describe("Order: 'date' (default, then start time), '-date', 'status', 'location', 'candidate'"),
+      .describe(
+        "Order: 'date' (default, then start time), '-date', 'status', 'location', 'candidate'. Bookings at unfilled " +
+          'risk come first whatever the order, the soonest first.',
+      ),
     ...Paging,
   })
   .superRefine(dateRange('dateFromLocal', 'dateToLocal', 3660));
@@ -126,7 +133,16 @@ export const BookingListItem = z
   })
   .meta({ id: 'BookingListItem' });
 export type BookingListItem = z.infer<typeof BookingListItem>;
-export const BookingsResponse = z.array(BookingListItem);
+
+/** A booking at unfilled risk (unfilled-risk.ts): open, no educator, starting by the end of the next school day. */
+export const UnfilledRiskFlag = z
+  .object({ minutesLeft: z.number().int().min(1).describe('Whole minutes until the start, rounded up') })
+  .meta({ id: 'UnfilledRisk' });
+
+/** A row of the bookings list: the booking and its unfilled risk now (null when not at risk). */
+export const BookingListRow = BookingListItem.extend({ unfilledRisk: UnfilledRiskFlag.nullable() }).meta({ id: 'BookingListRow' });
+export type BookingListRow = z.infer<typeof BookingListRow>;
+export const BookingsResponse = z.array(BookingListRow);
 
 // GET /v1/bookings/{id}
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { bookings, candidates, locations } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
@@ -30,6 +30,8 @@ export interface BookingFilter {
   statuses?: readonly BookingStatus[];
   locationId?: number;
   candidateId?: number;
+  /** Rows left out of the page query (the unfilled-risk rows already placed first); the total still counts them. */
+  excludeIds?: readonly number[];
 }
 
 function hasAny(scope: Scope | undefined): scope is Scope {
@@ -54,6 +56,7 @@ function narrowingOf(f: BookingFilter): SQL | undefined {
     f.statuses && f.statuses.length > 0 ? inArray(bookings.status, [...f.statuses]) : undefined,
     f.locationId !== undefined ? eq(bookings.locationId, f.locationId) : undefined,
     f.candidateId !== undefined ? eq(bookings.candidateId, f.candidateId) : undefined,
+    f.excludeIds && f.excludeIds.length > 0 ? notInArray(bookings.id, [...f.excludeIds]) : undefined,
   );
 }
 
@@ -144,7 +147,8 @@ function pageByDateIds(db: DbOrTx, f: BookingFilter, units: SQL[], sort: 'date' 
 
 /**
  * The ids of a page and the total with the same filter, in one statement (one round trip, one pooled connection),
- * then the page's items by id (a prepared statement).
+ * then the page's items by id (a prepared statement). `first`: ids (matching the filter) that lead the whole list
+ * in this order whatever the sort (the bookings at unfilled risk); the sorted rest follows them.
  */
 export async function pageOfBookings(
   db: DbOrTx,
@@ -152,20 +156,65 @@ export async function pageOfBookings(
   sort: BookingSort,
   skip: number,
   take: number,
+  first: readonly number[] = [],
 ): Promise<{ rows: BookingItemRow[]; total: number }> {
   const where = bookingFilter(filter);
-  const units = unitsOf(filter);
+  const firstOnPage = first.slice(skip, skip + take);
+  const rest: BookingFilter = first.length > 0 ? { ...filter, excludeIds: first } : filter;
+  const restSkip = Math.max(0, skip - first.length);
+  const restTake = take - firstOnPage.length;
+  const units = unitsOf(rest);
   const merged =
-    (sort === 'date' || sort === '-date') && filter.candidateId === undefined && units.length > 1 && units.length <= MAX_MERGED_RANGES;
+    (sort === 'date' || sort === '-date') && rest.candidateId === undefined && units.length > 1 && units.length <= MAX_MERGED_RANGES;
   const ids = merged
-    ? pageByDateIds(db, filter, units, sort, skip, take)
-    : sql`select p.id from (${pageQuery(db, where, sort, skip, take)}) p`;
+    ? pageByDateIds(db, rest, units, sort, restSkip, restTake)
+    : sql`select p.id from (${pageQuery(db, bookingFilter(rest), sort, restSkip, restTake)}) p`;
   // array(select …) keeps the order of its subquery.
   const [head] = await queryRows<{ total: number; ids: number[] }>(
     db,
     sql`select (select count(*)::int from ${bookings} where ${where}) as total, to_json(array(${ids})) as ids`,
   );
-  return { rows: await bookingItems(db, head?.ids ?? []), total: head?.total ?? 0 };
+  return { rows: await bookingItems(db, [...firstOnPage, ...(head?.ids ?? [])]), total: head?.total ?? 0 };
+}
+
+export interface OpenSoonRow {
+  id: number;
+  startUtc: Date;
+  timeZone: string;
+  status: BookingStatus;
+  candidateId: number | null;
+}
+
+/**
+ * The visible, filtered bookings that are still open (unfilled, no educator) and start in (now, until): the
+ * candidates for unfilled risk, which the contract's rule then decides. The local-date bounds (a day either side
+ * of the UTC dates) let the (client_id, status, date_local) index serve it.
+ */
+export async function openSoonBookings(db: DbOrTx, filter: BookingFilter, now: Date, until: Date): Promise<OpenSoonRow[]> {
+  const day = 86_400_000;
+  const fromDate = new Date(now.getTime() - day).toISOString().slice(0, 10);
+  const toDate = new Date(until.getTime() + day).toISOString().slice(0, 10);
+  return db
+    .select({
+      id: bookings.id,
+      startUtc: bookings.startUtc,
+      timeZone: bookings.timeZone,
+      status: bookings.status,
+      candidateId: bookings.candidateId,
+    })
+    .from(bookings)
+    .where(
+      and(
+        bookingFilter(filter),
+        eq(bookings.status, 'unfilled'),
+        isNull(bookings.candidateId),
+        gte(bookings.dateLocal, fromDate),
+        lte(bookings.dateLocal, toDate),
+        gt(bookings.startUtc, now),
+        lt(bookings.startUtc, until),
+      ),
+    )
+    .orderBy(asc(bookings.startUtc), asc(bookings.id));
 }
 
 /** The ids of a page: sorted, skipped and taken. */

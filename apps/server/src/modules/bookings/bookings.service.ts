@@ -3,21 +3,23 @@ import { recordBookingEvents } from '../live-events/live-events.repository';
 import type { FastifyBaseLogger } from 'fastify';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
-import type { BookingActions, BookingDetail, BookingListItem, BookingsQuery, Pagination } from '@portal/contract/bookings';
+import type { BookingActions, BookingDetail, BookingListItem, BookingListRow, BookingsQuery, Pagination } from '@portal/contract/bookings';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import type { BookingStatus } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { todayIn } from '@portal/contract/school-days';
+import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
-import { bookingHead, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
+import { bookingHead, bookingItems, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
 import {
   cancelBooking,
   clientTimeZone,
+  openSoonBookings,
   pageOfBookings,
   type BookingFilter,
   type BookingSort,
@@ -113,6 +115,17 @@ export function listItem(row: BookingItemRow): BookingListItem {
   return item;
 }
 
+/** The local start of a booking as an instant (its location's zone). */
+function startOf(b: { dateLocal: string; startTimeLocal: string; timeZone: string }): Date {
+  return DateTime.fromISO(`${b.dateLocal}T${b.startTimeLocal.slice(0, 5)}`, { zone: b.timeZone }).toJSDate();
+}
+
+/** A list row: the booking and its unfilled risk at `now` (the contract's rule). */
+export function listRow(row: BookingItemRow, now: Date): BookingListRow {
+  const risk = unfilledRisk({ status: row.status, hasEducator: row.candidate !== null, start: startOf(row), zone: row.timeZone }, now);
+  return { ...listItem(row), unfilledRisk: risk };
+}
+
 /** A request's detail around one of its bookings, with the caller's actions on that booking. */
 export function toBookingDetail(
   tree: PermissionTree,
@@ -157,7 +170,7 @@ export class BookingsService {
     this.notifier = new BookingNotifier(db, mailer, log);
   }
 
-  async list(tree: PermissionTree, query: ParsedBookingsQuery): Promise<{ items: BookingListItem[]; pagination: Pagination }> {
+  async list(tree: PermissionTree, query: ParsedBookingsQuery): Promise<{ items: BookingListRow[]; pagination: Pagination }> {
     const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
     const { scope, pendingScope } = listScopes(tree, clientIds);
     const filter: BookingFilter = {
@@ -169,7 +182,7 @@ export class BookingsService {
       locationId: query.locationId,
       candidateId: query.candidateId,
     };
-    return this.page(filter, query.sort, query.skip, query.take);
+    return this.page(filter, query.sort, query.skip, query.take, query.unfilledRisk === 'true' ? 'only' : 'first');
   }
 
   /** One client's bookings from a date (default: today at the client's first location), by date. */
@@ -177,16 +190,32 @@ export class BookingsService {
     tree: PermissionTree,
     clientId: number,
     query: { dateFromLocal?: string | undefined; skip: number; take: number },
-  ): Promise<{ items: BookingListItem[]; pagination: Pagination }> {
+  ): Promise<{ items: BookingListRow[]; pagination: Pagination }> {
     visibleClients(tree, [clientId]);
     const { scope, pendingScope } = listScopes(tree, [clientId]);
     const from = query.dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', this.now());
     return this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', query.skip, query.take);
   }
 
-  private async page(filter: BookingFilter, sort: BookingSort, skip: number, take: number) {
-    const { rows, total } = await pageOfBookings(this.db, filter, sort, skip, take);
-    return { items: rows.map(listItem), pagination: { total, skip, take } };
+  /**
+   * A page of the list. `risk`: 'first' puts the bookings at unfilled risk before the sorted rest (soonest first),
+   * 'only' answers just those, 'flag' (the default) only flags rows. The candidates come from an index-served query
+   * bounded by UNFILLED_RISK_MAX_HOURS; the contract's rule decides which are at risk.
+   */
+  private async page(filter: BookingFilter, sort: BookingSort, skip: number, take: number, risk: 'first' | 'only' | 'flag' = 'flag') {
+    const now = this.now();
+    const atRisk =
+      risk === 'flag'
+        ? []
+        : (await openSoonBookings(this.db, filter, now, new Date(now.getTime() + UNFILLED_RISK_MAX_HOURS * 3_600_000)))
+            .filter((b) => unfilledRisk({ status: b.status, hasEducator: b.candidateId !== null, start: b.startUtc, zone: b.timeZone }, now))
+            .map((b) => b.id);
+    if (risk === 'only') {
+      const rows = await bookingItems(this.db, atRisk.slice(skip, skip + take));
+      return { items: rows.map((r) => listRow(r, now)), pagination: { total: atRisk.length, skip, take } };
+    }
+    const { rows, total } = await pageOfBookings(this.db, filter, sort, skip, take, atRisk);
+    return { items: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
   }
 
   /**
