@@ -18,7 +18,12 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import { AccessTokens } from './modules/identity/access-tokens';
-import { DatabaseAttemptCounters, RedisAttemptCounters, type AttemptCounters } from './modules/identity/attempt-counters';
+import {
+  DatabaseAttemptCounters,
+  FallbackAttemptCounters,
+  RedisAttemptCounters,
+  type AttemptCounters,
+} from './modules/identity/attempt-counters';
 import { AuthService } from './modules/identity/auth.service';
 import { PrincipalCache } from './modules/identity/principal-cache';
 import authRoutes from './modules/identity/auth.routes';
@@ -212,7 +217,13 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     app.addHook('onClose', async () => void redis.disconnect());
-    counters = new RedisAttemptCounters(redis);
+    // Redis unreachable: sign-in and lock-out count in the database meanwhile (FallbackAttemptCounters).
+    counters = new FallbackAttemptCounters(
+      new RedisAttemptCounters(redis),
+      counters,
+      () => redis.status === 'ready',
+      (err) => app.log.warn({ err: { message: err.message } }, 'redis unreachable: sign-in counters in the database meanwhile'),
+    );
   }
   // Messages between server processes (cache invalidation, live events): Redis, PostgreSQL NOTIFY or in-process.
   const notifier = createNotifier({

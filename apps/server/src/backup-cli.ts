@@ -94,7 +94,9 @@ async function restore(dataDir: string, file: string, force: boolean): Promise<v
   try {
     const { movedAside, tables } = await restoreBackup({ file, dataDir, force, now: systemClock });
     if (movedAside) process.stdout.write(`The previous database was moved to ${movedAside}.\n`);
-    process.stdout.write(`Restored ${file} into ${join(dataDir, 'pglite')} (${tables} tables). Start the server with DATA_DIR=${dataDir}.\n`);
+    process.stdout.write(
+      `Restored ${file} into ${join(dataDir, 'pglite')} (${tables} tables). Start the server with DATA_DIR=${dataDir}.\n`,
+    );
   } catch (error) {
     if (error instanceof RestoreRefusedError) fail(error.message);
     throw error;

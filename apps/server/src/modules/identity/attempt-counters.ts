@@ -56,3 +56,95 @@ export class RedisAttemptCounters implements AttemptCounters {
     await this.redis.del(`${this.prefix}count:${key}`, `${this.prefix}lock:${key}`);
   }
 }
+
+/**
+ * Redis unreachable (issue 12): sign-in and lock-out keep working on the database counters, never without
+ * counting. While Redis answers, failures are counted there; when its connection is not ready, or a command
+ * takes longer than `timeoutMs`, the same call goes to the database instead (one warning per outage).
+ * Reads always ask both stores: a count is the sum of both (the database holds only what was counted during
+ * outages), a lock the longer of both, so failures counted during an outage still count, and a lock set during
+ * it still holds, after Redis returns. The cost is one indexed database read per check while Redis is up; a
+ * sign-in already reads the contact.
+ */
+export class FallbackAttemptCounters implements AttemptCounters {
+  private degraded = false;
+
+  constructor(
+    private readonly redis: AttemptCounters,
+    private readonly database: AttemptCounters,
+    private readonly redisReady: () => boolean,
+    private readonly onDegraded: (error: Error) => void,
+    private readonly timeoutMs = 300,
+  ) {}
+
+  private async viaRedis<T>(call: (c: AttemptCounters) => Promise<T>): Promise<T | undefined> {
+    if (!this.redisReady()) return this.fellBack(new Error('the Redis connection is not ready'));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        call(this.redis),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`Redis did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+      this.degraded = false;
+      return result;
+    } catch (error) {
+      return this.fellBack(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private fellBack(error: Error): undefined {
+    if (!this.degraded) this.onDegraded(error);
+    this.degraded = true;
+    return undefined;
+  }
+
+  /** A write: Redis when it answers, else the database. */
+  private async write<T>(call: (c: AttemptCounters) => Promise<T>): Promise<T> {
+    const viaRedis = await this.viaRedis(call);
+    return viaRedis !== undefined ? viaRedis : call(this.database);
+  }
+
+  /** The larger of both stores (Redis counted as 0 when it does not answer). */
+  private async strictest(call: (c: AttemptCounters) => Promise<number>): Promise<number> {
+    const [fromRedis, fromDatabase] = await Promise.all([this.viaRedis(call), call(this.database)]);
+    return Math.max(fromRedis ?? 0, fromDatabase);
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<number> {
+    return (await this.consume(key, windowSeconds)).count;
+  }
+
+  /** Counted where it can be; the count answered is the sum of both stores (the database holds outages' hits). */
+  async consume(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+    const viaRedis = await this.viaRedis((c) => c.consume(key, windowSeconds));
+    if (viaRedis === undefined) {
+      const inDatabase = await this.database.consume(key, windowSeconds);
+      return { ...inDatabase, count: inDatabase.count + ((await this.viaRedis((c) => c.count(key, windowSeconds))) ?? 0) };
+    }
+    return { ...viaRedis, count: viaRedis.count + (await this.database.count(key, windowSeconds)) };
+  }
+
+  async count(key: string, windowSeconds: number): Promise<number> {
+    const [fromRedis, fromDatabase] = await Promise.all([
+      this.viaRedis((c) => c.count(key, windowSeconds)),
+      this.database.count(key, windowSeconds),
+    ]);
+    return (fromRedis ?? 0) + fromDatabase;
+  }
+
+  async lock(key: string, seconds: number): Promise<void> {
+    await this.write((c) => c.lock(key, seconds).then(() => true));
+  }
+
+  lockedFor(key: string): Promise<number> {
+    return this.strictest((c) => c.lockedFor(key));
+  }
+
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.viaRedis((c) => c.reset(key).then(() => true)), this.database.reset(key)]);
+  }
+}
