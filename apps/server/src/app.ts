@@ -240,7 +240,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   app.addHook('onClose', () => mailer.stop());
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
-  const principals = new PrincipalCache(database.db);
+  // A sign-out, password change or permission change on any server process is forgotten by all (via the notifier).
+  const principals = new PrincipalCache(database.db, notifier, (err) => app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'));
   const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock });
 
   await app.register(cookie, { secret: config.jwtSecret });

@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error';
 import { ProviderService } from '../modules/provider/provider.service';
 import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
 import { openReplaceMeRequests } from './simulator.repository';
+import { createLeadership, type Leadership } from '../lib/leader-lock.repository';
 
 /**
  * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
@@ -40,6 +41,11 @@ export interface SimulatorOptions {
   invoiceAfterMs?: number;
   /** The app's services (app.services); a simulator built alone (tests) makes its own. */
   services?: { provider: ProviderService; providerTimesheets: ProviderTimesheetsService };
+  /**
+   * Several server processes on one database: only the leader ticks (lib/leader-lock.repository.ts); the others
+   * wait, and one of them takes over within seconds when the leader goes. Without it, this process always ticks.
+   */
+  leadership?: Leadership;
 }
 
 export interface TickReport {
@@ -81,6 +87,7 @@ export class DemoSimulator {
 
   start(): void {
     if (this.options.intervalMs <= 0 || this.timer || this.stopped) return;
+    this.options.leadership?.start();
     this.schedule();
     this.options.log.info({ intervalMs: this.options.intervalMs }, 'demo provider simulator started');
   }
@@ -91,11 +98,14 @@ export class DemoSimulator {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    await this.options.leadership?.stop();
   }
 
   private schedule(): void {
     this.timer = setTimeout(() => {
-      this.running = this.tick()
+      // Not the leader (another server process ticks): look again next time.
+      const work = this.options.leadership && !this.options.leadership.isLeader ? Promise.resolve() : this.tick();
+      this.running = work
         .catch((err: unknown) => this.options.log.error({ err }, 'demo simulator tick failed'))
         .finally(() => {
           this.running = undefined;
@@ -232,8 +242,17 @@ export class DemoSimulator {
  * Creates the simulator of a demo server and ties it to the app's life: it stops (and waits for its tick) when the
  * app closes. Call before the app is ready; `start()` it once the server listens.
  */
-export function attachSimulator(app: FastifyInstance, intervalMs: number): DemoSimulator {
+export function attachSimulator(app: FastifyInstance, intervalMs: number, leadership?: Leadership): DemoSimulator {
   const simulator = new DemoSimulator({
+    // On PostgreSQL several server processes may run: the simulator ticks on one of them (the leader).
+    leadership:
+      leadership ??
+      createLeadership({
+        url: app.database.kind === 'postgres' ? app.config.databaseUrl : undefined,
+        lock: 'scheduledJobs',
+        onChange: (leader) => app.log.info({ leader }, leader ? 'leading the scheduled jobs' : 'no longer leading the scheduled jobs'),
+        onError: (err) => app.log.warn({ err: { message: err.message } }, 'leader lock connection error'),
+      }),
     db: app.database.db,
     mailer: app.mailer,
     log: app.log,

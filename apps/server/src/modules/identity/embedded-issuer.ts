@@ -1,10 +1,12 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import middie from '@fastify/middie';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
+import type { Db } from '@portal/db/client';
 import { findStaff, findStaffByEmail } from './identity.repository';
+import * as payloads from './oidc-payloads.repository';
 import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
 import { problemType } from '@portal/contract/problems';
@@ -20,6 +22,79 @@ export const ISSUER_PATH = '/oidc';
 
 export function embeddedClientSecret(jwtSecret: string): string {
   return createHash('sha256').update(`oidc-client:${jwtSecret}`).digest('base64url');
+}
+
+/**
+ * oidc-provider's state in the database (table oidc_payloads), so that every server process sees it: a staff
+ * sign-in started on one process (interaction, session) completes on another (code, grant, token).
+ */
+export class DatabaseOidcAdapter implements Adapter {
+  private static upserts = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    await payloads.upsertOidcPayload(this.db, this.model, id, payload as Record<string, unknown>, expiresIn);
+    // Expired rows go now and then (one upsert in a hundred), on whichever process happens to write.
+    if (++DatabaseOidcAdapter.upserts % 100 === 0) await payloads.pruneOidcPayloads(this.db);
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    return (await payloads.findOidcPayload(this.db, this.model, id)) as AdapterPayload | undefined;
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return (await payloads.findOidcPayloadByUserCode(this.db, this.model, userCode)) as AdapterPayload | undefined;
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return (await payloads.findOidcPayloadByUid(this.db, this.model, uid)) as AdapterPayload | undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    await payloads.consumeOidcPayload(this.db, this.model, id);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await payloads.destroyOidcPayload(this.db, this.model, id);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await payloads.revokeOidcGrant(this.db, grantId);
+  }
+}
+
+/**
+ * The issuer's RS256 signing key, the same on every server process: the first process generates it and stores it
+ * encrypted (AES-256-GCM under a key derived from JWT_SECRET); every process reads back the stored one. A new
+ * JWT_SECRET means a new key (the row's id follows the secret).
+ */
+async function sharedSigningKey(db: Db, jwtSecret: string): Promise<Record<string, unknown>> {
+  const key = createHash('sha256').update(`oidc-signing-key:${jwtSecret}`).digest();
+  const id = `signing-key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+  let stored = await payloads.readSharedOidcValue(db, id);
+  if (!stored) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update(JSON.stringify(privateKey.export({ format: 'jwk' }))), cipher.final()]);
+    await payloads.storeSharedOidcValue(db, id, {
+      iv: iv.toString('base64url'),
+      tag: cipher.getAuthTag().toString('base64url'),
+      data: data.toString('base64url'),
+    });
+    stored = await payloads.readSharedOidcValue(db, id);
+  }
+  const { iv, tag, data } = stored as { iv: string; tag: string; data: string };
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -48,10 +123,11 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
   options,
 ) => {
   const issuer = `${options.publicOrigin}${ISSUER_PATH}`;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
   const db = app.database.db;
+  const jwk = { ...(await sharedSigningKey(db, options.jwtSecret)), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
   const configuration: Configuration = {
+    // Shared by every server process (with the signing key and the cookie keys below).
+    adapter: (name: string) => new DatabaseOidcAdapter(db, name),
     clients: [
       {
         client_id: EMBEDDED_CLIENT_ID,
