@@ -38,6 +38,8 @@ import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
+import { UnfilledRiskPanel } from './components/unfilled-risk-panel';
+import { useUnfilledRisk } from './api/get-unfilled-risk';
 import { localNow } from '../../lib/local-clock';
 import { ErrorState } from '../../components/query-state';
 
@@ -87,6 +89,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
   const firstClient = clients.find((client) => client.clientId === selected[0]);
 
   const summary = useBookingsSummary(selected, todayIso, access.bookings);
+  const unfilledRisk = useUnfilledRisk(selected, access.bookings);
   const overview = useBookingsOverview(selected, month.toISODate()!, month.endOf('month').toISODate()!, access.bookings);
   const yearly = useClientBookingsSummary(
     firstClient?.clientId,
@@ -228,6 +231,9 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
       )}
       {items.length > 0 && (
         <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
+      )}
+      {access.bookings && (
+        <UnfilledRiskPanel bookings={unfilledRisk.data?.bookings} total={unfilledRisk.data?.total ?? 0} loading={unfilledRisk.isPending} />
       )}
       {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
       {/* Someone with nothing else here (a teacher) sees their availability first; others below the bookings. */}

@@ -14,12 +14,17 @@ import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDarkMode } from '../../lib/use-dark-mode';
+import { hasPermission } from '@portal/contract/permissions';
+import { CalendarFeedSection } from './components/calendar-feed-section';
 import { PreferencesSection } from './components/preferences-section';
 
 export function SettingsPage() {
   const { t } = useTranslation('pages');
   usePageTitle(t('settings.title'));
-  const contact = useProfile().data?.contact;
+  const profile = useProfile().data;
+  const contact = profile?.contact;
+  // The feed holds the bookings of the schools where the contact may view bookings (the server scopes it again).
+  const viewsBookings = profile ? hasPermission(profile.links, { scope: 'booking', action: 'view' }) : false;
   const [darkMode, setDarkMode] = useDarkMode();
 
   return (
@@ -61,6 +66,7 @@ export function SettingsPage() {
         </Paper>
       )}
       <PreferencesSection darkMode={darkMode} onDarkModeChange={setDarkMode} />
+      {viewsBookings && <CalendarFeedSection />}
       <Paper variant="outlined" component="section" aria-labelledby="settings-security" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
         <Typography
           variant="h2"

@@ -41,7 +41,14 @@ export function syncBookingLists(queryClient: QueryClient, detail: BookingDetail
   queryClient.setQueriesData<BookingsPage>({ queryKey: [...bookingsKey, 'list'] }, (page) => {
     if (!page?.bookings.some((row) => differs(row, fresh.get(row.id)))) return page;
     changed = true;
-    return { ...page, bookings: page.bookings.map((row) => fresh.get(row.id) ?? row) };
+    return {
+      ...page,
+      bookings: page.bookings.map((row) => {
+        const f = fresh.get(row.id);
+        // A booking filled (or cancelled) since is no longer at unfilled risk.
+        return f ? { ...row, ...f, unfilledRisk: f.status === 'unfilled' && !f.candidate ? row.unfilledRisk : null } : row;
+      }),
+    };
   });
   if (changed) {
     void queryClient.invalidateQueries({

@@ -1,4 +1,4 @@
-import { BookingsResponse, Pagination, type BookingDetail, type BookingListItem } from '@portal/contract/bookings';
+import { BookingsResponse, Pagination, type BookingDetail, type BookingListRow } from '@portal/contract/bookings';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import type { BookingsListQuery as BookingsQuery } from '../list/list-params';
 export const bookingsKey = ['bookings'] as const;
 
 export interface BookingsPage {
-  bookings: BookingListItem[];
+  bookings: BookingListRow[];
   pagination: Pagination;
 }
 

@@ -1,4 +1,4 @@
-import type { BookingListItem } from '@portal/contract/bookings';
+import type { BookingListRow } from '@portal/contract/bookings';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -9,13 +9,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { bookingPath } from '../../../lib/paths';
 import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
 import { seriesPosition } from './list-params';
 import { useBookingsText } from './use-bookings-text';
 
 /** Phone: one card per booking, the whole card a link to the detail. */
-export function BookingCards({ bookings, label, showClient }: { bookings: BookingListItem[]; label: string; showClient: boolean }) {
+export function BookingCards({ bookings, label, showClient }: { bookings: BookingListRow[]; label: string; showClient: boolean }) {
   const { t, locale } = useBookingsText();
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -49,7 +50,11 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
                   <Typography component="span" sx={{ fontWeight: 700 }}>
                     {day}
                   </Typography>
-                  <BookingStatusChip status={booking.status} />
+                  {booking.unfilledRisk ? (
+                    <UnfilledRiskChip minutesLeft={booking.unfilledRisk.minutesLeft} />
+                  ) : (
+                    <BookingStatusChip status={booking.status} />
+                  )}
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
                   <AccessTimeIcon fontSize="small" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { BookingListItem } from '@portal/contract/bookings';
+import type { BookingListRow } from '@portal/contract/bookings';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { bookingPath } from '../../../lib/paths';
 import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
 import { seriesPosition, type BookingSort } from './list-params';
@@ -27,7 +28,7 @@ export function BookingsTable({
   onSort,
   showClient,
 }: {
-  bookings: BookingListItem[];
+  bookings: BookingListRow[];
   caption: string;
   sort: BookingSort;
   onSort: (sort: BookingSort) => void;
@@ -112,7 +113,11 @@ export function BookingsTable({
                   <EducatorCell candidate={booking.candidate} />
                 </TableCell>
                 <TableCell>
-                  <BookingStatusChip status={booking.status} />
+                  {booking.unfilledRisk ? (
+                    <UnfilledRiskChip minutesLeft={booking.unfilledRisk.minutesLeft} />
+                  ) : (
+                    <BookingStatusChip status={booking.status} />
+                  )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {series ? (
