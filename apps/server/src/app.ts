@@ -33,6 +33,7 @@ import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
 import bookingsRoutes from './modules/bookings/bookings.routes';
 import calendarFeedRoutes from './modules/calendar-feed/calendar-feed.routes';
 import pendingBookingsRoutes from './modules/pending-bookings/pending-bookings.routes';
+import emailActionRoutes from './modules/email-actions/email-actions.routes';
 import bookingReferenceRoutes from './modules/bookings/booking-reference.routes';
 import createBookingRoutes from './modules/bookings/create-booking.routes';
 import extendBookingRoutes from './modules/bookings/extend-booking.routes';
@@ -268,6 +269,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(bookingsRoutes);
   await app.register(calendarFeedRoutes, { counters });
   await app.register(pendingBookingsRoutes);
+  await app.register(emailActionRoutes, { counters });
   await app.register(bookingReferenceRoutes);
   await app.register(createBookingRoutes);
   await app.register(extendBookingRoutes);

@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/events',
   // The bookings calendar feed: the secret in the URL is the credential (issue 13 item 3).
   'GET /v1/calendar/:file',
+  // Approve from the e-mail: the link's secret is the credential (issue 13 item 2).
+  'GET /v1/email-actions/:token',
+  'POST /v1/email-actions/:token',
   // Demo mode, loopback only (issue 14 item 7).
   'GET /v1/dev/outbox',
   'GET /dev/outbox',

@@ -15,3 +15,5 @@ export const MAX_SHORT_TEXT_LENGTH = 120;
 export const MAX_PAGE_SIZE = 200;
 /** Deep offsets make the database walk every row before them: past this, narrow the filters instead. */
 export const MAX_SKIP = 100_000;
+/** How long the Approve and Reject links of a pending-approval e-mail work (once), in hours. */
+export const EMAIL_ACTION_LINK_HOURS = 72;

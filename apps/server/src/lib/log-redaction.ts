@@ -14,6 +14,8 @@ const REDACTED = '[redacted]';
  * feed's secret (`/v1/calendar/<secret>.ics`).
  */
 function isSecretSegment(segment: string): boolean {
+  // An e-mailed Approve/Reject link's secret: 32 random bytes, base64url (/email-action/<secret>, /v1/email-actions/<secret>).
+  if (/^[\w-]{43}$/.test(segment)) return true;
   return /^(\(|%28)/i.test(segment) || /^eyJ[\w-]{4,}(\.|%2E)/i.test(segment) || /^[\w-]{20,}(\.|%2E)ics$/i.test(segment);
 }
 

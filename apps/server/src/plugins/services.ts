@@ -9,6 +9,7 @@ import { CancellationRequestService } from '../modules/bookings/cancellation-req
 import { CreateBookingService } from '../modules/bookings/create-booking.service';
 import { ExtendBookingService } from '../modules/bookings/extend-booking.service';
 import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
+import { EmailActionsService } from '../modules/email-actions/email-actions.service';
 import { CandidatesService } from '../modules/candidates/candidates.service';
 import { FeedbackService } from '../modules/feedback/feedback.service';
 import { InvoicesService } from '../modules/invoices/invoices.service';
@@ -38,17 +39,21 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
   // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
   const notifier = new BookingNotifier(db, mailer, log);
   const bookings = new BookingsService(db, mailer, now, log);
+  const pendingBookings = new PendingBookingsService(db, mailer, now, log);
+  // Approve from the e-mail: the links go out when a request starts waiting for approval.
+  const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
   return {
     availability: new AvailabilityService(db, now),
     bookings,
     calendarFeed: new CalendarFeedService(db, now, config.publicOrigin),
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
-    createBooking: new CreateBookingService(db, mailer, log, now, notifier),
+    createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),
     extendBooking: new ExtendBookingService(db, mailer, log),
     candidates: new CandidatesService(db, now),
     feedback: new FeedbackService(db, config.publicOrigin, now),
     invoices: new InvoicesService(db, now, config.providerContacts),
-    pendingBookings: new PendingBookingsService(db, mailer, now, log),
+    emailActions,
+    pendingBookings,
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db),

@@ -42,6 +42,8 @@ export class CreateBookingService {
     private readonly now: () => Date,
     /** The app's notifier (plugins/services.ts); a service built alone makes its own. */
     notifier?: BookingNotifier,
+    /** Mails the approvers their Approve and Reject links (plugins/services.ts); none when built alone. */
+    private readonly approvalLinks?: { sendApprovalLinks(requestId: number): Promise<void> },
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
   }
@@ -164,6 +166,7 @@ export class CreateBookingService {
       }),
     };
     afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
+    if (!confirmed && this.approvalLinks) afterReply(() => this.approvalLinks!.sendApprovalLinks(created.requestId));
 
     return {
       requestId: created.requestId,

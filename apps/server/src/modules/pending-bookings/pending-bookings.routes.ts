@@ -99,7 +99,9 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await principal.tree();
       return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
         status: 200,
-        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body, scope),
+        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body, scope, {
+          trace: { requestId: request.id, ip: request.ip },
+        }),
       }));
     },
   );

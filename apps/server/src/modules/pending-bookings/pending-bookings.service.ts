@@ -8,10 +8,11 @@ import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
+import { audit } from '../identity/identity.repository';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
-import { decideRequest, pendingBookingsOf, pendingSummaries, type Db } from './pending-bookings.repository';
+import { decideRequest, pendingBookingsOf, pendingSummaries, type Db, type DbOrTx } from './pending-bookings.repository';
 import { recordRequestEvent } from '../live-events/live-events.repository';
 
 /**
@@ -22,6 +23,13 @@ import { recordRequestEvent } from '../live-events/live-events.repository';
 
 export const REQUEST_NOT_FOUND = 'This booking request was not found.';
 export const DECIDE_FORBIDDEN = "You don't have permission to approve or reject bookings at this school.";
+
+/** How a decision was made, for its audit entry; `within` runs in the decision's transaction (the e-mailed link spends itself there). */
+export interface DecideOptions {
+  via?: 'portal' | 'email';
+  trace?: { requestId?: string; ip?: string };
+  within?: (tx: DbOrTx) => Promise<void>;
+}
 
 function canSeeRequest(tree: PermissionTree, locationId: number): boolean {
   return canAtLocation(tree, 'pendingBooking', 'view', locationId) || canAtLocation(tree, 'booking', 'view', locationId);
@@ -85,6 +93,7 @@ export class PendingBookingsService {
     requestId: number,
     body: PendingBookingActionBody,
     idempotency: IdempotencyScope = NO_KEY,
+    options: DecideOptions = {},
   ): Promise<PendingBookingActionResult> {
     const head = await requestHead(this.db, requestId);
     if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
@@ -120,6 +129,16 @@ export class PendingBookingsService {
       });
       if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
       await recordRequestEvent(tx, requestId, status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected');
+      await options.within?.(tx);
+      await audit(tx, {
+        contactId,
+        action: `booking-request.${status}`,
+        entityType: 'booking_request',
+        entityId: String(requestId),
+        details: { via: options.via ?? 'portal', bookingIds: changed, ...(status === 'rejected' ? { reason } : {}) },
+        requestId: options.trace?.requestId,
+        ip: options.trace?.ip,
+      });
       const answer: PendingBookingActionResult = { id: requestId, status, bookingIds: changed };
       await idempotency.answerIn(tx, { status: 200, body: answer });
       return changed;

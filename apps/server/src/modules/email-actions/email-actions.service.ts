@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { canAtLocation } from '@portal/contract/permissions';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { EMAIL_ACTION_LINK_HOURS } from '@portal/contract/limits';
+import type { EmailAction, EmailActionBody, EmailActionResult, EmailActionView } from '@portal/contract/email-actions';
+import { AppError } from '../../lib/app-error';
+import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Mailer, MailMessage } from '../../lib/mailer';
+import { forbidden } from '../data-scope/data-scope';
+import { requestDetail, requestHead, type RequestDetail } from '../bookings/booking-detail.repository';
+import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { DECIDE_FORBIDDEN, type PendingBookingsService } from '../pending-bookings/pending-bookings.service';
+import { contactsLinkedTo, insertLinks, linkByHash, spendLinks, type Db, type NewLink } from './email-actions.repository';
+
+/**
+ * Approve from the e-mail (issue 13 item 2). When a request waits for approval, every contact who may approve it
+ * (pendingBooking modify at its location, read from their permission tree as the signed-in approval reads it)
+ * gets an e-mail with an Approve and a Reject link of their own: a random 32-byte secret of which only the SHA-256
+ * hash is kept, single-use, valid EMAIL_ACTION_LINK_HOURS. Reading a link changes nothing (mail scanners follow
+ * links); acting goes through the same decision as the signed-in approval (PendingBookingsService.act: same
+ * checks, audit entry, notifications and Idempotency-Key), with the approver's permission read at that moment, and
+ * spends the link and supersedes the request's other links in the decision's transaction.
+ */
+
+export const LINK_EXPIRED = 'This link has expired or has already been used.';
+/** The web page of a link: the public origin + this + the secret. */
+export const EMAIL_ACTION_PATH = '/email-action/';
+
+export function hashLinkSecret(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function expired(): AppError {
+  return new AppError('expired', { detail: LINK_EXPIRED });
+}
+
+export class EmailActionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly now: () => Date,
+    private readonly publicOrigin: string,
+    private readonly pendingBookings: PendingBookingsService,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Mails each approver of a request pending approval their Approve and Reject links. Never throws. */
+  async sendApprovalLinks(requestId: number): Promise<void> {
+    try {
+      const detail = await requestDetail(this.db, requestId);
+      if (!detail || detail.status !== 'pending_approval') return;
+      const locationId = detail.location.id;
+      const approvers = [];
+      for (const contact of await contactsLinkedTo(this.db, locationId)) {
+        const tree = await loadPermissionTree(this.db, contact.id);
+        if (canAtLocation(tree, 'pendingBooking', 'modify', locationId)) approvers.push(contact);
+      }
+      const at = this.now();
+      const expiresAt = new Date(at.getTime() + EMAIL_ACTION_LINK_HOURS * 3600_000);
+      for (const approver of approvers) {
+        const approve = randomBytes(32).toString('base64url');
+        const reject = randomBytes(32).toString('base64url');
+        const rows: NewLink[] = [
+          {
+            tokenHash: hashLinkSecret(approve),
+            contactId: approver.id,
+            bookingRequestId: requestId,
+            action: 'approve',
+            createdAt: at,
+            expiresAt,
+          },
+          {
+            tokenHash: hashLinkSecret(reject),
+            contactId: approver.id,
+            bookingRequestId: requestId,
+            action: 'reject',
+            createdAt: at,
+            expiresAt,
+          },
+        ];
+        await insertLinks(this.db, rows);
+        const link = (token: string) => `${this.publicOrigin}${EMAIL_ACTION_PATH}${token}`;
+        await this.mailer.queue(approvalMail(approver, detail, link(approve), link(reject)), { secret: true });
+      }
+    } catch (error) {
+      this.log?.error({ err: error, requestId }, 'approval links not sent');
+    }
+  }
+
+  /** What a link is for; 410 when it is used, expired, superseded or unknown (all alike). Changes nothing. */
+  async view(token: string): Promise<EmailActionView> {
+    const link = await this.liveLink(token);
+    const detail = await requestDetail(this.db, link.requestId);
+    if (!detail || detail.status !== 'pending_approval') throw expired();
+    return {
+      action: link.action,
+      expiresAt: link.expiresAt.toISOString(),
+      approverName: link.firstName,
+      request: {
+        id: detail.id,
+        reference: detail.seriesReference,
+        clientName: detail.client.name,
+        locationName: detail.location.name,
+        dates: [...new Set(detail.dates.map((d) => d.date))].sort(),
+        startTime: detail.details.startTime,
+        endTime: detail.details.endTime,
+        classification: detail.classification.onlineTitle,
+        requesterName: detail.createdBy.name,
+      },
+    };
+  }
+
+  /** The contact a link belongs to (the owner of its Idempotency-Keys); 410 when unknown. */
+  async ownerOf(token: string): Promise<number> {
+    const link = await linkByHash(this.db, hashLinkSecret(token));
+    if (!link) throw expired();
+    return link.contactId;
+  }
+
+  /**
+   * Approves or rejects through the signed-in decision. 403 (link unused) when the approver may no longer approve
+   * there; 400 naming `reason` when a reject has none; 410 when the link is dead or the request no longer pending.
+   */
+  async act(
+    token: string,
+    body: EmailActionBody,
+    idempotency: IdempotencyScope = NO_KEY,
+    trace: { requestId?: string; ip?: string } = {},
+  ): Promise<EmailActionResult> {
+    const link = await this.liveLink(token);
+    const head = await requestHead(this.db, link.requestId);
+    if (!head || head.status !== 'pending_approval') throw expired();
+    // The approver's rights now, not when the mail was sent (no cache: a permission just removed counts).
+    const tree = await loadPermissionTree(this.db, link.contactId);
+    if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
+    try {
+      return await this.pendingBookings.act(
+        tree,
+        link.contactId,
+        link.requestId,
+        { action: link.action === 'approve' ? 'accept' : 'reject', reason: body.reason },
+        idempotency,
+        {
+          via: 'email',
+          trace,
+          within: async (tx) => {
+            if (!(await spendLinks(tx, link.id, link.requestId, this.now()))) throw expired();
+          },
+        },
+      );
+    } catch (error) {
+      // Decided meanwhile by someone else: for this link, that is a superseded link.
+      if (error instanceof AppError && error.status === 409 && error.detail === BOOKING_MESSAGES.notPending) throw expired();
+      throw error;
+    }
+  }
+
+  private async liveLink(token: string) {
+    const link = await linkByHash(this.db, hashLinkSecret(token));
+    if (!link || link.usedAt !== null || link.expiresAt.getTime() <= this.now().getTime()) throw expired();
+    if (link.action !== 'approve' && link.action !== 'reject') throw expired();
+    return { ...link, action: link.action as EmailAction };
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The approver's e-mail: what was requested, and their own Approve and Reject links. */
+export function approvalMail(
+  approver: { firstName: string; email: string },
+  detail: RequestDetail,
+  approveLink: string,
+  rejectLink: string,
+): MailMessage {
+  const reference = detail.seriesReference ?? `#${detail.id}`;
+  const dates = [...new Set(detail.dates.map((d) => d.date))].sort();
+  const facts = [
+    `School: ${detail.location.name} (${detail.client.name})`,
+    `Dates: ${dates.join(', ')}`,
+    `Times: ${detail.details.startTime}–${detail.details.endTime}`,
+    `Classification: ${detail.classification.onlineTitle}`,
+    `Requested by: ${detail.createdBy.name}`,
+  ];
+  const valid = `The links work once, for you only, within ${EMAIL_ACTION_LINK_HOURS} hours; each opens a page where you confirm.`;
+  return {
+    to: approver.email,
+    subject: `Booking waiting for your approval: ${detail.location.name} ${reference}`,
+    text:
+      `Hello ${approver.firstName},\n\nA booking was requested and is waiting for your approval.\n\n${facts.join('\n')}\n\n` +
+      `Approve: ${approveLink}\nReject: ${rejectLink}\n\n${valid}\nYou can also decide in the portal under Bookings, Pending approval.\n`,
+    html:
+      `<p>Hello ${escapeHtml(approver.firstName)},</p><p>A booking was requested and is waiting for your approval.</p>` +
+      `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` +
+      `<p><a href="${escapeHtml(approveLink)}">Approve</a> &nbsp; <a href="${escapeHtml(rejectLink)}">Reject</a></p>` +
+      `<p>${escapeHtml(valid)} You can also decide in the portal under Bookings, Pending approval.</p>`,
+  };
+}
