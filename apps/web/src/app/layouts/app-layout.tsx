@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { DebugBar } from '../../components/debug-bar';
+import { LiveEventsProvider } from '../../components/live-events-provider';
 import { ServiceStatusBanner } from '../../features/service-status/components/service-status-banner';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
@@ -72,6 +73,7 @@ export function AppLayout() {
   return (
     <ToastProvider>
       <ClientDetailsLoader />
+      <LiveEventsProvider />
       <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <Box
           component="a"
