@@ -38,6 +38,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor a checked-out one: pg-pool listens for a client's errors only while it is idle, and a connection
+    // dropped mid-query can emit 'error' after its query has failed (brianc/node-postgres#1611): an uncaught
+    // exception that stopped the server in the PostgreSQL outage proof. The query's own rejection reports it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await db.execute(sql`select 1`);
     return {

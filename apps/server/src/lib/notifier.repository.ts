@@ -21,6 +21,8 @@ export class PostgresNotifier extends SharedNotifier {
     super();
     this.pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000, idleTimeoutMillis: 10_000 });
     this.pool.on('error', () => {});
+    // A checked-out client's late 'error' (connection dropped mid-query) must not become an uncaught exception.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     void this.connect();
   }
 
