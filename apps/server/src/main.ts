@@ -8,6 +8,7 @@ import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { demoJwtSecret } from './lib/secrets';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
 import { attachSimulator } from './demo/simulator';
+import { withSessionLock } from './lib/leader-lock.repository';
 import { isLoopback } from './lib/demo-surface';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
@@ -55,14 +56,19 @@ async function main(): Promise<void> {
   if (!config.jwtSecret) config.jwtSecret = demoJwtSecret(config.dataDir);
 
   const database = await openConfiguredDatabase(config);
-  await migrateDatabase(database);
-  if (config.demo) {
-    const report = await ensureDemoWorld(database, {
-      scale: config.seedScale,
-      log: (line) => process.stdout.write(`[demo] ${line}\n`),
-    });
-    if (report.seeded) process.stdout.write(`[demo] world ready in ${(report.durationMs / 1000).toFixed(1)} s\n`);
-  }
+  const prepare = async () => {
+    await migrateDatabase(database);
+    if (config.demo) {
+      const report = await ensureDemoWorld(database, {
+        scale: config.seedScale,
+        log: (line) => process.stdout.write(`[demo] ${line}\n`),
+      });
+      if (report.seeded) process.stdout.write(`[demo] world ready in ${(report.durationMs / 1000).toFixed(1)} s\n`);
+    }
+  };
+  // Several servers starting together on one PostgreSQL: one at a time migrates and seeds (the others find it done).
+  if (database.kind === 'postgres' && config.databaseUrl) await withSessionLock(config.databaseUrl, 'startup', prepare);
+  else await prepare();
 
   const app = await buildApp({ config, database });
   // The provider simulator fills open bookings in the demo; it stops with the app (onClose).

@@ -17,6 +17,8 @@ export interface Leadership {
 export const LEADER_LOCKS = {
   /** The demo simulator and the jobs it runs (invoicing, payments). */
   scheduledJobs: 0x4c_45_41_44, // 'LEAD'
+  /** Start-up: one server at a time migrates and checks (or seeds) the demo world. */
+  startup: 0x53_54_52_54, // 'STRT'
 } as const;
 
 export class AlwaysLeader implements Leadership {
@@ -133,6 +135,23 @@ export class PostgresLeaderLock implements Leadership {
       await client.end().catch(() => {});
     }
     this.setLeader(false);
+  }
+}
+
+/**
+ * Runs `work` while holding a session-level advisory lock, waiting for it: servers starting together on one
+ * PostgreSQL migrate and seed one after the other (the later ones find the work done).
+ */
+export async function withSessionLock<T>(url: string, lock: keyof typeof LEADER_LOCKS, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'portal-startup' });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1::int, 0)', [LEADER_LOCKS[lock]]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
   }
 }
 
