@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@portal/contract/live-events';
 import { connectLiveEvents, invalidateAllLive, invalidateForEvent } from '../lib/live-events';
-import { formatDate } from '../lib/locale-format';
+import { formatDateList } from '../lib/locale-format';
 import { useProfile } from '../lib/profile';
 import { useToast } from '../lib/toast';
 
@@ -34,7 +34,7 @@ export function LiveEventsProvider() {
           show.success(
             tr('liveEvents.bookingFilled', {
               school: p.locationName,
-              date: formatDate(p.dateLocal, locale),
+              date: formatDateList(p.dateLocal, locale),
               educator: p.educatorName ?? tr('liveEvents.anEducator'),
             }),
           );

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, apiTokenFor } from '../../support/api';
+import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+
+/**
+ * Live updates (issue 13 item 1): two windows of group.admin (desktop and 375 px) have the portal open; a booking
+ * group.admin makes is filled by the provider (the demo simulator) and both windows show it filled, and say so in a
+ * toast, without a reload. This file adds one single-day request of group.admin's about four weeks ahead (the
+ * simulator fills it).
+ */
+const ADMIN = 'group.admin@demo.test';
+const TOAST = /^Your booking at .+ on .+ was filled by .+$/;
+
+/** The shared test machine is busy: a 503 'under heavy load' while setting up is tried again. */
+async function retry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 4 || !String(err).includes('503')) throw err;
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
+}
+
+describe('live updates', () => {
+  const browser = useBrowser();
+
+  it('a booking made by the user is filled by the provider: both open windows show it filled, with a toast, without a reload', async () => {
+    const desktop = await browser.newPage('desktop');
+    const mobile = await browser.newPage('mobile');
+    const windows: Page[] = [desktop, mobile];
+    for (const page of windows) {
+      await signInWithForm(page, ADMIN);
+      await expectHeading(page, /./);
+    }
+    // The streams are open once the shell is: the booking is made after, so no event can pass before them.
+    const token = await apiTokenFor(ADMIN);
+    const [booking] = await retry(() => createBooking(token, (locationId) => schoolDaysInOneWeek(token, locationId, 4, 1), 'live-updates'));
+    expect(booking!.status).toBe('unfilled');
+    const loads: number[] = [];
+    for (const page of windows) {
+      page.on('load', () => loads.push(1));
+      await navigateInApp(page, `/bookings/${booking!.id}`);
+      await expectVisible(page.getByRole('heading', { level: 1, name: /^Booking on / }));
+    }
+
+    // The simulator fills requests made in the last hour first, one tick (20 s) or two.
+    for (const page of windows) {
+      await expectVisible(page.getByText(TOAST).first(), 90_000);
+      await screenshot(page, 'live-updates-filled-toast');
+      await expectVisible(page.getByText('Filled', { exact: true }).first(), 10_000);
+    }
+    expect(loads).toEqual([]);
+    const detail = await apiGet<Detail>(token, `bookings/${booking!.id}`);
+    expect(detail.booking.status).toBe('filled');
+    const name = detail.booking.candidate!;
+    for (const page of windows) {
+      await expectVisible(page.getByText(name.preferredName ? `${name.preferredName} ${name.lastName}` : name.fullName).first());
+      await expectNoSeriousA11yViolations(page);
+      expectNoPageErrors(page);
+    }
+  }, 180_000);
+});
