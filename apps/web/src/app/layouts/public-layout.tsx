@@ -1,14 +1,26 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ProfileResponse } from '@portal/contract/profile';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink } from 'react-router';
+import { Outlet } from 'react-router';
+import { TextLink } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { useCachedProfile } from '../../lib/profile-query';
 import { useImpersonation, useSession } from '../../lib/use-session';
-import { ImpersonationBanner } from '../components/impersonation-banner';
 import { now } from '../../lib/clock';
+
+/**
+ * Only staff acting as a contact see the banner, so it is not part of the first page; a chunk that cannot load
+ * (offline) leaves the page without it rather than failing the page.
+ */
+const ImpersonationBanner = lazy(async (): Promise<{ default: ComponentType<{ profile: ProfileResponse | undefined }> }> => {
+  try {
+    return { default: (await import('../components/impersonation-banner')).ImpersonationBanner };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 /** Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. */
 export function PublicLayout() {
@@ -39,7 +51,11 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
       }}
     >
       {/* Staff acting as a contact can stop from every page, error pages included. */}
-      {signedIn && impersonation?.status === 'active' && <ImpersonationBanner profile={profile} />}
+      {signedIn && impersonation?.status === 'active' && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner profile={profile} />
+        </Suspense>
+      )}
       <Box
         component="main"
         sx={{ flex: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, px: 2, pt: { xs: 4, sm: 6 }, pb: 4 }}
@@ -51,9 +67,7 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
           {t('footer.copyright', { year: now().getFullYear(), companyName: t('companyName') })}
         </Typography>
         {/* Signed out, /help would send the visitor to the landing page: the public Help page answers instead. */}
-        <Link component={RouterLink} to={signedIn ? paths.help : paths.publicHelp} variant="body2">
-          {t('footer.help')}
-        </Link>
+        <TextLink to={signedIn ? paths.help : paths.publicHelp}>{t('footer.help')}</TextLink>
       </Box>
     </Box>
   );

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PasswordToggle } from '../../../components/password-toggle';
 import { TextInput } from '../../../components/text-input';
+import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
 import { startSession } from '../../../lib/session';
@@ -130,9 +129,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
             }
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-            <Link component={RouterLink} to={paths.forgotPassword} variant="body2" sx={{ fontWeight: 500 }}>
+            <TextLink to={paths.forgotPassword} sx={{ fontWeight: 500 }}>
               {t('signIn.forgotPassword')}
-            </Link>
+            </TextLink>
           </Box>
         </Box>
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
