@@ -1,0 +1,52 @@
+# syntax=docker/dockerfile:1
+# The portal server in a container (issue 12): one image for every instance; the web app is built into it.
+#   docker build -t client-portal .
+#   docker run -p 3000:3000 -v portal-data:/data client-portal          (demo: embedded database in /data)
+#   deploy/compose.yaml: PostgreSQL, Redis, three servers and HAProxy.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Every dependency (the web build needs the dev tools), from the lock file only.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY packages/db/package.json packages/db/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+RUN npm ci --no-audit --no-fund
+
+# 2. The web app (apps/web/dist), served by every server.
+FROM deps AS build
+COPY . .
+RUN npm run build -w @portal/web
+
+# 3. Production dependencies of the server and its workspace packages only.
+FROM deps AS prod-deps
+RUN npm ci --no-audit --no-fund --omit=dev -w @portal/server -w @portal/contract -w @portal/db --include-workspace-root=false
+
+# 4. The runtime: no compilers, no dev dependencies, not root.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/packages/contract ./packages/contract
+COPY --from=build /app/packages/db ./packages/db
+COPY --from=build /app/apps/server/package.json ./apps/server/
+COPY --from=build /app/apps/server/src ./apps/server/src
+COPY --from=build /app/apps/server/tsconfig.json ./apps/server/
+COPY --from=build /app/tsconfig.base.json ./
+COPY --from=build /app/apps/web/dist ./apps/web/dist
+# DATA_DIR: the embedded database (demo) or only the lock and generated secrets (with DATABASE_URL).
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3000
+# /api/ping answers while the process serves (it does not ask the database: /api/ready does).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# One node process (tsx as a loader, no wrapper): signals reach the server itself, which closes gracefully.
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
