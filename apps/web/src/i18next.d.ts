@@ -5,6 +5,7 @@ import type bookingCreate from './locales/en/booking-create.json';
 import type bookingsList from './locales/en/bookings-list.json';
 import type candidates from './locales/en/candidates.json';
 import type common from './locales/en/common.json';
+import type emailAction from './locales/en/email-action.json';
 import type errors from './locales/en/errors.json';
 import type finance from './locales/en/finance.json';
 import type pages from './locales/en/pages.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       'booking-create': typeof bookingCreate;
       'bookings-list': typeof bookingsList;
       candidates: typeof candidates;
+      'email-action': typeof emailAction;
       errors: typeof errors;
       finance: typeof finance;
       pages: typeof pages;

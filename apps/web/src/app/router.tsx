@@ -235,6 +235,13 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               },
             },
             {
+              path: paths.emailAction,
+              lazy: async () => {
+                const { emailActionLoader, EmailActionPage } = await loadChunk(() => import('../features/email-action/email-action-page'));
+                return { loader: emailActionLoader, Component: EmailActionPage };
+              },
+            },
+            {
               path: paths.impersonateLogout,
               lazy: async () => {
                 const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadChunk(() => import('../features/auth/impersonate-pages'));

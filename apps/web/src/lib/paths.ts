@@ -23,6 +23,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   unlock: '/unlock',
+  /** An Approve or Reject link of the pending-approval e-mail (ours; the server's EMAIL_ACTION_PATH). */
+  emailAction: '/email-action/:token',
   logout: '/logout',
   impersonateLogout: '/user/impersonate/logout',
   impersonateLogin: '/user/impersonate/:contactId',

@@ -178,7 +178,7 @@ export function approvalMail(
   const reference = detail.seriesReference ?? `#${detail.id}`;
   const dates = [...new Set(detail.dates.map((d) => d.date))].sort();
   const facts = [
-    `School: ${detail.location.name} (${detail.client.name})`,
+    `School: ${detail.location.name}${detail.client.name === detail.location.name ? '' : ` (${detail.client.name})`}`,
     `Dates: ${dates.join(', ')}`,
     `Times: ${detail.details.startTime}–${detail.details.endTime}`,
     `Classification: ${detail.classification.onlineTitle}`,

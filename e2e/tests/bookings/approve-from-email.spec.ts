@@ -1,0 +1,122 @@
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, apiTokenFor } from '../../support/api';
+import { expectHeading, pathOf } from '../../support/auth';
+import { authed, schoolDaysInOneWeek } from '../../support/bookings';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  screenshotAtBothWidths,
+  useBrowser,
+} from '../../support/browser';
+
+/**
+ * Approve from the e-mail (issue 13 item 2): pending.booker asks for a booking that needs approval; the approver
+ * (group.admin) gets an e-mail with their own Approve and Reject links; the Approve link, opened in a fresh browser
+ * with no session, shows the request and approves it on confirmation, once. A used link shows the expired page.
+ */
+
+const APPROVER = 'group.admin@demo.test';
+const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+
+interface OutboxMessage {
+  subject: string | null;
+  text: string;
+}
+
+/** The approver's Approve and Reject links for the request whose reference ends the subject (waits for the mail). */
+async function approvalLinks(reference: string): Promise<{ approve: string; reject: string }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(`${api('dev/outbox')}?to=${encodeURIComponent(APPROVER)}`, { headers: { 'accept-version': '1' } });
+    const messages = (await response.json()) as OutboxMessage[];
+    const mail = messages.find((m) => m.subject?.startsWith('Booking waiting for your approval') && m.subject.endsWith(` ${reference}`));
+    const approve = mail && /Approve: (https?:\/\/\S+\/email-action\/[\w-]{43})/.exec(mail.text)?.[1];
+    const reject = mail && /Reject: (https?:\/\/\S+\/email-action\/[\w-]{43})/.exec(mail.text)?.[1];
+    if (approve && reject) return { approve, reject };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no approval e-mail for ${reference} in the outbox of ${APPROVER}`);
+}
+
+/** pending.booker's request at a school where it may only ask for approval; answers its id and reference. */
+async function requestNeedingApproval(): Promise<{ id: number; reference: string; locationName: string }> {
+  const token = await apiTokenFor('pending.booker@demo.test');
+  const locations = await apiGet<
+    { locationId: number; clientId: number; locationName: string; canCreateBooking: boolean; canCreatePendingBooking: boolean }[]
+  >(token, 'locations/booking-location-list');
+  const location = locations.find((l) => !l.canCreateBooking && l.canCreatePendingBooking);
+  expect(location, 'a location where pending.booker may only ask for approval').toBeDefined();
+  const { locationId, clientId } = location!;
+  const classifications = await apiGet<{ id: number }[]>(token, `clients/${clientId}/pay-classes`);
+  const contacts = await apiGet<{ id: number; methods: { email: boolean } }[]>(token, `contacts/booking-contacts?locationId=${locationId}`);
+  const certifications = await apiGet<{ id: number; isLocationDefault: boolean }[]>(token, `locations/${locationId}/certifications`);
+  const dates = await schoolDaysInOneWeek(token, locationId, 3, 2);
+  const response = await fetch(api('bookings'), {
+    method: 'POST',
+    headers: { ...authed(token), 'idempotency-key': `e2e-email-approve-${Date.now()}` },
+    body: JSON.stringify({
+      locationId,
+      classificationId: classifications[0]!.id,
+      certificationIds: certifications.filter((c) => c.isLocationDefault).map((c) => c.id),
+      dates,
+      startTime: '08:30',
+      endTime: '15:00',
+      confirmations: [{ bookingContactId: contacts.find((c) => c.methods.email)!.id, email: true }],
+      policiesAgreed: true,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const created = (await response.json()) as { requestId: number; status: string; seriesReference: string | null };
+  expect(created.status).toBe('pending_approval');
+  return { id: created.requestId, reference: created.seriesReference ?? `#${created.requestId}`, locationName: location!.locationName };
+}
+
+describe('approve from the e-mail', () => {
+  const browser = useBrowser();
+
+  it('the approver’s Approve link approves the request in a browser with no session, once', async () => {
+    const request = await requestNeedingApproval();
+    const { approve, reject } = await approvalLinks(request.reference);
+
+    // The Reject link first, only looked at (opening a link changes nothing): it asks for a reason.
+    const rejectPage = await browser.newPage('mobile');
+    await rejectPage.goto(reject);
+    await expectHeading(rejectPage, 'Reject booking request');
+    await expectVisible(rejectPage.getByText(request.locationName, { exact: false }));
+    await rejectPage.getByRole('button', { name: 'Reject booking' }).click();
+    await expectVisible(rejectPage.getByText('Please give a reason for rejecting this booking'));
+    expect(await rejectPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(rejectPage);
+    await screenshot(rejectPage, 'email-action-reject');
+    expectNoPageErrors(rejectPage);
+
+    // A fresh browser context: no sign-in, no cookies.
+    const page = await browser.newPage('desktop');
+    expect(await page.context().cookies()).toEqual([]);
+    await page.goto(approve);
+    expect(pathOf(page)).toMatch(/^\/email-action\/[\w-]{43}$/);
+    await expectHeading(page, 'Approve booking request');
+    await expectVisible(page.getByText(request.locationName, { exact: false }));
+    await expectVisible(page.getByText('Mia Rossi', { exact: false }));
+    await expectNoSeriousA11yViolations(page);
+    await screenshotAtBothWidths(page, 'email-action-approve');
+
+    await page.getByRole('button', { name: 'Approve booking' }).click();
+    await expectHeading(page, 'Booking approved');
+    await expectNoSeriousA11yViolations(page);
+    await screenshotAtBothWidths(page, 'email-action-approved');
+
+    const admin = await apiTokenFor(APPROVER);
+    const detail = await apiGet<{ status: string }>(admin, `pending-bookings/${request.id}`);
+    expect(detail.status).toBe('approved');
+
+    // Used: the link (and the other link of the request) now shows the expired page.
+    await page.goto(approve);
+    await expectHeading(page, 'This link has expired');
+    await screenshotAtBothWidths(page, 'email-action-expired');
+    await rejectPage.goto(reject);
+    await expectHeading(rejectPage, 'This link has expired');
+    expectNoPageErrors(page);
+  }, 120_000);
+});
