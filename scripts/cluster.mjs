@@ -117,7 +117,12 @@ export function seedOnce({ databaseUrl, scale = 1, log = console.log }) {
   );
   const output = `${seed.stdout ?? ''}${seed.stderr ?? ''}`;
   if (seed.status === 0) {
-    log(output.split('\n').filter((l) => l.startsWith('[seed]') || l.startsWith('Seeded')).join('\n'));
+    log(
+      output
+        .split('\n')
+        .filter((l) => l.startsWith('[seed]') || l.startsWith('Seeded'))
+        .join('\n'),
+    );
     return true;
   }
   if (/already there/.test(output)) return false;

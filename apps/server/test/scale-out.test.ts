@@ -174,7 +174,10 @@ describe.runIf(postgresUrl)('two server instances: what must happen once', () =>
       extraValidation: { minimumDurationInMins: number | null; earliestEndTime24hr: string | null };
     }>;
     const plain = classes.find((c) => c.extraValidation.minimumDurationInMins === null && c.extraValidation.earliestEndTime24hr === null)!;
-    const certifications = (await get(`/v1/locations/${location.locationId}/certifications`)) as Array<{ id: number; isLocationDefault: boolean }>;
+    const certifications = (await get(`/v1/locations/${location.locationId}/certifications`)) as Array<{
+      id: number;
+      isLocationDefault: boolean;
+    }>;
     const contacts = (await get(`/v1/contacts/booking-contacts?locationId=${location.locationId}`)) as Array<{
       id: number;
       methods: { email: boolean };
@@ -212,7 +215,9 @@ describe.runIf(postgresUrl)('two server instances: what must happen once', () =>
   }, 60_000);
 
   it('a staff sign-in started on one instance completes on the other (the issuer state is shared)', async () => {
-    const contactId = (await queryRows<{ id: number }>(pair.databases[0]!.db, sql`select id from contacts where email = 'uk.admin@demo.test'`))[0]!.id;
+    const contactId = (
+      await queryRows<{ id: number }>(pair.databases[0]!.db, sql`select id from contacts where email = 'uk.admin@demo.test'`)
+    )[0]!.id;
     const jar = new CookieJar();
     let hop = 0;
     // Every step of the browser's journey goes to the other instance than the step before.
