@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run proof -- [--short] [--only pg-outage,redis-outage,embedded-kill,instance-kill,soak] [--soak-minutes 10]
-//                  [--database-url URL] [--redis-url URL] [--verbose]`
+//                  [--database-url URL] [--redis-url URL | --no-redis] [--kill-rate 200] [--soak-rate 300] [--verbose]`
 //
 // The promises of issue 12 under faults, as figures anyone can rerun on this machine (loopback only, bounded in
 // count and time). Each phase prints its figures and PASS/FAIL lines; the exit code is non-zero on any broken
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     'soak-minutes': { type: 'string' },
     'database-url': { type: 'string' },
     'redis-url': { type: 'string' },
+    'no-redis': { type: 'boolean', default: false },
     'kill-rate': { type: 'string' },
     'soak-rate': { type: 'string' },
     verbose: { type: 'boolean', default: false },
@@ -55,7 +56,9 @@ const soakMinutes = values['soak-minutes'] !== undefined ? Number(values['soak-m
 const killRate = Number(values['kill-rate'] ?? (short ? 40 : 200));
 const soakRate = Number(values['soak-rate'] ?? (short ? 60 : 300));
 const databaseUrl = values['database-url'] ?? process.env.PROOF_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_proof';
-const redisBase = values['redis-url'] ?? process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2';
+/** Database 2 of the local Redis by default; --no-redis: the three servers without Redis (no redis-outage phase). */
+const redisBase = values['no-redis'] ? null : (values['redis-url'] ?? process.env.PROOF_REDIS_URL ?? 'redis://127.0.0.1:6379/2');
+if (!redisBase && only.includes('redis-outage')) throw new Error('redis-outage needs Redis (drop --no-redis)');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
@@ -685,7 +688,7 @@ async function main() {
   if (needsPostgres) {
     await ensureDatabase(databaseUrl);
     seedOnce({ databaseUrl, log: values.verbose ? say : () => {} });
-    say(`PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}, Redis ${redisBase}`);
+    say(`PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}, Redis ${redisBase ?? 'none'}`);
   }
   const phases = { 'pg-outage': pgOutage, 'redis-outage': redisOutage, 'embedded-kill': embeddedKill, 'instance-kill': instanceKill, soak };
   for (const name of PHASES) {
