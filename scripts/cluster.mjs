@@ -166,7 +166,8 @@ export function haproxyConfig({ bind, ports }) {
 /**
  * Starts the whole cluster and resolves once the proxy answers. Options:
  * instances (3), port (8080; servers on port+1…), databaseUrl, redisUrl (null = without Redis), scale (1),
- * simulatorMs (server default), logLevel ('warn'), dataDir (.data/cluster), env (extra variables for the servers),
+ * simulatorMs (server default; 0 = off), logLevel ('warn'), dataDir (.data/cluster), env (extra variables for the servers),
+ * buildWeb (true: build apps/web/dist when missing), seed (true: migrate and seed once before the servers start),
  * output (a writable for the servers' and proxy's lines; process.stdout), log (the cluster's own lines).
  */
 export async function startCluster(options = {}) {
