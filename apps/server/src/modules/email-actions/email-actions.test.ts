@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { flushBookingNotifications } from '../bookings/booking-notifications';
+import { redactUrl } from '../../lib/log-redaction';
 
 /** Approve from the e-mail (issue 13 item 2): each approver's own links, once, within 72 hours, like a signed-in decision. */
 
@@ -147,6 +148,12 @@ describe('GET /v1/email-actions/{token}', () => {
     }
     expect(EmailActionView.parse((await view(reject)).json()).action).toBe('reject');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps the secret out of the request log (API and web paths)', () => {
+    const secret = 'Zm9vYmFyLWJhei1xdXV4LTAxMjM0NTY3ODktYWJjZGVm'.slice(0, 43);
+    for (const url of [`/v1/email-actions/${secret}`, `/email-action/${secret}`]) expect(redactUrl(url)).not.toContain(secret);
+    expect(redactUrl('/v1/pending-bookings/123/action')).toBe('/v1/pending-bookings/123/action');
   });
 
   it('answers a forged or unknown link 410, like an expired one', async () => {
