@@ -30,7 +30,7 @@ export class AlwaysLeader implements Leadership {
 export interface PostgresLeaderLockOptions {
   url: string;
   lock: keyof typeof LEADER_LOCKS;
-  /** Distinguishes systems sharing one database server; the same for every process of one system. */
+  /** The second key (default 0); advisory locks are per database already, so systems on other databases never meet. */
   id?: number;
   retryMs?: number;
   onChange?: (leader: boolean) => void;
