@@ -212,7 +212,10 @@ async function benchEngine(engine: string): Promise<void> {
     Object.assign(env, { DATA_DIR: dir, DEMO: 'true' });
     label = `PGlite, scale ${scale}`;
   }
-  const server = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], env, /listening at (http:\/\/\S+)/);
+  // The server as `npm start` runs it: compiled JavaScript (apps/server/dist), built now so it matches the sources.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('building the server failed');
+  const server = await startProcess(['apps/server/dist/main.js'], env, /listening at (http:\/\/\S+)/);
   const base = server.match[1]!;
   const session = await login(base);
 

@@ -77,10 +77,19 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-web-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: url },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: url,
+    },
   });
   children.add(child);
   await waitFor(`${url}/api/ping`, 120_000);
@@ -135,11 +144,18 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 function printWeights(signIn: Weight, dashboard: Weight): void {
   console.log('\nJS and CSS loaded before the page content shows (gzip -9 of each built file):');
-  console.log(`  sign-in page : JS ${kB(signIn.js)}, CSS ${kB(signIn.css)} (${signIn.files} files)   budget ${kB(BUDGET.firstPageJsBudgetBytes)}: ${signIn.js <= BUDGET.firstPageJsBudgetBytes ? 'met' : 'NOT met'}, target ${kB(BUDGET.firstPageJsTargetBytes)}: ${signIn.js <= BUDGET.firstPageJsTargetBytes ? 'met' : 'NOT met'}`);
+  console.log(
+    `  sign-in page : JS ${kB(signIn.js)}, CSS ${kB(signIn.css)} (${signIn.files} files)   budget ${kB(BUDGET.firstPageJsBudgetBytes)}: ${signIn.js <= BUDGET.firstPageJsBudgetBytes ? 'met' : 'NOT met'}, target ${kB(BUDGET.firstPageJsTargetBytes)}: ${signIn.js <= BUDGET.firstPageJsTargetBytes ? 'met' : 'NOT met'}`,
+  );
   console.log(`  dashboard    : JS ${kB(dashboard.js)}, CSS ${kB(dashboard.css)} (${dashboard.files} files)`);
   if (values.verbose) {
-    for (const [name, weight] of [['sign-in', signIn], ['dashboard', dashboard]] as const) {
-      console.log(`  largest on ${name}: ${weight.largest.map(([file, bytes]) => `${file.replace('/assets/', '')} ${kB(bytes)}`).join(', ')}`);
+    for (const [name, weight] of [
+      ['sign-in', signIn],
+      ['dashboard', dashboard],
+    ] as const) {
+      console.log(
+        `  largest on ${name}: ${weight.largest.map(([file, bytes]) => `${file.replace('/assets/', '')} ${kB(bytes)}`).join(', ')}`,
+      );
     }
   }
 }
@@ -147,8 +163,12 @@ function printWeights(signIn: Weight, dashboard: Weight): void {
 async function main(): Promise<void> {
   if (!values['skip-build']) {
     console.log('Building the web app…');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('web build failed');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('build failed (web app and server)');
+  }
+  if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('building the server failed');
   }
   console.log('Starting the server (demo world)…');
   const server = await startServer();
@@ -204,7 +224,15 @@ async function main(): Promise<void> {
     // 2. Lighthouse. The dashboard keeps the session cookie (no storage reset) so it opens signed in, and runs first:
     // Lighthouse's storage reset leaves cookies alone, so they are cleared before the sign-in page runs (with the
     // refresh cookie of step 1 the app would restore the session and measure the dashboard instead).
-    const scores: Array<{ page: string; form: string; performance: number; best: number; accessibility: number; bestPractices: number; metrics: string }> = [];
+    const scores: Array<{
+      page: string;
+      form: string;
+      performance: number;
+      best: number;
+      accessibility: number;
+      bestPractices: number;
+      metrics: string;
+    }> = [];
     for (const [name, path, keepStorage] of [
       ['dashboard', '/', true],
       ['sign-in', '/login', false],
@@ -230,7 +258,9 @@ async function main(): Promise<void> {
           if (!result) throw new Error(`Lighthouse gave no result for ${name} (${form})`);
           const categories = result.lhr.categories;
           if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) {
-            throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${path} (${keepStorage ? 'signed out?' : 'still signed in?'})`);
+            throw new Error(
+              `Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${path} (${keepStorage ? 'signed out?' : 'still signed in?'})`,
+            );
           }
           const audit = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
           const performance = Math.round((categories.performance?.score ?? 0) * 100);
@@ -256,8 +286,14 @@ async function main(): Promise<void> {
     await browser.close().catch(() => {});
 
     printWeights(signIn, dashboard);
-    console.log(`\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}: performance mean and best, metrics of the best run; targets: performance ≥ 95 desktop / ≥ 90 mobile, accessibility 100):`);
-    console.log(`  load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
+    console.log(
+      `\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}: performance mean and best, metrics of the best run; targets: performance ≥ 95 desktop / ≥ 90 mobile, accessibility 100):`,
+    );
+    console.log(
+      `  load average at the end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')} (${availableParallelism()} cores)`,
+    );
     console.log('  page       form     performance (best)  accessibility  best practices');
     for (const s of [...scores].sort((a, b) => Number(a.page !== 'sign-in') - Number(b.page !== 'sign-in'))) {
       console.log(

@@ -6,8 +6,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot } from './paths';
 
-/** The production entry point, started exactly as `npm start` would (minus the build, done beforehand). */
-const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'apps/server/src/main.ts';
+/**
+ * The production entry point, started exactly as `npm start` would (minus the build, done beforehand): the compiled
+ * server in apps/server/dist. With E2E_SKIP_BUILD=1 (a developer re-running one spec) nothing was built, so the
+ * sources run through tsx and the test always sees the current code.
+ */
+const SERVER_ENTRY =
+  process.env.E2E_SERVER_ENTRY ?? (process.env.E2E_SKIP_BUILD === '1' ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
+const SERVER_ARGS = SERVER_ENTRY.endsWith('.ts') ? ['--import', 'tsx', SERVER_ENTRY] : [SERVER_ENTRY];
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 15_000;
 const KEPT_OUTPUT_LINES = 300;
@@ -65,7 +71,7 @@ export async function startServer(): Promise<RunningServer> {
   };
   const output = () => lines.join('\n');
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
