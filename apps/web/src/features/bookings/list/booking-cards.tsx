@@ -46,7 +46,7 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
               }}
             >
               <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.75 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
                   <Typography component="span" sx={{ fontWeight: 700 }}>
                     {day}
                   </Typography>
