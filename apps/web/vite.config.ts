@@ -41,6 +41,38 @@ function htmlTexts(): Plugin {
  * development files (remix-run/react-router#12532, #14753): dev warnings and checks, about 30 kB more JS on the first
  * page. Production builds take the production files; `vite dev` and the tests keep the warnings.
  */
+/**
+ * The sign-in page is the usual first page: main.tsx imports its chunk at once, but the browser only learns of it
+ * after the entry (the largest file) has arrived and run. A modulepreload link in index.html fetches it, and the
+ * chunks it imports, alongside the entry instead (about 5 kB; one round trip less before the form shows).
+ */
+function preloadSignInPage(): Plugin {
+  return {
+    name: 'portal-preload-sign-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
+        if (!page) throw new Error('preloadSignInPage: no chunk for src/features/auth/login-page.tsx');
+        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+        const files = [page.fileName, ...page.imports].filter((file) => !already.has(file));
+        return {
+          html,
+          tags: files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
 const require = createRequire(import.meta.url);
 const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 const reactRouterProduction = [
@@ -49,7 +81,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), htmlTexts()],
+  plugins: [react(), htmlTexts(), preloadSignInPage()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
   },
