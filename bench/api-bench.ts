@@ -248,19 +248,26 @@ async function benchEngine(engine: string): Promise<void> {
   const ceilingBase = `http://127.0.0.1:${ceiling.match[1]}`;
 
   console.log(`\n${label}: ${connections} connections, ${duration} s per route\n`);
-  console.log('| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | ratio | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  // Issue 11's yardsticks: each route against the bare route sending its bytes ('ceiling'), and against this same
+  // server's own /api/ping (measured first, whatever --only says), the floor of every request.
+  console.log('| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const rows: unknown[] = [];
+  const ping = served.some((r) => r.name === 'GET /api/ping') ? undefined : await load(`${base}/api/ping`, {});
+  let pingRps = ping?.rps;
   for (const route of served) {
     const headers: Record<string, string> = route.auth ? { authorization: `Bearer ${session!.token}` } : {};
     const real = await load(base + route.path, headers);
     const bare = await load(ceilingBase + route.path, {});
     const ratio = real.rps / bare.rps;
-    rows.push({ route: route.name, real, ceiling: bare, ratio });
+    if (route.name === 'GET /api/ping') pingRps = real.rps;
+    const vsPing = pingRps ? real.rps / pingRps : undefined;
+    rows.push({ route: route.name, real, ceiling: bare, ratio, vsPing });
     console.log(
-      `| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${real.errors + real.non2xx} |`,
+      `| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${vsPing === undefined ? '—' : `${(vsPing * 100).toFixed(0)}%`} | ${real.errors + real.non2xx} |`,
     );
   }
+  if (ping) console.log(`(GET /api/ping on this server, for 'vs ping': ${ping.rps.toFixed(0)} req/s, p99 ${ms(ping.p99)})`);
   const fixed = only === undefined ? served.find((r) => r.name === FIXED_RATE_ROUTE) : undefined;
   if (fixed) {
     const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
