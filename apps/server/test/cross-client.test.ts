@@ -41,6 +41,11 @@ const SELF_ONLY = new Set([
   'DELETE /v1/me/days-away/:id',
   // Takes no client: the caller's own bookable locations (create-booking.test.ts checks it lists no other client's).
   'GET /v1/locations/booking-location-list',
+  // The caller's own calendar feed; the feed's content is scoped at fetch time (calendar-feed.test.ts: never
+  // another client's booking).
+  'GET /v1/calendar-feed',
+  'POST /v1/calendar-feed',
+  'DELETE /v1/calendar-feed',
 ]);
 
 /** Endpoints that serve no client's data: the same help files to every signed-in contact. */
