@@ -150,6 +150,13 @@ describe('the bookings calendar feed', () => {
     const other = await signIn(t.app, 'us.admin@demo.test');
     const ukEvents = parse((await fetchFeed((await make(admin)).url)).body);
     const usEvents = parse((await fetchFeed((await make(other)).url)).body);
+    // Each event's zone is its location's (the US schools are not in London).
+    const usRows = new Map((await bookingsOf(usEvents.map((e) => e.bookingId))).map((r) => [r.id, r]));
+    for (const e of usEvents) {
+      expect(e.tzid).toBe(usRows.get(e.bookingId)!.time_zone);
+      expect(e.startUtc).toBe(usRows.get(e.bookingId)!.start_utc);
+    }
+    expect(new Set([...ukEvents, ...usEvents].map((e) => e.tzid)).size).toBeGreaterThan(1);
     const usClients = await reachableClients('us.admin@demo.test');
     const ukClients = await reachableClients('uk.admin@demo.test');
     const shared = [...usClients].filter((id) => ukClients.has(id));
@@ -180,10 +187,28 @@ describe('the bookings calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json().active).toBe(false);
   });
 
-  it('applies permissions when fetched: a contact without booking view anywhere gets 404', async () => {
+  it('applies permissions when fetched: a school taken away leaves the feed; no booking view anywhere is 404', async () => {
     const viewer = await signIn(t.app, 'bookings.viewer@demo.test');
     const { url } = await make(viewer);
-    expect((await fetchFeed(url)).statusCode).toBe(200);
+    const clientsIn = async () => {
+      const events = parse((await fetchFeed(url)).body);
+      return new Set((await bookingsOf(events.map((e) => e.bookingId))).map((r) => r.client_id));
+    };
+    const [own] = [...(await clientsIn())];
+    expect(own).toBeDefined();
+    // Booking view at a second school shows its bookings at the next fetch …
+    const [extra] = await queryRows<{ id: number; contact_id: number }>(
+      t.database.db,
+      sql`select cl.id, (select id from contacts where email = 'bookings.viewer@demo.test') as contact_id from clients cl
+          where cl.id <> ${own!} and exists (select 1 from bookings b where b.client_id = cl.id) order by cl.id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`insert into permission_entries (contact_id, client_id, scope, modifier) values (${extra!.contact_id}, ${extra!.id}, 'booking', 'view')`,
+    );
+    expect([...(await clientsIn())].sort()).toEqual([own, extra!.id].sort());
+    // … and taking it away hides them again, with the same URL.
+    await t.database.db.execute(sql`delete from permission_entries where contact_id = ${extra!.contact_id} and client_id = ${extra!.id}`);
+    expect([...(await clientsIn())]).toEqual([own]);
     await t.database.db.execute(
       sql`delete from permission_entries where contact_id = (select id from contacts where email = 'bookings.viewer@demo.test')`,
     );
