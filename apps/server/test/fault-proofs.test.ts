@@ -45,7 +45,7 @@ describe('fault proofs (short)', () => {
     process.stdout.write(output);
     expect(code, output).toBe(0);
     expect(output).toMatch(/PASS {2}every acknowledged booking is there after the restart/);
-  }, 300_000);
+  }, 420_000);
 
   it.runIf(postgresUrl)(
     'PostgreSQL and Redis outages, a killed server behind HAProxy, a short soak',
