@@ -14,13 +14,15 @@ export const CHANNEL_PREFIX = 'portal:';
 export abstract class SharedNotifier implements Notifier {
   abstract readonly kind: 'redis' | 'postgres';
   protected readonly handlers = new Map<string, Set<(message: string) => void>>();
+  /** Before every channel name on the bus; a subclass may narrow it (see RedisNotifier). */
+  protected prefix = CHANNEL_PREFIX;
   protected abstract send(channel: string, message: string): Promise<void>;
   protected abstract listen(channel: string): void;
   protected abstract unlisten(channel: string): void;
   abstract close(): Promise<void>;
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.send(CHANNEL_PREFIX + channel, message);
+    await this.send(this.prefix + channel, message);
   }
 
   subscribe(channel: string, handler: (message: string) => void): () => void {
@@ -28,7 +30,7 @@ export abstract class SharedNotifier implements Notifier {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      this.listen(CHANNEL_PREFIX + channel);
+      this.listen(this.prefix + channel);
     }
     set.add(handler);
     return () => {
@@ -37,15 +39,15 @@ export abstract class SharedNotifier implements Notifier {
       current.delete(handler);
       if (current.size === 0) {
         this.handlers.delete(channel);
-        this.unlisten(CHANNEL_PREFIX + channel);
+        this.unlisten(this.prefix + channel);
       }
     };
   }
 
   /** A message arrived from the bus. */
   protected deliver(fullChannel: string, message: string): void {
-    if (!fullChannel.startsWith(CHANNEL_PREFIX)) return;
-    for (const handler of this.handlers.get(fullChannel.slice(CHANNEL_PREFIX.length)) ?? []) {
+    if (!fullChannel.startsWith(this.prefix)) return;
+    for (const handler of this.handlers.get(fullChannel.slice(this.prefix.length)) ?? []) {
       try {
         handler(message);
       } catch {

@@ -74,6 +74,22 @@ describe('notifier', () => {
     await crossProcess(() => new RedisNotifier(REDIS_URL, () => {}));
   });
 
+  it.runIf(redisUp)('through Redis: systems on different database numbers do not hear each other', async () => {
+    const one = new RedisNotifier(`${REDIS_URL}/3`, () => {});
+    const other = new RedisNotifier(`${REDIS_URL}/4`, () => {});
+    const sameAsOne = new RedisNotifier(`${REDIS_URL}/3`, () => {});
+    open.push(one, other, sameAsOne);
+    const channel = `test-${Math.random().toString(36).slice(2)}`;
+    const heardByOther = received(other, channel);
+    const heardBySame = received(sameAsOne, channel);
+    await until(() => {
+      one.publish(channel, 'only for database 3').catch(() => {});
+      return heardBySame.length > 0;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heardByOther).toEqual([]);
+  });
+
   it.runIf(PG_URL !== undefined)('through PostgreSQL LISTEN/NOTIFY: one server publishes, every server hears', async () => {
     await crossProcess(() => new PostgresNotifier(PG_URL!, () => {}));
   });

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { PostgresNotifier } from './notifier.repository';
-import { SharedNotifier, type Notifier } from './notifier-shared';
+import { CHANNEL_PREFIX, SharedNotifier, type Notifier } from './notifier-shared';
 
 export { CHANNEL_PREFIX, type Notifier } from './notifier-shared';
 
@@ -41,6 +41,10 @@ export class RedisNotifier extends SharedNotifier {
 
   constructor(url: string, onError: (err: Error) => void) {
     super();
+    // Keys are separate per Redis database number, pub/sub channels are not: systems sharing one Redis on
+    // different database numbers (redis://host/1, /2) must not hear each other, so the number is in the channel.
+    const database = Number(new URL(url).pathname.slice(1) || 0);
+    this.prefix = `${CHANNEL_PREFIX}${Number.isInteger(database) ? database : 0}:`;
     // Pub/sub needs its own connection; both reconnect by themselves and resubscribe (ioredis autoResubscribe).
     this.publisher = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
