@@ -9,6 +9,8 @@ import { liveEventsRecorded } from './live-signal';
 
 /** The channel of the notifier that wakes every server process: "new rows in live_events". */
 export const LIVE_EVENTS_CHANNEL = 'live-events';
+/** Rows read per query. */
+const READ_BATCH = 1000;
 
 export interface LiveStream {
   contactId: number;
@@ -168,18 +170,22 @@ export class LiveEventHub {
     do {
       this.again = false;
       const mark = this.mark ?? (await lastLiveEventId(this.options.db));
-      const rows = await liveEventsAfter(this.options.db, mark, 1000);
       let next = mark;
-      for (const row of rows) {
-        if (!this.sent.has(row.id)) {
-          this.sent.add(row.id);
-          await this.fanOut(row);
+      let from = mark;
+      let rows: Awaited<ReturnType<typeof liveEventsAfter>>;
+      do {
+        rows = await liveEventsAfter(this.options.db, from, READ_BATCH);
+        for (const row of rows) {
+          if (!this.sent.has(row.id)) {
+            this.sent.add(row.id);
+            await this.fanOut(row);
+          }
+          if (row.settled) next = Math.max(next, row.id);
         }
-        if (row.settled) next = Math.max(next, row.id);
-      }
+        from = rows.at(-1)?.id ?? from;
+      } while (rows.length === READ_BATCH && !this.closed);
       this.mark = next;
       for (const id of this.sent) if (id <= next) this.sent.delete(id);
-      if (rows.length === 1000) this.again = true;
     } while (this.again && !this.closed);
   }
 

@@ -10,6 +10,8 @@ import { buildApp } from '../../app';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers';
 import { TEMPLATE_NAMES, withDatabase } from '../../../test/database';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { allClients } from '@portal/contract/permissions';
+import { loadPermissionTree } from '../profile/permission-tree.repository';
 import { recordBookingEvents, recordLiveEvent } from './live-events.repository';
 
 /** A server-sent events client over a real socket: collects events, waits for them. */
@@ -164,7 +166,11 @@ describe('live events (GET /v1/events)', () => {
       ['booking.filled', theirs.id],
       ['serviceStatus.changed', null],
     ]);
-    expect(a.events[0]!.payload).toMatchObject({ status: expect.any(String), locationName: expect.any(String), dateLocal: expect.any(String) });
+    expect(a.events[0]!.payload).toMatchObject({
+      status: expect.any(String),
+      locationName: expect.any(String),
+      dateLocal: expect.any(String),
+    });
     a.close();
     b.close();
   });
@@ -208,7 +214,10 @@ describe('live events (GET /v1/events)', () => {
     await db.transaction((tx) => recordBookingEvents(tx, [school.id], 'booking.filled'));
     t.app.liveEvents.announce();
     await s.waitFor((e) => e.length === 1);
-    const entries = await queryRows<Record<string, unknown>>(db, sql`delete from permission_entries where contact_id = ${viewerId} returning *`);
+    const entries = await queryRows<Record<string, unknown>>(
+      db,
+      sql`delete from permission_entries where contact_id = ${viewerId} returning *`,
+    );
     expect(entries.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 2200)); // the principal cache's lifetime
     await db.transaction((tx) => recordBookingEvents(tx, [school.id], 'booking.cancelled'));
@@ -226,6 +235,44 @@ describe('live events (GET /v1/events)', () => {
     while (!g.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(g.ended).toBe(true);
   }, 20_000);
+
+  it('a booking the provider fills reaches the stream of a contact of its school, with the educator (recorded by the service)', async () => {
+    const db = t.database.db;
+    const tree = await loadPermissionTree(db, await contactIdOf(db, 'group.admin@demo.test'));
+    const mine = new Set(allClients(tree).map((c) => c.clientId));
+    // The previous test signed group.admin out.
+    const again = await signIn(t.app, 'group.admin@demo.test');
+    const s = await open(base, `ticket=${await ticket(t.app, again)}`);
+    const provider = t.app.services.provider;
+    let filled: number | undefined;
+    const unfilled = await queryRows<{ id: number; client_id: number; date_local: string; country: string }>(
+      db,
+      sql`select b.id, b.client_id, to_char(b.date_local, 'YYYY-MM-DD') as date_local, c.country
+          from bookings b join clients c on c.id = b.client_id
+          where b.status = 'unfilled' and b.client_id in (${sql.join(
+            [...mine].map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          order by b.date_local desc, b.id limit 20`,
+    );
+    for (const b of unfilled) {
+      const candidateId = await provider.findFreeCandidate({
+        clientId: b.client_id,
+        country: b.country,
+        dateLocal: b.date_local,
+        salt: b.id,
+      });
+      if (candidateId === null) continue;
+      await provider.assign(b.id, candidateId);
+      filled = b.id;
+      break;
+    }
+    expect(filled).toBeDefined();
+    await s.waitFor((e) => e.some((x) => x.kind === 'booking.filled' && x.payload.bookingId === filled), 8000);
+    const event = s.events.find((x) => x.payload.bookingId === filled)!;
+    expect(event.payload).toMatchObject({ status: 'filled', educatorName: expect.any(String), requestId: expect.any(Number) });
+    s.close();
+  });
 
   it('never writes the ticket to the request log', async () => {
     const { redactUrl } = await import('../../lib/log-redaction');
