@@ -13,6 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -40,6 +41,8 @@ const wanted = (name: string) => only === undefined || only.test(name);
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+/** The list whose load must not stall the rest of the server (issue 11). */
+const HEAVY_LIST_ROUTE = 'GET /v1/bookings (all clients, -date, page of 50)';
 const rate = Number(values.rate);
 const warmup = Number(values.warmup);
 const engines = values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine!];
@@ -154,6 +157,32 @@ async function load(url: string, headers: Record<string, string>, extra: Partial
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** One ping every 20 ms (each on its own, not waiting for the last) for `ms`; the latency of each, in ms. */
+async function pingsDuring(url: string, ms: number): Promise<{ count: number; failed: number; p50: number; p99: number }> {
+  const times: number[] = [];
+  let failed = 0;
+  const pending: Promise<void>[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const started = performance.now();
+    pending.push(
+      fetch(url).then(
+        async (res) => {
+          await res.arrayBuffer();
+          if (res.ok) times.push(performance.now() - started);
+          else failed += 1;
+        },
+        () => void (failed += 1),
+      ),
+    );
+    await sleep(20);
+  }
+  await Promise.all(pending);
+  times.sort((x, y) => x - y);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+  return { count: times.length, failed, p50: at(0.5), p99: at(0.99) };
 }
 
 async function login(base: string): Promise<{ token: string; clientId?: number; groupId?: number; bookingId?: number } | undefined> {
@@ -284,6 +313,20 @@ async function benchEngine(engine: string): Promise<void> {
       console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
       rows.push(r);
     }
+  }
+  const heavy = session ? served.find((r) => r.name === HEAVY_LIST_ROUTE) : undefined;
+  if (heavy) {
+    // Issue 11: does a heavy list under load stall everyone else? One /api/ping every 20 ms (each on its own) while
+    // the list takes every connection; on the embedded database the list's queries run on the server's own thread.
+    const headers = { authorization: `Bearer ${session!.token}` };
+    const [list, pingDuring] = await Promise.all([
+      autocannon({ url: base + heavy.path, connections, duration, headers }),
+      pingsDuring(`${base}/api/ping`, duration * 1000),
+    ]);
+    console.log(
+      `\n/api/ping every 20 ms while ${heavy.name} is under load (${connections} connections, ${list.requests.average.toFixed(0)} req/s, p99 ${ms(list.latency.p99)}): ${pingDuring.count} pings, p50 ${ms(pingDuring.p50)}, p99 ${ms(pingDuring.p99)}, failed ${pingDuring.failed}`,
+    );
+    rows.push({ route: `GET /api/ping during ${heavy.name}`, ...pingDuring, listRps: list.requests.average });
   }
   if (session && wanted('POST /v1/timesheets/submit (approve 50)')) {
     // Issue 9: one submit approving 50 timesheets, sequentially (the server's time per request, not throughput).
