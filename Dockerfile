@@ -18,10 +18,10 @@ COPY bench/package.json bench/
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 RUN npm ci --no-audit --no-fund
 
-# 2. The web app (apps/web/dist), served by every server.
+# 2. The web app (apps/web/dist), served by every server, and the server compiled to JavaScript (apps/server/dist).
 FROM deps AS build
 COPY . .
-RUN npm run build -w @portal/web
+RUN npm run build
 
 # 3. Production dependencies of the server and its workspace packages only.
 FROM deps AS prod-deps
@@ -33,12 +33,12 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
-COPY --from=build /app/packages/contract ./packages/contract
-COPY --from=build /app/packages/db ./packages/db
+COPY --from=build /app/packages/contract/package.json ./packages/contract/
+COPY --from=build /app/packages/db/package.json ./packages/db/
+# The compiled server finds the migrations at ../../../packages/db/migrations from apps/server/dist.
+COPY --from=build /app/packages/db/migrations ./packages/db/migrations
 COPY --from=build /app/apps/server/package.json ./apps/server/
-COPY --from=build /app/apps/server/src ./apps/server/src
-COPY --from=build /app/apps/server/tsconfig.json ./apps/server/
-COPY --from=build /app/tsconfig.base.json ./
+COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # DATA_DIR: the embedded database (demo) or only the lock and generated secrets (with DATABASE_URL).
 RUN mkdir -p /data && chown node:node /data
@@ -48,5 +48,6 @@ EXPOSE 3000
 # /api/ping answers while the process serves (it does not ask the database: /api/ready does).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# One node process (tsx as a loader, no wrapper): signals reach the server itself, which closes gracefully.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# One node process running the compiled server (what `npm start` runs, no wrapper): signals reach the server
+# itself, which closes gracefully. The backup CLI is apps/server/dist/backup-cli.js.
+CMD ["node", "apps/server/dist/main.js"]
