@@ -354,7 +354,16 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /v1/calendar-feed': plain('GET', '/v1/calendar-feed'),
   'POST /v1/calendar-feed': plain('POST', '/v1/calendar-feed', undefined, { leakCheck: false }),
   'DELETE /v1/calendar-feed': plain('DELETE', '/v1/calendar-feed'),
-  'GET /v1/calendar/:file': open('GET', '/v1/calendar/not-a-feed-secret-0000000000.ics'),
+  // A contact's own feed, made first: it must name no other client's school (the leak check reads the calendar).
+  'GET /v1/calendar/:file': {
+    per: 'none',
+    make: async (ctx) => {
+      const unknown = get('/v1/calendar/not-a-feed-secret-0000000000.ics');
+      if (ctx.principal.kind !== 'contact') return unknown;
+      const made = await ctx.inject({ method: 'POST', url: '/v1/calendar-feed', headers: ctx.principal.headers });
+      return made.statusCode === 201 ? get(new URL((made.json() as { url: string }).url).pathname) : unknown;
+    },
+  },
 
   // Live updates and e-mailed approval links (issue 13): a ticket for the caller; the stream and the links are
   // public, their secret is the credential (an unknown one here; issue 13's own tests cover the real ones).
