@@ -13,6 +13,7 @@ import type { Database } from '@portal/db/client';
 import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
 import acceptVersion from './plugins/accept-version';
+import storableText from './plugins/storable-text';
 import openapi from './plugins/openapi';
 import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     },
   });
   await app.register(acceptVersion);
+  await app.register(storableText);
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
 
