@@ -220,6 +220,19 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     app.addHook('onClose', async () => void redis.disconnect());
+    // Start with Redis connected when it answers (up to 2 s), so the first sign-ins count where the others will;
+    // when it does not, the server starts anyway and counts in the database until it does.
+    if (redis.status !== 'ready') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 2000);
+        redis.once('ready', done);
+        function done() {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        }
+      });
+    }
     // Redis unreachable: sign-in and lock-out count in the database meanwhile (FallbackAttemptCounters).
     counters = new FallbackAttemptCounters(
       new RedisAttemptCounters(redis),

@@ -46,6 +46,9 @@ const SELF_ONLY = new Set([
   'GET /v1/calendar-feed',
   'POST /v1/calendar-feed',
   'DELETE /v1/calendar-feed',
+  // A ticket for the caller's own event stream; the stream only ever carries the caller's clients' events
+  // (live-events.test.ts: events never cross clients; the authorization matrix covers it too).
+  'POST /v1/events/ticket',
 ]);
 
 /** Endpoints that serve no client's data: the same help files to every signed-in contact. */
