@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run proof -- [--short] [--only pg-outage,redis-outage,embedded-kill,instance-kill,soak] [--soak-minutes 10]
 //                  [--database-url URL] [--redis-url URL | --no-redis] [--kill-rate 200] [--soak-rate 300] [--verbose]`
+//                  (phases also: matrix, fuzz)
 //
 // The promises of issue 12 under faults, as figures anyone can rerun on this machine (loopback only, bounded in
 // count and time). Each phase prints its figures and PASS/FAIL lines; the exit code is non-zero on any broken
@@ -18,7 +19,11 @@
 //   instance-kill  three servers behind HAProxy (scripts/cluster.mjs), 200 writes/s (short: 40), one server SIGKILLed: the
 //                  proxy moves on (no failed request from 2 s after the kill), nothing acknowledged lost or partial;
 //   soak           the same three servers, 300 requests/s (short: 60) (70 % reads, 30 % writes) for --soak-minutes (short: 20 s):
-//                  0 errors, p99 per minute, servers' RSS growth under 10 % (asserted from 2 minutes on).
+//                  0 errors, p99 per minute, servers' RSS growth under 10 % (asserted from 2 minutes on);
+//   matrix         the authorization matrix (apps/server/test/authorization-matrix.test.ts): every route × every
+//                  demo account × own / another client's / unscoped target: cells, passes, read and write leaks;
+//   fuzz           contract fuzzing (apps/server/test/contract-fuzz.test.ts) with 10,000 cases per route (short:
+//                  1,000, as in CI): cases, 5xx, 4xx that are not problems, refused requests that changed data.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +35,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ensureDatabase, root, seedOnce, startCluster } from './cluster.mjs';
 
-const PHASES = ['pg-outage', 'redis-outage', 'embedded-kill', 'instance-kill', 'soak'];
+const PHASES = ['pg-outage', 'redis-outage', 'embedded-kill', 'instance-kill', 'soak', 'matrix', 'fuzz'];
 const PASSWORD = 'Portal#2026demo';
 const ACCOUNT = 'group.admin@demo.test';
 
@@ -690,18 +695,67 @@ async function soak() {
   say(`  ${sinceCheck.length} writes acknowledged`);
 }
 
+/** Runs one server test file (vitest) and reads the figures it writes to apps/server/test-results/. */
+function serverTest(file, env, resultFile) {
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', file], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: values.verbose ? 'inherit' : ['ignore', 'ignore', 'inherit'],
+  });
+  let figures;
+  try {
+    figures = JSON.parse(readFileSync(join(root, 'apps/server/test-results', resultFile), 'utf8'));
+  } catch {
+    figures = undefined;
+  }
+  return { passed: run.status === 0, figures };
+}
+
+async function matrix() {
+  const { passed, figures } = serverTest('apps/server/test/authorization-matrix.test.ts', {}, 'authorization-matrix.json');
+  const r = figures?.report ?? {};
+  say(
+    `  ${r.cells} cells, ${r.run} run, ${r.passes} passed; read leaks ${r.readLeaks}, refused writes that changed data ${r.writeLeaks?.length}`,
+  );
+  check(passed, 'every cell of the authorization matrix answers as the declarations say (the test passes)');
+  check(
+    r.readLeaks === 0 && (r.writeLeaks?.length ?? 0) === 0,
+    '0 cross-tenant reads or writes',
+    `${r.readLeaks} / ${r.writeLeaks?.length}`,
+  );
+}
+
+async function fuzz() {
+  const runs = short ? 1000 : 10000;
+  const { passed, figures: f } = serverTest('apps/server/test/contract-fuzz.test.ts', { FUZZ_RUNS: String(runs) }, 'contract-fuzz.json');
+  say(
+    `  ${f?.routes} routes, ${f?.cases} cases (${runs} per route): 5xx ${f?.fiveXx}, 4xx not a problem ${f?.notProblem4xx}, refused requests that changed data ${f?.refusedWritesThatChangedData}`,
+  );
+  check(passed, 'contract fuzzing: the test passes');
+  check(f?.fiveXx === 0, 'never a 5xx', f?.fiveXx);
+  check(f?.refusedWritesThatChangedData === 0, 'never a write from a refused request', f?.refusedWritesThatChangedData);
+}
+
 // ---------------------------------------------------------------- main ----------------------------------------
 
 async function main() {
   const started = now();
   say(`Proof of issue 12 (${short ? 'short' : 'full'}): ${only.join(', ')}`);
-  const needsPostgres = only.some((p) => p !== 'embedded-kill');
+  const needsPostgres = only.some((p) => !['embedded-kill', 'matrix', 'fuzz'].includes(p));
   if (needsPostgres) {
     await ensureDatabase(databaseUrl);
     seedOnce({ databaseUrl, log: values.verbose ? say : () => {} });
     say(`PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}, Redis ${redisBase ?? 'none'}`);
   }
-  const phases = { 'pg-outage': pgOutage, 'redis-outage': redisOutage, 'embedded-kill': embeddedKill, 'instance-kill': instanceKill, soak };
+  const phases = {
+    'pg-outage': pgOutage,
+    'redis-outage': redisOutage,
+    'embedded-kill': embeddedKill,
+    'instance-kill': instanceKill,
+    soak,
+    matrix,
+    fuzz,
+  };
   for (const name of PHASES) {
     if (!only.includes(name)) continue;
     const t = now();
