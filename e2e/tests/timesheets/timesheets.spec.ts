@@ -199,6 +199,12 @@ describe('timesheets', () => {
     "says 'submitted with issues' when another tab approved the timesheet first (desktop)",
     async () => {
       const page = await newPage(browser, 'desktop');
+      // This tab has no live stream (a dropped connection): with it, the other tab's approval would reach this list
+      // within a second or two (live-updates.spec.ts) and there would be no race left to show.
+      await page.route(
+        (url) => url.pathname === '/v1/events',
+        (route) => route.abort(),
+      );
       await openTimesheets(page);
       const { rows } = await pendingPage(token, ids);
       const target = rows[0]!;
