@@ -64,8 +64,12 @@ export function useBrowser() {
   });
 
   return {
-    /** A fresh page (own cookies and storage) at the given viewport, with the server as base URL. */
-    async newPage(viewport: ViewportName = 'desktop'): Promise<Page> {
+    /**
+     * A fresh page (own cookies and storage) at the given viewport, with the server as base URL. Live updates are
+     * switched off (lib/live-events.ts) unless `live: true`: the journeys compare pages with API answers while the
+     * demo simulator fills bookings, and a live page would move on between the two (live-updates.spec.ts tests them).
+     */
+    async newPage(viewport: ViewportName = 'desktop', options: { live?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
       const context = await browser.newContext({
         baseURL: inject('baseUrl'),
@@ -75,6 +79,7 @@ export function useBrowser() {
         reducedMotion: 'reduce',
       });
       contexts.push(context);
+      if (!options.live) await context.addInitScript(() => window.localStorage.setItem('portal.liveUpdates', 'off'));
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
       const errors: string[] = [];

@@ -30,8 +30,8 @@ describe('live updates', () => {
   const browser = useBrowser();
 
   it('a booking made by the user is filled by the provider: both open windows show it filled, with a toast, without a reload', async () => {
-    const desktop = await browser.newPage('desktop');
-    const mobile = await browser.newPage('mobile');
+    const desktop = await browser.newPage('desktop', { live: true });
+    const mobile = await browser.newPage('mobile', { live: true });
     const windows: Page[] = [desktop, mobile];
     for (const page of windows) {
       await signInWithForm(page, ADMIN);

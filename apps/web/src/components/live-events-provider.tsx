@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@portal/contract/live-events';
-import { connectLiveEvents, invalidateAllLive, invalidateForEvent } from '../lib/live-events';
+import { connectLiveEvents, invalidateAllLive, invalidateForEvent, liveUpdatesSwitchedOff } from '../lib/live-events';
 import { formatDateList } from '../lib/locale-format';
 import { useProfile } from '../lib/profile';
 import { useToast } from '../lib/toast';
@@ -24,7 +24,7 @@ export function LiveEventsProvider() {
   });
 
   useEffect(() => {
-    if (contactId === undefined) return;
+    if (contactId === undefined || liveUpdatesSwitchedOff()) return;
     const connection = connectLiveEvents({
       onEvent: (event: LiveEvent) => {
         invalidateForEvent(queryClient, event.kind);

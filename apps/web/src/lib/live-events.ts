@@ -10,6 +10,20 @@ import { apiRequest, apiUrl } from './api-client';
  * screen every `POLL_MS`) and tries the stream again every `RETRY_WHILE_POLLING_MS`.
  */
 export const FAILURES_BEFORE_POLLING = 3;
+
+/**
+ * A browser can switch live updates off (`localStorage['portal.liveUpdates'] = 'off'`): no stream and no polling,
+ * the pages refresh as they did before (their own cache lifetimes). For support sessions that need a still page,
+ * and for browser journeys that compare a page with an earlier API answer while the demo simulator changes the
+ * world (live-updates.spec.ts keeps them on).
+ */
+export function liveUpdatesSwitchedOff(): boolean {
+  try {
+    return globalThis.localStorage?.getItem('portal.liveUpdates') === 'off';
+  } catch {
+    return false;
+  }
+}
 export const POLL_MS = 30_000;
 export const RETRY_WHILE_POLLING_MS = 60_000;
 
