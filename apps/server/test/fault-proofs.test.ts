@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createConnection } from 'node:net';
+import { redisReachable } from './reachable';
 import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { repoRoot } from '../src/config';
@@ -13,17 +13,6 @@ import { TEMPLATE_NAMES, withDatabase } from './database';
  */
 const postgresUrl = inject('postgresUrl');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 function proof(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { CuttableProxy } from './cuttable-proxy';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@portal/db/client';
 import { buildApp } from '../src/app';
@@ -12,33 +12,6 @@ import { testConfig } from './helpers';
  */
 const postgresUrl = inject('postgresUrl');
 
-class CuttableProxy {
-  private server: Server | undefined;
-  private sockets = new Set<Socket>();
-  constructor(
-    private readonly target: { host: string; port: number },
-    readonly port: number,
-  ) {}
-
-  async up(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  async down(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
 describe.runIf(postgresUrl)('a PostgreSQL outage', () => {
   let copy: TestDatabase;
   let proxy: CuttableProxy;
@@ -48,11 +21,7 @@ describe.runIf(postgresUrl)('a PostgreSQL outage', () => {
   beforeAll(async () => {
     copy = await copyPostgresTemplate(postgresUrl, 'migrated');
     const target = new URL(postgresUrl);
-    const probe = createServer();
-    const port = await new Promise<number>((resolve) =>
-      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
-    );
-    await new Promise((r) => probe.close(r));
+    const port = await CuttableProxy.freePort();
     proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
     await proxy.up();
     const dbName = (await queryRows<{ name: string }>(copy.database.db, 'select current_database() as name'))[0]!.name;

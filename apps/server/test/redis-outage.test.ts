@@ -1,4 +1,4 @@
-import { createConnection } from 'node:net';
+import { redisReachable } from './reachable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseAttemptCounters, FallbackAttemptCounters, RedisAttemptCounters } from '../src/modules/identity/attempt-counters';
 import { DEMO_PASSWORD } from '../src/demo/seed';
@@ -11,17 +11,6 @@ import { buildTestApp, type TestApp } from './helpers';
  * Redis is reached through a TCP proxy that the test cuts.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 const login = (t: TestApp, email: string, password: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password }, remoteAddress });

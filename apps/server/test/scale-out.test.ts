@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { reachable } from './reachable';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -22,19 +22,6 @@ import { testConfig } from './helpers';
 const postgresUrl = inject('postgresUrl');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
-function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: u.hostname, port: Number(u.port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 const redisUp = postgresUrl ? await reachable(REDIS_URL) : false;
 
 interface Pair {

@@ -1,21 +1,10 @@
-import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reachable } from '../../test/reachable';
 import { MemoryNotifier, PostgresNotifier, RedisNotifier, type Notifier } from './notifier';
 
 /** Two notifiers stand for two server processes: what one publishes, both receive; other channels stay quiet. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PG_URL = process.env.TEST_DATABASE_URL;
-
-function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || defaultPort), hostname);
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 const redisUp = await reachable(REDIS_URL, 6379);
 const open: Notifier[] = [];

@@ -1,4 +1,4 @@
-import { createConnection } from 'node:net';
+import { redisReachable } from '../../../test/reachable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -10,17 +10,6 @@ import { DatabaseAttemptCounters, RedisAttemptCounters, type AttemptCounters } f
 
 /** The same behaviour from both stores: the database (default) and Redis (REDIS_URL). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 function contract(make: () => AttemptCounters) {
   const key = () => `test:${Math.random().toString(36).slice(2)}`;
