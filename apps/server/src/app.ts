@@ -18,6 +18,7 @@ import openapi from './plugins/openapi';
 import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
+import httpCache from './plugins/http-cache';
 import { AccessTokens } from './modules/identity/access-tokens';
 import {
   DatabaseAttemptCounters,
@@ -262,6 +263,8 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
 
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(authenticate, { tokens, principals });
+  // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
+  await app.register(httpCache);
   await app.register(systemRoutes);
   await app.register(authRoutes, { auth, tokens });
   if (config.enterpriseOidc) {

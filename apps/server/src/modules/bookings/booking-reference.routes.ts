@@ -34,7 +34,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/locations/booking-location-list',
     {
       // The list is what the caller may book: empty without create rights (data scoping, not a refusal).
-      config: { permission: 'signedIn' },
+      // Cacheable: changes only with the caller's permissions or the locations' settings; the ETag follows both.
+      config: { permission: 'signedIn', cacheable: true },
       schema: {
         tags,
         summary: 'Locations where the caller may create bookings or pending bookings, with the client’s booking rules',
@@ -45,9 +46,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BookingLocationListResponse, ...problems },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tree = await requirePrincipal(request).tree();
-      reply.header('cache-control', 'private, no-cache');
       return bookingLocationList(db, tree);
     },
   );
@@ -55,7 +55,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/pay-classes',
     {
-      config: { permission: { need: NEEDS.anyBooking, per: 'client' } },
+      // Cacheable: a client's classifications change with the provider's set-up, not with bookings.
+      config: { permission: { need: NEEDS.anyBooking, per: 'client' }, cacheable: true },
       schema: {
         tags,
         summary: "A client's active classifications (pay classes) with their extra validation; 204 when it has none",
@@ -70,7 +71,6 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tree = await requirePrincipal(request).tree();
       const list = await payClasses(db, tree, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
       if (list.length === 0) return reply.code(204).send(null);
       return list;
     },
@@ -79,7 +79,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/grades',
     {
-      config: { permission: { need: NEEDS.anyBooking, per: 'client' } },
+      // Cacheable: a client's grades change with the provider's set-up, not with bookings.
+      config: { permission: { need: NEEDS.anyBooking, per: 'client' }, cacheable: true },
       schema: {
         tags,
         summary: "A client's grades, in the client's order",
@@ -89,9 +90,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GradesResponse, ...problems },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tree = await requirePrincipal(request).tree();
-      reply.header('cache-control', 'private, no-cache');
       return clientGrades(db, tree, request.params.id);
     },
   );
@@ -99,7 +99,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations/:id/certifications',
     {
-      config: { permission: { need: NEEDS.anyBooking, per: 'location' } },
+      // Cacheable: the certification list and a location's defaults change with the provider's set-up.
+      config: { permission: { need: NEEDS.anyBooking, per: 'location' }, cacheable: true },
       schema: {
         tags,
         summary: 'Every certification, marking (and listing first) those the location asks for by default',
@@ -109,9 +110,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CertificationsResponse, ...problems, 404: ProblemDetails },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tree = await requirePrincipal(request).tree();
-      reply.header('cache-control', 'private, no-cache');
       return locationCertifications(db, tree, request.params.id);
     },
   );
@@ -119,7 +119,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/contacts/booking-contacts',
     {
-      config: { permission: { need: NEEDS.bookingCreate, per: 'location' } },
+      // Cacheable: a location's booking contacts change when contacts are edited; the ETag over the body follows them.
+      config: { permission: { need: NEEDS.bookingCreate, per: 'location' }, cacheable: true },
       schema: {
         tags,
         summary: 'The active booking contacts of a location and the confirmation methods each can receive; 204 when none',
@@ -134,7 +135,6 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const list = await bookingContacts(db, await principal.tree(), principal.contactId, request.query.locationId);
-      reply.header('cache-control', 'private, no-cache');
       if (list.length === 0) return reply.code(204).send(null);
       return list;
     },
@@ -144,7 +144,9 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/locations/booking-blocks',
     {
       // The list is what the caller may book: empty without create rights (data scoping, not a refusal).
-      config: { permission: 'signedIn' },
+      // Cacheable: blocks change with the provider's set-up and with the date ('today and later'): the ETag over
+      // the body follows both, so a browser revalidating the next day gets the new list.
+      config: { permission: 'signedIn', cacheable: true },
       schema: {
         tags,
         summary: 'Booking blocks: local dates (today and later) on which a bookable location takes no bookings',
@@ -156,9 +158,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BookingBlocksResponse, ...problems, 404: ProblemDetails },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tree = await requirePrincipal(request).tree();
-      reply.header('cache-control', 'private, no-cache');
       return bookingBlocks(db, tree, app.now(), request.query.locationId);
     },
   );

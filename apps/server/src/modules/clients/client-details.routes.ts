@@ -12,7 +12,8 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clients/:id/additional-details',
     {
-      config: { permission: 'signedIn' },
+      // Cacheable: a client's notes for bookers change with the provider's set-up; the ETag over the body follows them.
+      config: { permission: 'signedIn', cacheable: true },
       schema: {
         tags: ['clients'],
         summary: "A client's additional details for bookers; 204 when it has none",
@@ -26,7 +27,6 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await requirePrincipal(request).tree();
       visibleClients(tree, [request.params.id]);
       const details = await findAdditionalDetails(app.database.db, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
       if (details === null) return reply.code(204).send(null);
       return details;
     },

@@ -10,7 +10,8 @@ const locationListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/locations',
     {
-      config: { permission: 'signedIn' },
+      // Cacheable: locations and addresses change with the provider's set-up; the ETag over the body follows them.
+      config: { permission: 'signedIn', cacheable: true },
       schema: {
         tags: ['locations'],
         summary: 'Locations of the selected clients that the caller can reach, with address and coordinates',
@@ -22,12 +23,11 @@ const locationListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LocationsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const tree = await requirePrincipal(request).tree();
       const locationIds = visibleClients(tree, request.query.clientIds).flatMap((c) => c.locations.map((l) => l.locationId));
       if (locationIds.length === 0) throw forbidden();
       const rows = await findLocations(app.database.db, locationIds);
-      reply.header('cache-control', 'private, no-cache');
       return rows.map(({ locationId, locationName, clientId, clientName, timeZone, ...address }) => ({
         locationId,
         locationName,

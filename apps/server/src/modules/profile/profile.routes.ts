@@ -37,7 +37,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
   app.get(
     '/v1/profile',
     {
-      config: { permission: 'signedIn' },
+      // Cacheable (was no-store): asked on every sign-in and page load, it changes only with the contact's own
+      // settings (language), permissions, feature flags or the help files. The browser keeps it only as the web
+      // app's other private answers (Vary: Authorization, Impersonated-Contact) and revalidates before each use;
+      // the ETag over the body makes a changed language, tree or impersonation a new answer at once.
+      config: { permission: 'signedIn', cacheable: true },
       schema: {
         tags: ['profile'],
         summary: 'The signed-in (or impersonated) contact, its permission tree, feature flags and general files',
@@ -45,7 +49,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
         response: { 200: ProfileResponse, 401: ProblemDetails, 403: ProblemDetails },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const principal = requirePrincipal(request);
       const db = app.database.db;
       const [tree, files, staff] = await Promise.all([
@@ -55,7 +59,6 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
       ]);
       const contact = principal.contact;
       if (!contact) throw new AppError('not-found', { detail: "Couldn't load user profile" });
-      reply.header('cache-control', 'private, no-store');
       return {
         contact: {
           id: contact.id,

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * HTTP revalidation for the caller's reference data (issue 11), declared where a route is registered:
+ * `config: { cacheable: true }`. Such a route's successful answers leave with
+ *
+ * - `Cache-Control: private, no-cache`: only the caller's own browser may keep the answer (never a shared cache),
+ *   and it must ask again before every use. No max-age: the web app's TanStack Query already keeps answers for
+ *   the spec's lifetimes, and after a write it invalidates and refetches; a browser max-age would hand that
+ *   refetch the answer from before the write. `no-cache` costs one revalidation, which is what the ETag makes cheap.
+ * - `Vary: Authorization, Impersonated-Contact`: the same URL answers differently per caller (and per
+ *   impersonated contact), so a browser keeps one entry per caller and never offers one caller's copy for another's.
+ * - `ETag`: a strong validator over the serialised body (SHA-1 of the bytes, computed after serialisation), so a
+ *   304 means "byte for byte what you hold" — whoever asks and whatever changed in between. A request whose
+ *   `If-None-Match` names it gets 304 with no body (the handler still runs: the saving is the body on the wire and
+ *   the browser's parse, not the query).
+ *
+ * Only 200 answers to GET and HEAD get an ETag and can become 304. Errors (problems, 401 from the authenticate
+ * hook before any handler runs) are answered as always and carry no validator, so nothing is 304 before the caller
+ * is authenticated and authorised. Other 2xx answers (a 204 "none") get the same Cache-Control and Vary.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers are private and revalidated by ETag (plugins/http-cache.ts). For per-caller reference data. */
+    cacheable?: boolean;
+  }
+}
+
+export const CACHEABLE_CACHE_CONTROL = 'private, no-cache';
+const VARY = ['Authorization', 'Impersonated-Contact'];
+
+/** The strong entity tag of a serialised body. */
+export function entityTag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly (a W/ prefix on either side does not matter); `*` matches any. */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag.replace(/^W\//, '') === opaque) return true;
+  }
+  return false;
+}
+
+function addVary(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const have = typeof current === 'string' ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
+  const missing = VARY.filter((v) => !have.includes(v.toLowerCase()));
+  if (missing.length === 0) return;
+  reply.header('vary', [typeof current === 'string' && current ? current : undefined, ...missing].filter(Boolean).join(', '));
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.routeOptions.config.cacheable !== true) return payload;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+      const status = reply.statusCode;
+      if (status < 200 || status >= 300) {
+        // A problem must not be revalidated into a 304 of an earlier success.
+        reply.removeHeader('etag');
+        return payload;
+      }
+      reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
+      addVary(reply);
+      if (status !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+      const etag = entityTag(payload);
+      reply.header('etag', etag);
+      if (!noneMatch(request.headers['if-none-match'], etag)) return payload;
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return null;
+    });
+  },
+  { name: 'http-cache' },
+);
