@@ -7,6 +7,11 @@ export interface BenchRoute {
   name: string;
   path: (ctx: { clientId: number | undefined; groupId: number | undefined; bookingId: number | undefined }) => string;
   auth: boolean;
+  /**
+   * Sends the If-None-Match of the route's first answer (its ETag): the browser's revalidation of a route declared
+   * `cacheable` (apps/server/src/plugins/http-cache.ts), answered 304 with no body. The 304s are not errors.
+   */
+  revalidate?: boolean;
 }
 
 /** Local dates around the day the bench runs (the seeded world is built around its first start). */
@@ -55,6 +60,15 @@ export const BENCH_ROUTES: BenchRoute[] = [
   { name: 'GET /v1/clients/{id}/pay-classes', path: ({ clientId }) => `/v1/clients/${clientId}/pay-classes`, auth: true },
   { name: 'GET /v1/clients/{id}/grades', path: ({ clientId }) => `/v1/clients/${clientId}/grades`, auth: true },
   { name: 'GET /v1/locations/booking-blocks', path: () => '/v1/locations/booking-blocks', auth: true },
+  // Issue 11: the browser's revalidation of private reference data (ETag, 304 with no body).
+  { name: 'GET /v1/profile (revalidated: 304)', path: () => '/v1/profile', auth: true, revalidate: true },
+  { name: 'GET /v1/locations (revalidated: 304)', path: () => '/v1/locations', auth: true, revalidate: true },
+  {
+    name: 'GET /v1/clients/{id}/pay-classes (revalidated: 304)',
+    path: ({ clientId }) => `/v1/clients/${clientId}/pay-classes`,
+    auth: true,
+    revalidate: true,
+  },
   { name: 'GET /v1/service-status', path: () => '/v1/service-status', auth: false },
   // Issue 9: timesheets (the submit: timesheet-bench.ts).
   { name: 'GET /v1/timesheets (page of 50)', path: () => '/v1/timesheets?take=50', auth: true },
