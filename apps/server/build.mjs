@@ -1,7 +1,7 @@
 // Compiles the server to plain JavaScript (dist/), so `npm start` runs Node on built files without a TypeScript
 // loader in the process. The workspace packages (@portal/contract, @portal/db: TypeScript sources) are bundled in;
 // every other package stays an import from node_modules. Entry points: the server, the demo seed and the backup CLI.
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -51,6 +51,9 @@ const result = await build({
   logLevel: 'warning',
   plugins: [externalPackages, migrationsFromDist],
 });
+// The embedded database's worker thread is plain JavaScript loaded by URL beside the code that starts it
+// (packages/db/src/pglite-worker-client.ts: `new URL('./pglite-worker.mjs', import.meta.url)`).
+copyFileSync(`${here}../../packages/db/src/pglite-worker.mjs`, `${outdir}/pglite-worker.mjs`);
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);

@@ -30,7 +30,13 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
       fail(`Cannot reach the database at ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${reason}`);
     }
   }
-  return openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+  // On a worker thread: PGlite runs statements synchronously, which on this thread would stall every request.
+  return openDatabase({
+    kind: 'pglite',
+    dataDir: `${config.dataDir}/pglite`,
+    worker: true,
+    onWorkerExit: (error) => fail(`The embedded database stopped: ${error.message}`),
+  });
 }
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { PGliteWorkerClient, type EmbeddedDatabase } from './pglite-worker-client';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,13 +19,23 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the underlying instance (for snapshots in tests). */
-  readonly pglite?: PGlite;
+  /** PGlite only: the underlying instance, in this thread or on a worker (backups, snapshots in tests). */
+  readonly pglite?: EmbeddedDatabase;
 }
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /**
+       * Run PGlite on a worker thread (the server does: its statements then never block the event loop). The
+       * worker dying calls `onWorkerExit`; every query fails from then on.
+       */
+      worker?: boolean;
+      onWorkerExit?: (error: Error) => void;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -54,11 +65,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
+  const location = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  };
+  const pglite: EmbeddedDatabase = options.worker
+    ? await PGliteWorkerClient.open({ ...location, ...(options.onWorkerExit ? { onFatal: options.onWorkerExit } : {}) })
+    : await PGlite.create(location);
+  // drizzle's PGlite driver calls query/transaction only, which the worker client offers with PGlite's signatures.
+  const db = drizzlePglite({ client: pglite as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from './client';
+import { migrateDatabase } from './migrate';
+import { PGliteWorkerClient } from './pglite-worker-client';
+
+/** The embedded database on a worker thread behaves as PGlite on the server's thread does, without blocking it. */
+describe('PGlite on a worker thread', () => {
+  let worker: Database;
+  let local: Database;
+
+  beforeAll(async () => {
+    [worker, local] = await Promise.all([openDatabase({ kind: 'pglite', worker: true }), openDatabase({ kind: 'pglite' })]);
+    await migrateDatabase(worker);
+    for (const database of [worker, local]) {
+      await database.db.execute(sql`create table probe (id int primary key, at timestamptz, day date, n numeric, doc jsonb)`);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await local?.close();
+  });
+
+  it('runs the migrations and answers drizzle queries exactly as PGlite on this thread does', async () => {
+    const query = sql`select id, at, day, n, doc, array[day] as days, now() > at as past from probe order by id`;
+    for (const database of [worker, local]) {
+      await database.db.execute(
+        sql`insert into probe values (1, '2026-11-24T10:00:00Z', '2026-11-24', 1.50, '{"a":[1,2]}'), (2, null, null, null, null)`,
+      );
+    }
+    const [fromWorker, fromLocal] = await Promise.all([queryRows(worker.db, query), queryRows(local.db, query)]);
+    expect(fromWorker).toEqual(fromLocal);
+    expect(fromWorker[0]).toMatchObject({ id: 1, day: '2026-11-24', doc: { a: [1, 2] } });
+    const tables = await queryRows<{ n: number }>(
+      worker.db,
+      sql`select count(*)::int as n from information_schema.tables where table_name = 'bookings'`,
+    );
+    expect(tables[0]!.n).toBe(1);
+  });
+
+  it('keeps the database error fields callers read (code, constraint)', async () => {
+    const error = await worker.db.execute(sql`insert into probe (id) values (1)`).catch((e: unknown) => e);
+    let found: { code?: string; constraint?: string } | undefined;
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      if ((e as { code?: string }).code) found = e as typeof found;
+    }
+    expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
+  });
+
+  it('commits a transaction, and rolls one back without another caller’s statement landing inside it', async () => {
+    await worker.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe (id) values (10)`);
+    });
+    let outside: Promise<Array<{ n: number }>> | undefined;
+    await expect(
+      worker.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into probe (id) values (11)`);
+        // Issued while the transaction is open: it must wait for the rollback, not read the uncommitted row.
+        outside = queryRows<{ n: number }>(worker.db, sql`select count(*)::int as n from probe where id = 11`);
+        await tx.execute(sql`select 1`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await outside!)[0]!.n).toBe(0);
+    const kept = await queryRows<{ id: number }>(worker.db, sql`select id from probe where id in (10, 11)`);
+    expect(kept).toEqual([{ id: 10 }]);
+  });
+
+  it('leaves the event loop free while a long statement runs', async () => {
+    let turns = 0;
+    let running = true;
+    const spin = () => {
+      turns += 1;
+      if (running) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await worker.db.execute(sql`select count(*) from generate_series(1, 2000000) g where g % 7 = 0`);
+    running = false;
+    // On the server's own thread the statement runs to its end before any turn of the loop.
+    expect(turns).toBeGreaterThan(3);
+  });
+
+  it('dumps a data directory that opens again', async () => {
+    const dump = await worker.pglite!.dumpDataDir('gzip');
+    const reopened = await openDatabase({ kind: 'pglite', loadDataDir: dump });
+    try {
+      expect(await queryRows<{ id: number }>(reopened.db, sql`select id from probe where id = 10`)).toEqual([{ id: 10 }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('fails every call, and says so once, when the worker thread dies', async () => {
+    const deaths: Error[] = [];
+    const client = await PGliteWorkerClient.open({ onFatal: (error) => deaths.push(error) });
+    await client.query('select 1');
+    await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(client.query('select 1')).rejects.toThrow(/worker thread stopped/);
+    expect(deaths).toHaveLength(1);
+  });
+});

@@ -1,0 +1,60 @@
+// The embedded database (PGlite) on a worker thread of its own: PGlite runs every statement synchronously in
+// WebAssembly, so on the server's thread one long query stalls every other request, health checks included
+// (issue 11). This file is plain JavaScript so that the same file runs from the sources (tests, `npm run dev`) and
+// from the compiled server (apps/server/build.mjs copies it beside dist/main.js). The other side, the one the
+// server talks to, is pglite-worker-client.ts; it sends one operation at a time and keeps transactions whole.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const identity = (value) => value;
+
+/** Every field of a database error that callers read (code, constraint, detail…), as plain data. */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { message: error.message, name: error.name, stack: error.stack, fields };
+}
+
+/** drizzle passes identity parsers (keep dates and intervals as text) as functions, which cannot cross threads. */
+function queryOptions(options) {
+  if (!options) return undefined;
+  const { parserTypes, ...rest } = options;
+  if (!parserTypes) return rest;
+  return { ...rest, parsers: Object.fromEntries(parserTypes.map((type) => [type, identity])) };
+}
+
+let pglite;
+try {
+  const { dataDir, loadDataDir } = workerData ?? {};
+  pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+  });
+  parentPort.postMessage({ id: 0, result: null });
+} catch (error) {
+  parentPort.postMessage({ id: 0, error: serializeError(error) });
+}
+
+parentPort.on('message', async (message) => {
+  const { id, op } = message;
+  try {
+    if (!pglite) throw new Error('The embedded database did not open');
+    let result = null;
+    const transfer = [];
+    if (op === 'query') result = await pglite.query(message.sql, message.params, queryOptions(message.options));
+    else if (op === 'exec') result = await pglite.exec(message.sql);
+    else if (op === 'dumpDataDir') {
+      result = await (await pglite.dumpDataDir(message.compression)).arrayBuffer();
+      transfer.push(result);
+    } else if (op === 'close') {
+      await pglite.close();
+      pglite = undefined;
+    } else throw new Error(`Unknown operation ${op}`);
+    parentPort.postMessage({ id, result }, transfer);
+  } catch (error) {
+    parentPort.postMessage({ id, error: serializeError(error) });
+  }
+});
