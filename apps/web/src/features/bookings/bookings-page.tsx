@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SkipLink } from '../../components/skip-link';
 import { paths } from '../../lib/paths';
@@ -117,7 +117,10 @@ export function BookingsPage() {
   const canCreate = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsCreate, { selectedClientIds: clientIds }) : false;
   const canSeePending = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsPendingApproval, { selectedClientIds: clientIds }) : false;
 
-  const data = bookings.data;
+  // The rows are drawn in a deferred render, which React does in slices: the page stays responsive while a page
+  // of rows is built. Until then the loading state shows.
+  const data = useDeferredValue(bookings.data);
+  const drawing = bookings.data !== undefined && data === undefined;
   const total = data?.pagination.total ?? 0;
   const rows = data?.bookings ?? [];
   const from = total === 0 ? 0 : query.skip + 1;
@@ -181,7 +184,7 @@ export function BookingsPage() {
                 {t('list.heading')}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="bookings-total">
-                {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : ' '}
+                {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : '\u00a0'}
               </Typography>
             </div>
             {phone && (
@@ -224,7 +227,7 @@ export function BookingsPage() {
               </Alert>
             </Box>
           )}
-          {bookings.isPending && canList && clientIds.length > 0 && (
+          {(bookings.isPending || drawing) && canList && clientIds.length > 0 && (
             <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />
           )}
           {bookings.isError && !data && (

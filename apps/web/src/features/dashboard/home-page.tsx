@@ -45,6 +45,11 @@ import { ErrorState } from '../../components/query-state';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
 
+/** A day of the calendar opens that day's bookings list. */
+function dayListHref(date: string): string {
+  return bookingsListHref({ from: date, to: date });
+}
+
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -187,10 +192,13 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
             {t('home.title')}
           </Typography>
           <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>{t('home.greeting', { firstName: profile.contact.firstName })}</Typography>
-          {s && (
+          {s ? (
             <Typography data-testid="period-range" sx={{ color: 'text.secondary' }}>
               {t('home.periodRange', { from: formatDateList(s.dateFromLocal, locale), to: formatDateList(s.dateToLocal, locale) })}
             </Typography>
+          ) : (
+            // Its line is kept while the summary loads, so the page below does not move when it arrives.
+            access.bookings && !summary.isError && <Typography aria-hidden="true">{'\u00a0'}</Typography>
           )}
         </div>
         {items.length > 0 && (
@@ -245,7 +253,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
             counts={counts}
             onMonthChange={setMonth}
             loading={overview.isPending}
-            dayHref={(date) => bookingsListHref({ from: date, to: date })}
+            dayHref={dayListHref}
           />
           {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} selectedCount={selected.length} />}
         </Box>

@@ -15,7 +15,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useProfile } from '../../lib/profile';
 import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
@@ -47,6 +47,46 @@ function readParams(params: URLSearchParams): { educatorId: number | undefined; 
     tab: params.get('tab') === 'history' ? 'history' : 'pending',
   };
 }
+
+const tabsSx = {
+  borderBottom: 1,
+  borderColor: 'divider',
+  mx: { xs: -2, sm: 0 },
+  '& .MuiTab-root.Mui-selected': { color: 'primary.dark' },
+} as const;
+
+/**
+ * Pending and history. Memoised: MUI's Tabs measures its tabs (a forced layout of the page) after every render, so
+ * it renders only when its own props change, not each time one of the page's queries answers.
+ */
+const ListTabs = memo(function ListTabs({
+  tab,
+  onChange,
+  label,
+  pendingLabel,
+  historyLabel,
+  phone,
+}: {
+  tab: 'pending' | 'history';
+  onChange: (value: 'pending' | 'history') => void;
+  label: string;
+  pendingLabel: string;
+  historyLabel: string;
+  phone: boolean;
+}) {
+  return (
+    <Tabs
+      value={tab}
+      onChange={(_, value: 'pending' | 'history') => onChange(value)}
+      aria-label={label}
+      variant={phone ? 'fullWidth' : 'standard'}
+      sx={tabsSx}
+    >
+      <Tab value="pending" label={pendingLabel} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
+      <Tab value="history" label={historyLabel} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />
+    </Tabs>
+  );
+});
 
 /**
  * Timesheets (spec §2 'timesheets', §3, §4; issue 9): the summary, the timesheets pending approval with selection
@@ -109,6 +149,10 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
 
   // Push, not replace: the back button returns from one educator's timesheets to all of them.
   const setParam = (changes: Record<string, string | undefined>) => update(changes, { resetPage: false, replace: false });
+  const showTab = useCallback(
+    (value: 'pending' | 'history') => update({ tab: value === 'history' ? 'history' : undefined }, { resetPage: false, replace: false }),
+    [update],
+  );
   const openEducator = (candidateId: number | undefined) => {
     setPage(0);
     setSelected(new Set());
@@ -214,21 +258,14 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                   </Button>
                 )}
               </Box>
-              <Tabs
-                value={tab}
-                onChange={(_, value: 'pending' | 'history') => setParam({ tab: value === 'history' ? 'history' : undefined })}
-                aria-label={t('tabs.label')}
-                variant={phone ? 'fullWidth' : 'standard'}
-                sx={{
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  mx: { xs: -2, sm: 0 },
-                  '& .MuiTab-root.Mui-selected': { color: 'primary.dark' },
-                }}
-              >
-                <Tab value="pending" label={t('tabs.pending')} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
-                <Tab value="history" label={t('tabs.history')} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />
-              </Tabs>
+              <ListTabs
+                tab={tab}
+                onChange={showTab}
+                label={t('tabs.label')}
+                pendingLabel={t('tabs.pending')}
+                historyLabel={t('tabs.history')}
+                phone={phone}
+              />
             </Box>
 
             {tab === 'history' ? (

@@ -70,7 +70,9 @@ export function PendingFeedbackCard({ clientId }: { clientId: number | undefined
         )}
       </Box>
       {folded ? null : pending.isPending ? (
-        <Skeleton variant="rounded" height={56} />
+        // Two rows of the list's two columns and the line counting the rest (what a school usually has waiting),
+        // so the list below does not move.
+        <Skeleton variant="rounded" height={181} />
       ) : (
         <Box
           component="ul"

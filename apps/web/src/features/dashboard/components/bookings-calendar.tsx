@@ -5,13 +5,18 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { DateTime } from 'luxon';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateList, isWeekend, startOfWeek, weekdayNames } from '../../../lib/locale-format';
 import { localNow } from '../../../lib/local-clock';
 
-/** A month grid with the number of bookings per day (GET bookings/overview), weeks starting per locale. */
-export function BookingsCalendar({
+/**
+ * A month grid with the number of bookings per day (GET bookings/overview), weeks starting per locale. Memoised:
+ * its six weeks of days render again only when its month or counts change, not as each of Home's other answers
+ * arrives.
+ */
+export const BookingsCalendar = memo(function BookingsCalendar({
   month,
   counts,
   onMonthChange,
@@ -130,4 +135,4 @@ export function BookingsCalendar({
       )}
     </Paper>
   );
-}
+});

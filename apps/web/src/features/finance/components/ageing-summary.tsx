@@ -17,6 +17,8 @@ const ACCENTS: Record<(typeof AGEING_BUCKETS)[number]['key'], string> = {
   over90: '#8e0000',
 };
 
+const AGEING_SKELETON_HEIGHT = { xs: 336, sm: 240, lg: 162 };
+
 /** What is outstanding per currency, in the buckets of days past due; the total opens the unpaid invoices. */
 export function AgeingSummary({ clientIds, onShowUnpaid }: { clientIds: readonly number[]; onShowUnpaid: () => void }) {
   const { t, locale } = useFinanceText();
@@ -38,7 +40,8 @@ export function AgeingSummary({ clientIds, onShowUnpaid }: { clientIds: readonly
       </Typography>
       {ageing.isPending && (
         <Box role="status" aria-label={t('ageing.loading')}>
-          <Skeleton variant="rounded" height={96} />
+          {/* About the height of one currency's figures at each width, so the invoices below do not move. */}
+          <Skeleton variant="rounded" sx={{ height: AGEING_SKELETON_HEIGHT }} />
         </Box>
       )}
       {ageing.isError && <ErrorState message={t('ageing.loadFailed')} onRetry={() => void ageing.refetch()} />}

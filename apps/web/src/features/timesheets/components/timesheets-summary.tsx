@@ -204,6 +204,11 @@ export function TimesheetsSummary({
           testId="timesheets-total-approved"
         />
       </Box>
+      {!summary && !failed && (
+        // Where the per-educator panel comes (closed on a phone; six educators open elsewhere), so the lists below
+        // do not move when the summary arrives.
+        <Skeleton variant="rounded" height={phone ? 52 : 457} />
+      )}
       {summary && (
         <Box
           sx={{
