@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
@@ -93,6 +94,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Name parameterised statements (planned once per connection); off behind a transaction-pooling PgBouncer. */
+  databasePreparedStatements: boolean;
   /** The origin users reach the portal at; links in e-mails point here. */
   publicOrigin: string;
   jwtSecret: string | undefined;
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: absolute(e.DATA_DIR, base),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -21,7 +21,12 @@ function fail(message: string): never {
 async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
     try {
-      return await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+      return await openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+      });
     } catch (error) {
       const url = new URL(config.databaseUrl);
       let cause: unknown = error;
