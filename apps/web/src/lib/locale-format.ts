@@ -50,9 +50,23 @@ export function formatDate(date: DateTime | string, locale: string): string {
   return toDateTime(date).setLocale('en').toFormat(localeFormat(locale).luxonDate);
 }
 
+/** formatDateList's answers: lists and the calendar show the same few days again and again (Luxon's toFormat is slow). */
+const listDates = new Map<string, string>();
+
 /** Spec §9 'll': '4 Mar 2026' (day-first locales) or 'Mar 4, 2026'. */
 export function formatDateList(date: DateTime | string, locale: string): string {
-  return toDateTime(date).setLocale('en').toFormat(localeFormat(locale).luxonList);
+  // A calendar date (not an instant, whose day depends on the zone) or a valid DateTime's own day.
+  const day =
+    typeof date === 'string' ? (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined) : date.isValid ? `${date.year}-${date.month}-${date.day}` : undefined;
+  const key = day === undefined ? undefined : `${locale} ${day}`;
+  const known = key === undefined ? undefined : listDates.get(key);
+  if (known !== undefined) return known;
+  const text = toDateTime(date).setLocale('en').toFormat(localeFormat(locale).luxonList);
+  if (key !== undefined) {
+    if (listDates.size >= 2000) listDates.clear();
+    listDates.set(key, text);
+  }
+  return text;
 }
 
 /** An amount in the locale's currency through Intl: 1234.5 → '£1,234.50' (en-GB), '$1,234.50' (en-AU, AUD). */
