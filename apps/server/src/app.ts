@@ -12,6 +12,7 @@ import { installZodMessages } from '@portal/contract/zod-messages';
 import type { Database } from '@portal/db/client';
 import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
+import { AppError } from './lib/app-error';
 import acceptVersion from './plugins/accept-version';
 import storableText from './plugins/storable-text';
 import openapi from './plugins/openapi';
@@ -198,12 +199,13 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 5,
-    pressureHandler: (request, reply) => {
-      reply.header('retry-after', '5');
-      sendProblem(reply, request, {
-        code: 'service-unavailable',
-        ...PROBLEMS['service-unavailable'],
+    // A rejection ends the request in the error handler (problem details). Sending the answer here instead let the
+    // request go on: under-pressure calls `next()` after a handler that returns nothing, so the authenticate hook
+    // then answered again ("Reply was already sent", seen under load).
+    pressureHandler: async () => {
+      throw new AppError('service-unavailable', {
         detail: 'The server is under heavy load. Please try again in a moment.',
+        headers: { 'retry-after': '5' },
       });
     },
   });
