@@ -86,6 +86,58 @@ export async function insertActivity(tx: DbOrTx, rows: ActivityRows, count: RowC
   await insert(tx, schema.replaceMeRequests, rows.replaceMeRequests, count);
 }
 
+/** The tables the activity batches fill (insertActivity). */
+const ACTIVITY_TABLES = [
+  schema.bookingRequests,
+  schema.bookingRequestCertifications,
+  schema.bookingConfirmations,
+  schema.bookings,
+  schema.invoices,
+  schema.invoiceLines,
+  schema.timesheets,
+  schema.feedback,
+  schema.clientCandidates,
+  schema.replaceMeRequests,
+].map((table) => getTableName(table));
+
+export interface IndexDefinition {
+  name: string;
+  definition: string;
+}
+
+/**
+ * The plain indexes of the activity tables: neither backing a constraint (primary key, unique, exclusion) nor
+ * unique, so that leaving them out while loading changes no rule. Building one after the load costs a fraction of
+ * keeping it up to date row by row (scale 100: 1.3 million bookings, each table with up to seven indexes).
+ */
+export async function plainActivityIndexes(db: DbOrTx): Promise<IndexDefinition[]> {
+  const result = (await db.execute(sql`
+    select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_class t on t.oid = x.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = current_schema() and t.relname in (${sql.join(
+      ACTIVITY_TABLES.map((name) => sql`${name}`),
+      sql`, `,
+    )}) and not x.indisunique
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by 1`)) as unknown as { rows: IndexDefinition[] };
+  return result.rows;
+}
+
+export async function dropIndexes(db: DbOrTx, indexes: readonly IndexDefinition[]): Promise<void> {
+  for (const index of indexes) await db.execute(sql`drop index if exists ${sql.identifier(index.name)}`);
+}
+
+/** Builds the indexes again (those already there are left alone: a seed interrupted half-way is resumed safely). */
+export async function createIndexes(db: DbOrTx, indexes: readonly IndexDefinition[]): Promise<void> {
+  for (const index of indexes) {
+    // pg_get_indexdef's own text, read from the catalogue above (or from the seed marker that recorded it).
+    await db.execute(sql.raw(index.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+  }
+}
+
 /** After the bulk load: identities continue after the ids the plan chose, and fresh statistics for the planner. */
 export async function finishLoad(db: DbOrTx): Promise<void> {
   await syncIdentitySequences(db, ALL_TABLES);

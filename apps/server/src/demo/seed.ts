@@ -15,6 +15,10 @@ import {
   wipeAllTables,
   worldPresent,
   writeSeedMarker,
+  createIndexes,
+  dropIndexes,
+  plainActivityIndexes,
+  type IndexDefinition,
   type RowCounter,
 } from './seed.repository';
 import { DEMO_ACCOUNT_SPECS, planWorld, type WorldRows } from './world-plan';
@@ -64,6 +68,8 @@ interface SeedMarker {
   seededAt?: string;
   durationMs?: number;
   counts?: Record<string, number>;
+  /** Indexes left out while the activity loads (built again at the end, or by the next seeding if this one stops). */
+  deferredIndexes?: IndexDefinition[];
 }
 
 async function readMarker(database: Database): Promise<SeedMarker | null> {
@@ -97,8 +103,13 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   log(`seeding the demo world (scale ${scale}, today ${now.toISOString().slice(0, 10)})`);
 
+  // A seeding that stopped half-way may have left indexes out: they come back before anything else.
+  const interrupted = await readMarker(database);
   await wipeAllTables(db);
-  await writeMarker(db, { complete: false, version: MARKER_VERSION, scale, now: now.toISOString() });
+  if (interrupted?.deferredIndexes) await createIndexes(db, interrupted.deferredIndexes);
+  const deferredIndexes = await plainActivityIndexes(db);
+  await writeMarker(db, { complete: false, version: MARKER_VERSION, scale, now: now.toISOString(), deferredIndexes });
+  await dropIndexes(db, deferredIndexes);
 
   // One hash for every demo account: argon2id is deliberately slow.
   const passwordHash = await hash(DEMO_PASSWORD, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
@@ -165,6 +176,8 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
     }
   }
 
+  await createIndexes(db, deferredIndexes);
+  log(`indexes built (${elapsed()})`);
   await finishLoad(db);
   for (const table of ALL_TABLE_NAMES) counts[table] ??= 0;
   counts['meta'] = 1;
