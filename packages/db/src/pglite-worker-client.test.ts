@@ -39,6 +39,24 @@ describe('PGlite on a worker thread', () => {
     expect(tables[0]!.n).toBe(1);
   });
 
+  it('runs parameterised statements as named prepared statements: planned once, same answers', async () => {
+    const query = (id: number) =>
+      sql`select id, at, day, n, doc, ${'x'}::text as label, ${'{1,2}'}::int[] as list, ${new Date('2026-01-02T03:04:05Z')}::timestamptz as stamp
+          from probe where id >= ${id} order by id`;
+    for (const id of [0, 1, 2]) {
+      const [fromWorker, fromLocal] = await Promise.all([queryRows(worker.db, query(id)), queryRows(local.db, query(id))]);
+      expect(fromWorker).toEqual(fromLocal);
+    }
+    const prepared = await queryRows<{ statement: string }>(
+      worker.db,
+      sql`select statement from pg_prepared_statements where statement like ${'%from probe where id >=%'}`,
+    );
+    expect(prepared).toHaveLength(1);
+    // A failing parameterised statement leaves the connection usable (Sync ends the failed exchange).
+    await expect(worker.db.execute(sql`select ${'a'}::int`)).rejects.toThrow();
+    expect(await queryRows(worker.db, sql`select ${7}::int as n`)).toEqual([{ n: 7 }]);
+  });
+
   it('keeps the database error fields callers read (code, constraint)', async () => {
     const error = await worker.db.execute(sql`insert into probe (id) values (1)`).catch((e: unknown) => e);
     let found: { code?: string; constraint?: string } | undefined;

@@ -4,9 +4,50 @@
 // from the compiled server (apps/server/build.mjs copies it beside dist/main.js). The other side, the one the
 // server talks to, is pglite-worker-client.ts; it sends one operation at a time and keeps transactions whole.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const identity = (value) => value;
+const { serialize } = protocol;
+
+/** At most this many named statements; later texts run as PGlite's own query does (parsed and planned each time). */
+const MAX_NAMED_STATEMENTS = 500;
+/** Statement text → its name and parameter types, prepared once on this database's only connection. */
+const named = new Map();
+
+/**
+ * A parameterised statement as a named prepared statement: parsed and planned the first time, then only bound and
+ * run (issue 11: the joins of the lists and details spend more time planning than running). The same protocol
+ * messages, parameter serialisers and result parsing as PGlite's own `query`, with a name on Parse and Bind.
+ */
+async function namedQuery(text, params, options) {
+  const run = (message) => pglite.execProtocolStream(message, { syncToFs: false });
+  const messages = [];
+  try {
+    let statement = named.get(text);
+    if (!statement) {
+      const name = `w${named.size + 1}`;
+      await run(serialize.parse({ name, text }));
+      statement = { name, types: parse.parseDescribeStatementResults(await run(serialize.describe({ type: 'S', name }))) };
+      named.set(text, statement);
+    }
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const toText = pglite.serializers[statement.types[i]];
+      return toText ? toText(param) : param.toString();
+    });
+    messages.push(
+      ...(await run(serialize.bind({ statement: statement.name, values }))),
+      ...(await run(serialize.describe({ type: 'P' }))),
+      ...(await run(serialize.execute({}))),
+    );
+  } finally {
+    messages.push(...(await run(serialize.sync())));
+  }
+  // As PGlite does after a statement outside a transaction: flush to the data directory.
+  const ready = messages.findLast((message) => message.name === 'readyForQuery');
+  if (ready?.status === 'I') await pglite.syncToFs();
+  return parse.parseResults(messages, pglite.parsers, options)[0];
+}
 
 /** Every field of a database error that callers read (code, constraint, detail…), as plain data. */
 function serializeError(error) {
@@ -44,7 +85,13 @@ parentPort.on('message', async (message) => {
     if (!pglite) throw new Error('The embedded database did not open');
     let result = null;
     const transfer = [];
-    if (op === 'query') result = await pglite.query(message.sql, message.params, queryOptions(message.options));
+    if (op === 'query') {
+      const { sql: text, params } = message;
+      result =
+        params?.length > 0 && (named.has(text) || named.size < MAX_NAMED_STATEMENTS)
+          ? await namedQuery(text, params, queryOptions(message.options))
+          : await pglite.query(text, params, queryOptions(message.options));
+    }
     else if (op === 'exec') result = await pglite.exec(message.sql);
     else if (op === 'dumpDataDir') {
       result = await (await pglite.dumpDataDir(message.compression)).arrayBuffer();
