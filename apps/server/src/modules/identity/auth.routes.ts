@@ -88,6 +88,9 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
             : undefined,
       );
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      // The caller's reference data may sit in this browser's HTTP cache (plugins/http-cache.ts: private answers,
+      // revalidated by ETag): on a shared school computer, signing out drops it.
+      reply.header('clear-site-data', '"cache"');
       return reply.code(204).send(null);
     },
   );

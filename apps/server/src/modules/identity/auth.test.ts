@@ -207,6 +207,8 @@ describe('refresh and sign-out', () => {
     });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/portal_rt=;/);
+    // The browser drops what it kept of this caller's answers (profile, locations…: private, revalidated by ETag).
+    expect(out.headers['clear-site-data']).toBe('"cache"');
     expect((await profile(session.headers)).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });
