@@ -138,6 +138,16 @@ export async function createIndexes(db: DbOrTx, indexes: readonly IndexDefinitio
   }
 }
 
+/**
+ * For the rest of this transaction, no foreign-key triggers (session_replication_role = replica) — when the
+ * database allows it (a superuser: the embedded database, the bench's PostgreSQL); otherwise nothing changes. Only
+ * for large worlds: the planner makes every reference from ids it has just written, and the demo world at scale 1
+ * is seeded with every check on (seed.test.ts), so a planner that broke a reference is caught there.
+ */
+export async function skipForeignKeyChecks(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select set_config('session_replication_role', 'replica', true) where current_setting('is_superuser') = 'on'`);
+}
+
 /** After the bulk load: identities continue after the ids the plan chose, and fresh statistics for the planner. */
 export async function finishLoad(db: DbOrTx): Promise<void> {
   await syncIdentitySequences(db, ALL_TABLES);

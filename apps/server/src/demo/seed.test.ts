@@ -6,6 +6,7 @@ import { BOOKING_STATUSES, PERMISSION_SCOPES, REPLACE_ME_STATUSES, TIMESHEET_STA
 import { openDatabase, type Database } from '@portal/db/client';
 import { migrateDatabase } from '@portal/db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld, seedDemoWorld, type SeedReport } from './seed';
+import { skipForeignKeyChecks } from './seed.repository';
 
 /** A Tuesday: a school day in every zone of the world (Monday evening in the Americas). */
 const NOW = new Date('2026-03-17T02:00:00Z');
@@ -407,6 +408,20 @@ describe('seeding again', () => {
              (select (value->>'complete')::boolean from meta where key = 'seed') as complete`);
     expect(state).toEqual({ half: 0, accounts: DEMO_ACCOUNTS.length, bookings: repaired.counts['bookings'], complete: true });
   }, 60_000);
+
+  it('loads a large world without foreign-key triggers only inside its own transaction', async () => {
+    const orphan = sql`insert into client_candidates (client_id, candidate_id) values (999999, 999999)`;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await skipForeignKeyChecks(tx);
+        // With the checks on, this insert fails (foreign key violation) and the rejection below names that instead.
+        await tx.execute(orphan);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Outside that transaction the references are checked again.
+    await expect(database.db.execute(orphan)).rejects.toThrow();
+  });
 
   const indexes = async () =>
     (await q<{ d: string }>(sql`select indexdef as d from pg_indexes where schemaname = current_schema() order by indexname`)).map(

@@ -18,6 +18,7 @@ import {
   createIndexes,
   dropIndexes,
   plainActivityIndexes,
+  skipForeignKeyChecks,
   type IndexDefinition,
   type RowCounter,
 } from './seed.repository';
@@ -59,6 +60,8 @@ const SEED = 20_260_101;
 /** Algorithm.Argon2id: the package declares a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
 const MARKER_VERSION = 1;
+/** From this scale on the activity loads without foreign-key triggers (seed.repository.ts: skipForeignKeyChecks). */
+const LARGE_WORLD_SCALE = 10;
 
 interface SeedMarker {
   complete: boolean;
@@ -146,6 +149,7 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
       Math.max(...days) + HORIZON_DAYS + 1,
     );
     await db.transaction(async (tx) => {
+      if (scale >= LARGE_WORLD_SCALE) await skipForeignKeyChecks(tx);
       let pending: Promise<unknown> = Promise.resolve(null);
       let batch = emptyActivityRows();
       const flush = async () => {
