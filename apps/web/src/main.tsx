@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { dismissBootPaint, showBootPaint } from './app/boot-paint';
 import { ThemeProviders } from './app/providers';
 import { LoadingScreen } from './components/loading-screen';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
@@ -22,15 +23,20 @@ void import('@fontsource-variable/inter/wght.css');
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere the
+  // loading screen takes over from index.html's.
+  const signInShowing = showBootPaint();
   initI18n();
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <ThemeProviders>
-        <LoadingScreen />
-      </ThemeProviders>
-    </StrictMode>,
-  );
+  if (!signInShowing) {
+    root.render(
+      <StrictMode>
+        <ThemeProviders>
+          <LoadingScreen />
+        </ThemeProviders>
+      </StrictMode>,
+    );
+  }
 
   // The sign-in page is the usual first page: its chunk downloads while the configuration and the session load,
   // instead of after them (the router imports the same module later and finds it ready).
@@ -41,6 +47,7 @@ async function boot(): Promise<void> {
     await i18n.changeLanguage(resolveLocale(localeForOrigin(config, window.location.origin)));
   } catch (error) {
     console.error(error);
+    dismissBootPaint();
     // Only shown when the app cannot start, so its code (MUI's Alert) is not part of the first page.
     const message = error instanceof Error ? error.message : String(error);
     const screen = await import('./app/boot-error-screen').catch(() => null);
@@ -60,11 +67,15 @@ async function boot(): Promise<void> {
     return;
   }
 
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the app in slices, yielding to the browser between them, instead of in one long
+  // task that blocks input while the first page starts (total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();

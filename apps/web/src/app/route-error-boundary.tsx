@@ -3,12 +3,14 @@ import { ErrorScreen, type ErrorType } from '../components/error-screen';
 import { PageTimeoutView } from '../components/page-timeout-view';
 import { ChunkLoadError } from '../lib/page-load';
 import { useSession } from '../lib/use-session';
+import { useDismissBootPaint } from './boot-paint';
 import { PublicLayoutFrame } from './layouts/public-layout';
 
 /** Whatever a route throws (a failed chunk load, a loader error, a 404 response) ends up here. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const signedIn = useSession() !== null;
+  useDismissBootPaint();
   let type: ErrorType = 'internalServerError';
   // Spec §2: a page whose code did not arrive gets the timeout view (ping, then reload), not a blank page.
   if (error instanceof ChunkLoadError) {

@@ -17,6 +17,7 @@ import {
 } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { bootPaintShowing } from './boot-paint';
 import { RouteErrorBoundary } from './route-error-boundary';
 import type { GuardDeps, GuardResult, RouteAccess } from './route-guard';
 
@@ -39,6 +40,11 @@ const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
 
 const appLayout = async () => ({ Component: (await loadChunk(() => import('./layouts/app-layout'))).AppLayout });
 const errorPages = () => loadChunk(() => import('../features/errors/error-pages'));
+
+/** While the app starts: the loading screen, unless index.html's static sign-in page lies over it. */
+function StartingScreen() {
+  return bootPaintShowing() ? null : <LoadingScreen />;
+}
 
 /** Routes that only redirect render nothing meanwhile (the progress bar shows). */
 function Nothing() {
@@ -117,7 +123,7 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
     {
       id: 'root',
       Component: RootLayout,
-      HydrateFallback: LoadingScreen,
+      HydrateFallback: StartingScreen,
       ErrorBoundary: RouteErrorBoundary,
       middleware: [restoreSession],
       // A loader, so the loading screen (HydrateFallback) shows while the app starts.

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageTimeoutView } from '../../components/page-timeout-view';
 import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../lib/page-load';
+import { useDismissBootPaint } from '../boot-paint';
 
 const NavigationProgress = lazy(() => import('./navigation-progress').then((module) => ({ default: module.NavigationProgress })));
 
@@ -36,6 +37,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigating = useNavigation().state === 'loading';
   const phase = useNavigationPhase(navigating);
+  // The first real screen has rendered: index.html's static sign-in look goes.
+  useDismissBootPaint();
   return (
     <>
       {navigating && (
