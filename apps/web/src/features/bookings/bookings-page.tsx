@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SkipLink } from '../../components/skip-link';
 import { paths } from '../../lib/paths';
@@ -117,10 +117,7 @@ export function BookingsPage() {
   const canCreate = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsCreate, { selectedClientIds: clientIds }) : false;
   const canSeePending = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsPendingApproval, { selectedClientIds: clientIds }) : false;
 
-  // The rows are drawn in a deferred render, which React does in slices: the page stays responsive while a page
-  // of rows is built. Until then the loading state shows.
-  const data = useDeferredValue(bookings.data);
-  const drawing = bookings.data !== undefined && data === undefined;
+  const data = bookings.data;
   const total = data?.pagination.total ?? 0;
   const rows = data?.bookings ?? [];
   const from = total === 0 ? 0 : query.skip + 1;
@@ -227,7 +224,7 @@ export function BookingsPage() {
               </Alert>
             </Box>
           )}
-          {(bookings.isPending || drawing) && canList && clientIds.length > 0 && (
+          {bookings.isPending && canList && clientIds.length > 0 && (
             <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />
           )}
           {bookings.isError && !data && (

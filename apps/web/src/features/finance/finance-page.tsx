@@ -13,7 +13,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useProfile } from '../../lib/profile';
 import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
@@ -74,10 +74,7 @@ export function FinancePage() {
     [tree, selected],
   );
   const list = useInvoices({ clientIds, status, sort, page, pageSize });
-  // The rows are drawn in a deferred render, which React does in slices: the page stays responsive while a page
-  // of invoices is built. Until then the loading state shows.
-  const data = useDeferredValue(list.data);
-  const drawing = list.data !== undefined && data === undefined;
+  const data = list.data;
   const invoices = data?.invoices ?? [];
   const total = data?.total ?? 0;
 
@@ -165,7 +162,7 @@ export function FinancePage() {
             </Box>
             <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
 
-            {(list.isPending || drawing) && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
+            {list.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
             {list.isError && !data && (
               <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
                 <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
