@@ -85,6 +85,27 @@ describe('PGlite on a worker thread', () => {
     expect(kept).toEqual([{ id: 10 }]);
   });
 
+  it('keeps transactions whole while statements from many callers are posted without waiting', async () => {
+    const inRange = sql`select count(*)::int as n from probe where id between 100 and 199`;
+    const outside: Array<Promise<Array<{ n: number }>>> = [];
+    const seenInside = await Promise.all(
+      Array.from({ length: 12 }, (_, k) =>
+        worker.db
+          .transaction(async (tx) => {
+            outside.push(queryRows<{ n: number }>(worker.db, inRange));
+            await tx.execute(sql`insert into probe (id) values (${100 + k})`);
+            outside.push(queryRows<{ n: number }>(worker.db, inRange));
+            const [row] = await queryRows<{ n: number }>(tx, inRange);
+            throw Object.assign(new Error('roll back'), { seen: row!.n });
+          })
+          .catch((error: { seen: number }) => error.seen),
+      ),
+    );
+    // Each transaction saw its own row only; no statement from outside ran inside any of them.
+    expect(seenInside).toEqual(Array.from({ length: 12 }, () => 1));
+    expect((await Promise.all(outside)).map(([row]) => row!.n)).toEqual(outside.map(() => 0));
+  });
+
   it('leaves the event loop free while a long statement runs', async () => {
     let turns = 0;
     let running = true;

@@ -9,14 +9,16 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
  * under load kept the event loop from reading sockets for seconds (issue 11: `/api/ping` p50 2.3 s while the
  * all-clients bookings list was under load). On a worker the server's thread only sends messages and waits.
  *
- * One operation is in flight at a time, first come first served, as PGlite itself does: a transaction holds the
- * turn from BEGIN to COMMIT/ROLLBACK so that no other request's statement lands inside it. As with PGlite, code
- * inside a transaction must use the transaction's handle, not the database's (that would wait for itself).
+ * Statements are posted as they come and the worker runs them one at a time in that order (first come, first
+ * served, as PGlite itself does); a transaction holds back everything asked for after it until its COMMIT or
+ * ROLLBACK is posted, so that no other request's statement lands inside it. As with PGlite, code inside a
+ * transaction must use the transaction's handle, not the database's (that would wait for itself).
  */
 export class PGliteWorkerClient {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  private turn: Promise<unknown> = Promise.resolve();
+  /** Resolves when the last transaction asked for has posted its COMMIT or ROLLBACK. */
+  private gate: Promise<void> = Promise.resolve();
   private failure: Error | undefined;
   private closing = false;
 
@@ -59,17 +61,33 @@ export class PGliteWorkerClient {
   }
 
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.exclusive(() => this.send<Results<T>>('query', { sql: query, params, options: sendable(options) }));
+    return this.whenOpen(() => this.send<Results<T>>('query', { sql: query, params, options: sendable(options) }));
   }
 
   exec(query: string): Promise<Array<Results>> {
-    return this.exclusive(() => this.send<Array<Results>>('exec', { sql: query }));
+    return this.whenOpen(() => this.send<Array<Results>>('exec', { sql: query }));
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.exclusive(async () => {
-      await this.send('exec', { sql: 'BEGIN' });
+    // Statements asked for from now on wait until this transaction's end is posted (see `whenOpen`).
+    const previous = this.gate;
+    let release!: () => void;
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    return previous.then(async () => {
       let closed = false;
+      const end = (sql: 'COMMIT' | 'ROLLBACK') => {
+        closed = true;
+        const ended = this.send('exec', { sql });
+        // The worker runs messages in the order they are posted: what waits may go as soon as the end is posted.
+        release();
+        return ended;
+      };
+      try {
+        await this.send('exec', { sql: 'BEGIN' });
+      } catch (error) {
+        release();
+        throw error;
+      }
       const ensureOpen = () => {
         if (closed) throw new Error('Transaction is closed');
       };
@@ -84,8 +102,7 @@ export class PGliteWorkerClient {
         },
         rollback: async () => {
           ensureOpen();
-          await this.send('exec', { sql: 'ROLLBACK' });
-          closed = true;
+          await end('ROLLBACK');
         },
         get closed() {
           return closed;
@@ -93,40 +110,36 @@ export class PGliteWorkerClient {
       } as unknown as Transaction;
       try {
         const result = await callback(tx);
-        if (!closed) {
-          closed = true;
-          await this.send('exec', { sql: 'COMMIT' });
-        }
+        if (!closed) await end('COMMIT');
         return result;
       } catch (error) {
-        if (!closed) {
-          closed = true;
-          await this.send('exec', { sql: 'ROLLBACK' }).catch(() => {});
-        }
+        if (!closed) await end('ROLLBACK').catch(() => {});
         throw error;
       }
     });
   }
 
   async dumpDataDir(compression?: 'gzip' | 'auto' | 'none'): Promise<Blob> {
-    const bytes = await this.exclusive(() => this.send<ArrayBuffer>('dumpDataDir', { compression }));
+    const bytes = await this.whenOpen(() => this.send<ArrayBuffer>('dumpDataDir', { compression }));
     return new Blob([bytes]);
   }
 
   async close(): Promise<void> {
     if (this.closing) return;
-    await this.exclusive(async () => {
+    await this.whenOpen(async () => {
       this.closing = true;
       await this.send('close', {}).catch(() => {});
     });
     await this.worker.terminate();
   }
 
-  /** Runs `work` when every operation queued before it has finished (a promise chain: first come, first served). */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.turn.then(work, work);
-    this.turn = run.catch(() => {});
-    return run;
+  /**
+   * Posts `post` once no transaction holds the database: at once when none does, else when the last transaction
+   * asked for before it has posted its end. Statements are not made to wait for each other's answers: the worker
+   * runs what it is sent in order, so it never sits idle while this thread is busy with HTTP.
+   */
+  private whenOpen<T>(post: () => Promise<T>): Promise<T> {
+    return this.gate.then(post);
   }
 
   private send<T>(op: string, body: Record<string, unknown>): Promise<T> {

@@ -79,7 +79,14 @@ try {
   parentPort.postMessage({ id: 0, error: serializeError(error) });
 }
 
-parentPort.on('message', async (message) => {
+// One message at a time, in the order posted: a named statement takes several protocol exchanges, and a
+// transaction's statements must run between its BEGIN and COMMIT and nowhere else.
+let queue = Promise.resolve();
+parentPort.on('message', (message) => {
+  queue = queue.then(() => handle(message));
+});
+
+async function handle(message) {
   const { id, op } = message;
   try {
     if (!pglite) throw new Error('The embedded database did not open');
@@ -104,4 +111,4 @@ parentPort.on('message', async (message) => {
   } catch (error) {
     parentPort.postMessage({ id, error: serializeError(error) });
   }
-});
+}
