@@ -17,10 +17,13 @@ describe('under heavy load', () => {
 
   it('answers 503 with Retry-After as a problem, and no route or hook answers after it', async () => {
     let response: Awaited<ReturnType<typeof t.app.inject>> | undefined;
-    // Stall the loop until the server's sampler (every second) sees it.
-    for (let attempt = 0; attempt < 60 && response?.statusCode !== 503; attempt += 1) {
-      const until = performance.now() + 100;
+    // Stall the loop for longer than the server's sampling interval (1 s), let its sampler run (a timer due since),
+    // then ask. The sampler reads the mean delay since its last run, so one long stall is seen whatever else ran;
+    // short stalls between requests were not, on a busy CI machine.
+    for (let attempt = 0; attempt < 5 && response?.statusCode !== 503; attempt += 1) {
+      const until = performance.now() + 2500;
       while (performance.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 20));
       response = await t.app.inject({ method: 'GET', url: '/v1/profile' });
     }
     expect(response!.statusCode).toBe(503);
