@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { MAX_BREAK_MINUTES, normaliseTime } from '@portal/contract/bookings';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
+import { TONES } from '../../../components/tone-chip';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -253,12 +254,19 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
                         </Box>
                         <Typography
                           variant="body2"
-                          sx={{
-                            color: state === 'available' ? 'success.dark' : state === 'unfilled' ? 'warning.dark' : 'text.secondary',
+                          sx={(theme) => ({
+                            // The theme's warning.dark (#e65100) is 3.8:1 on white: the tone colours meet 4.5:1.
+                            color:
+                              state === 'available'
+                                ? theme.palette.success.dark
+                                : state === 'unfilled'
+                                  ? TONES.warning.light[1]
+                                  : theme.palette.text.secondary,
+                            ...(state === 'unfilled' ? theme.applyStyles('dark', { color: TONES.warning.dark[1] }) : {}),
                             textAlign: 'right',
                             ml: 'auto',
                             display: state === 'left-out' ? 'none' : 'block',
-                          }}
+                          })}
                         >
                           {state === 'blocked'
                             ? t('extend.blocked')
