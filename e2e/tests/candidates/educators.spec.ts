@@ -108,7 +108,11 @@ describe('educators', () => {
       // Back to the list: the same school and search, now starred.
       await page.getByRole('link', { name: 'All educators' }).click();
       await expectHeading(page, 'Educators');
-      await poll(() => row.getByRole('button', { name: /as a favourite/ }).getAttribute('aria-pressed')).toBe('true');
+      // The list opens on every school again (the link is /candidates): an educator who works at several schools of
+      // the group has a star per school, so ask for the one of this school.
+      await poll(() =>
+        row.getByRole('button', { name: `Mark ${chosen.fullName} as a favourite at ${school.clientName}` }).getAttribute('aria-pressed'),
+      ).toBe('true');
 
       // Create Booking offers the favourite at a location of that school.
       await navigateInApp(page, '/bookings/create');
