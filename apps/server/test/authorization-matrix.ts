@@ -14,6 +14,7 @@ import {
 } from '@portal/contract/permissions';
 import { hasContactFeature, resolvePermission, type PermissionDeclaration, type ScopedPermission } from '../src/plugins/route-permission';
 import type { ContactRecord } from '../src/modules/identity/principal.repository';
+import { flushBookingNotifications } from '../src/modules/bookings/booking-notifications';
 
 /**
  * The authorization matrix (issue 12 item 3): every route of the catalogue × every principal × a target (the
@@ -220,10 +221,13 @@ export async function fingerprint(db: Database['db']): Promise<Record<string, st
 }
 
 /**
- * Waits (up to 5 s) until the mail queue is empty: the app sends queued e-mail in the background, moving rows from
- * mail_queue to the demo outbox, which would otherwise show as a change during the next requests.
+ * Waits for the work a reply left behind: first the after-reply tasks (approval links and booking e-mails, which
+ * insert rows and queue mail after the answer went out), then (up to 5 s) until the mail queue is empty, as the app
+ * sends queued e-mail in the background, moving rows from mail_queue to the demo outbox. Either would otherwise show
+ * as a change during the next requests.
  */
 export async function settle(db: Database['db']): Promise<void> {
+  await flushBookingNotifications();
   for (let i = 0; i < 100; i += 1) {
     const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from mail_queue where failed_at is null`);
     if (row?.n === 0) return;
