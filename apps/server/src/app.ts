@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { createNotifier, type Notifier } from './lib/notifier';
 import underPressure from '@fastify/under-pressure';
@@ -12,6 +11,7 @@ import { installZodMessages } from '@portal/contract/zod-messages';
 import type { Database } from '@portal/db/client';
 import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
+import { securityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/app-error';
 import acceptVersion from './plugins/accept-version';
 import storableText from './plugins/storable-text';
@@ -138,16 +138,19 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     // Errors Fastify raises before routing (a bad URL, an over-long path parameter) are problems too.
     frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      (reply as unknown as FastifyReply).code(status).type('application/problem+json; charset=utf-8').send(
-        JSON.stringify({
-          type: problemType(status === 414 ? 'uri-too-long' : 'bad-request'),
-          title: status === 414 ? 'URI too long' : 'Bad request',
-          status,
-          code: status === 414 ? 'uri-too-long' : 'bad-request',
-          detail: status === 414 ? 'A part of the path is too long.' : 'The request URL is not valid.',
-          traceId: request.id,
-        }),
-      );
+      (reply as unknown as FastifyReply)
+        .code(status)
+        .type('application/problem+json; charset=utf-8')
+        .send(
+          JSON.stringify({
+            type: problemType(status === 414 ? 'uri-too-long' : 'bad-request'),
+            title: status === 414 ? 'URI too long' : 'Bad request',
+            status,
+            code: status === 414 ? 'uri-too-long' : 'bad-request',
+            detail: status === 414 ? 'A part of the path is too long.' : 'The request URL is not valid.',
+            traceId: request.id,
+          }),
+        );
     },
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
@@ -195,7 +198,9 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   });
 
   await app.register(problemDetails);
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(securityHeaders, {
+    helmet: { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false },
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 5,
@@ -260,7 +265,9 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
   // A sign-out, password change or permission change on any server process is forgotten by all (via the notifier).
-  const principals = new PrincipalCache(database.db, notifier, (err) => app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'));
+  const principals = new PrincipalCache(database.db, notifier, (err) =>
+    app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'),
+  );
   const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock });
 
   await app.register(cookie, { secret: config.jwtSecret });
