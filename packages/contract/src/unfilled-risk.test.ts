@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localClock } from './school-days';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk, unfilledRiskLastDate } from './unfilled-risk';
 
 const SYD = 'Australia/Sydney';
@@ -61,6 +62,8 @@ describe('unfilledRisk (issue 13 item 4)', () => {
       for (let hour = 0; hour < 24 * 7; hour += 1) {
         const now = new Date(Date.UTC(2026, 10, 23, hour));
         const far = new Date(now.getTime() + UNFILLED_RISK_MAX_HOURS * 3_600_000);
+        // The bound lies past the window's last local date (unfilledRisk itself stops at the bound without looking).
+        expect(localClock(far, zone).date > unfilledRiskLastDate(now, zone), `${zone} at ${now.toISOString()}`).toBe(true);
         expect(unfilledRisk(open(far.toISOString(), zone), now)).toBeNull();
       }
     }

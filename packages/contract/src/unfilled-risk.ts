@@ -26,13 +26,12 @@ export interface UnfilledRisk {
 }
 
 /** The booking's risk at `now` (or null): `start` is its start instant, `zone` its location's IANA zone. */
-export function unfilledRisk(
-  booking: { status: string; hasEducator: boolean; start: Date; zone: string },
-  now: Date,
-): UnfilledRisk | null {
+export function unfilledRisk(booking: { status: string; hasEducator: boolean; start: Date; zone: string }, now: Date): UnfilledRisk | null {
   if (booking.status !== 'unfilled' || booking.hasEducator) return null;
   const left = booking.start.getTime() - now.getTime();
   if (left <= 0) return null;
+  // Beyond the furthest the window can reach: not at risk, without working out local dates (the list's common case).
+  if (left > UNFILLED_RISK_MAX_HOURS * 3_600_000) return null;
   if (localClock(booking.start, booking.zone).date > unfilledRiskLastDate(now, booking.zone)) return null;
   return { minutesLeft: Math.max(1, Math.ceil(left / 60_000)) };
 }

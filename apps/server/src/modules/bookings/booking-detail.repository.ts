@@ -81,6 +81,7 @@ const itemColumns = {
   feedbackCompleted: bookings.feedbackCompleted,
   cancelReason: bookings.cancelReason,
   cancelledAt: bookings.cancelledAt,
+  startUtc: bookings.startUtc,
 };
 
 function itemQuery(db: DbOrTx) {
@@ -99,6 +100,8 @@ type ItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
 export interface BookingItemRow extends BookingListItem {
   cancelReason: string | null;
   cancelledAt: string | null;
+  /** The start as an instant (stored with the row): the unfilled-risk rule needs it, the answers do not carry it. */
+  startUtc: Date;
 }
 
 function toItem(r: ItemRow): BookingItemRow {
@@ -127,6 +130,7 @@ function toItem(r: ItemRow): BookingItemRow {
     feedbackCompleted: r.feedbackCompleted,
     cancelReason: r.cancelReason,
     cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+    startUtc: r.startUtc,
   };
 }
 
