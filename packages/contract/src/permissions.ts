@@ -79,8 +79,24 @@ function noFlags(): Flags {
   return { view: false, create: false, modify: false, delete: false };
 }
 
+/**
+ * The flags of each permission list, worked out once per list: a tree is loaded once and kept (the principal cache,
+ * the web app's profile), while every permission check, and the profile's flags, read it again. The lists are never
+ * changed after loading; the answers are frozen, so no caller can change another's.
+ */
+const flagsOfList = new WeakMap<readonly string[], ScopeFlags>();
+
 /** Permission strings → view/create/modify/delete flags per scope; `all` sets every flag. Unknown strings are ignored. */
 export function toFlags(permissions: readonly string[]): ScopeFlags {
+  let flags = flagsOfList.get(permissions);
+  if (!flags) {
+    flags = computeFlags(permissions);
+    flagsOfList.set(permissions, flags);
+  }
+  return flags;
+}
+
+function computeFlags(permissions: readonly string[]): ScopeFlags {
   const flags = Object.fromEntries(PERMISSION_SCOPES.map((s) => [s, noFlags()])) as ScopeFlags;
   for (const entry of permissions) {
     const parsed = parsePermission(entry);
@@ -89,7 +105,8 @@ export function toFlags(permissions: readonly string[]): ScopeFlags {
     if (parsed.modifier === 'all') for (const a of ACTIONS) f[a] = true;
     else f[parsed.modifier] = true;
   }
-  return flags;
+  for (const scope of PERMISSION_SCOPES) Object.freeze(flags[scope]);
+  return Object.freeze(flags);
 }
 
 export function holds(permissions: readonly string[], scope: PermissionScope, action: Action): boolean {
