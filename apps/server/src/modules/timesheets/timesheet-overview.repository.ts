@@ -1,41 +1,45 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { candidates, clients, timesheets } from '@portal/db/schema';
-import type { DbOrTx } from '@portal/db/client';
+import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetStatus } from '@portal/contract/domain';
 import { inScope } from '../data-scope/data-scope.repository';
 
 const COUNTED: TimesheetStatus[] = ['pending_review', 'pending_approval', 'approved_for_invoice'];
 
+export interface TimesheetCountRow {
+  clientId: number;
+  clientName: string;
+  candidateId: number;
+  candidateName: string;
+  approved: number;
+  pendingReview: number;
+  pendingApproval: number;
+}
+
 /**
  * Timesheets not yet invoiced, counted by status per (client, educator), with both names: one statement. The
  * counts come from the (client_id, status) and location_id indexes; the names are looked up by primary key for
- * the few groups only (a join would have PostgreSQL hash the whole candidates table).
+ * the few groups only (a join would have PostgreSQL hash the whole candidates table). Plain rows (queryRows):
+ * a group's answer has hundreds of (client, educator) rows, and Drizzle's row mapping of the subquery's aliased
+ * columns cost more CPU than the query (issue 11, --cpu-prof).
  */
-export async function timesheetCountsByClientAndCandidate(db: DbOrTx, scope: Scope) {
-  const count = (status: TimesheetStatus, name: string) =>
-    sql<number>`(count(*) filter (where ${timesheets.status} = ${status}))::int`.as(name);
-  const groups = db
-    .select({
-      clientId: timesheets.clientId,
-      candidateId: timesheets.candidateId,
-      approved: count('approved_for_invoice', 'approved'),
-      pendingReview: count('pending_review', 'pending_review'),
-      pendingApproval: count('pending_approval', 'pending_approval'),
-    })
-    .from(timesheets)
-    .where(and(inScope(timesheets.clientId, timesheets.locationId, scope), inArray(timesheets.status, COUNTED)))
-    .groupBy(timesheets.clientId, timesheets.candidateId)
-    .as('groups');
-  return db
-    .select({
-      clientId: groups.clientId,
-      clientName: sql<string>`(select ${clients.name} from ${clients} where ${clients.id} = ${groups.clientId})`,
-      candidateId: groups.candidateId,
-      candidateName: sql<string>`(select ${candidates.firstName} || ' ' || ${candidates.lastName} from ${candidates} where ${candidates.id} = ${groups.candidateId})`,
-      approved: groups.approved,
-      pendingReview: groups.pendingReview,
-      pendingApproval: groups.pendingApproval,
-    })
-    .from(groups);
+export async function timesheetCountsByClientAndCandidate(db: DbOrTx, scope: Scope): Promise<TimesheetCountRow[]> {
+  return queryRows<TimesheetCountRow>(
+    db,
+    sql`select g.client_id as "clientId",
+               (select ${clients.name} from ${clients} where ${clients.id} = g.client_id) as "clientName",
+               g.candidate_id as "candidateId",
+               (select ${candidates.firstName} || ' ' || ${candidates.lastName} from ${candidates} where ${candidates.id} = g.candidate_id) as "candidateName",
+               g.approved, g.pending_review as "pendingReview", g.pending_approval as "pendingApproval"
+        from (
+          select ${timesheets.clientId} as client_id, ${timesheets.candidateId} as candidate_id,
+                 (count(*) filter (where ${timesheets.status} = 'approved_for_invoice'))::int as approved,
+                 (count(*) filter (where ${timesheets.status} = 'pending_review'))::int as pending_review,
+                 (count(*) filter (where ${timesheets.status} = 'pending_approval'))::int as pending_approval
+          from ${timesheets}
+          where ${inScope(timesheets.clientId, timesheets.locationId, scope)} and ${timesheets.status} = any(${sql.param(COUNTED)}::timesheet_status[])
+          group by ${timesheets.clientId}, ${timesheets.candidateId}
+        ) g`,
+  );
 }

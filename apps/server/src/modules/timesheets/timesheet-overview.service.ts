@@ -4,6 +4,9 @@ import type { DbOrTx } from '@portal/db/client';
 import { viewScope } from '../data-scope/data-scope';
 import { timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
 
+/** The order of names (the same as `localeCompare(b, 'en')`, without building a collator per comparison). */
+const BY_NAME = new Intl.Collator('en');
+
 /** Spec §3 'Timesheet summary': the (client, educator) counts of one query, summed three ways. */
 export async function timesheetsOverview(
   db: DbOrTx,
@@ -33,7 +36,7 @@ export async function timesheetsOverview(
     }
     add(candidate, row);
   }
-  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+  const byName = BY_NAME.compare;
   return {
     totals,
     clients: [...perClient.values()].sort((a, b) => byName(a.clientName, b.clientName) || a.clientId - b.clientId),
