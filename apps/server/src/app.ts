@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import { createNotifier, type Notifier } from './lib/notifier';
@@ -125,7 +125,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
       ...(logStream ? { stream: logStream } : {}),
     },
     // One line per request (written in onResponse below), none for the health checks: Fastify's own logging writes two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Our genReqId reads (and vets) x-request-id itself.

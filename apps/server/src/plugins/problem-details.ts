@@ -84,7 +84,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        if (error.status >= 500) request.log.error({ err: error }, error.message);
+        // A 503 that sheds load (under pressure, Retry-After) is one short warning, no stack to serialise per request;
+        // one with a cause (an upstream that failed) is an error with its cause.
+        if (error.status === 503 && error.cause === undefined) request.log.warn(error.message);
+        else if (error.status >= 500) request.log.error({ err: error }, error.message);
         return sendProblem(reply, request, error);
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
