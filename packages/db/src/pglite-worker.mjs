@@ -33,7 +33,9 @@ async function namedQuery(text, params, options) {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const toText = pglite.serializers[statement.types[i]];
-      return toText ? toText(param) : param.toString();
+      if (toText) return toText(param);
+      // A type without a serialiser of its own (an enum array, say): arrays as an array literal, the rest as text.
+      return Array.isArray(param) ? arrayLiteral(param) : param.toString();
     });
     messages.push(
       ...(await run(serialize.bind({ statement: statement.name, values }))),
@@ -50,6 +52,16 @@ async function namedQuery(text, params, options) {
 }
 
 /** Every field of a database error that callers read (code, constraint, detail…), as plain data. */
+/** A PostgreSQL array literal of `values` (nested arrays nest; every element quoted, null as NULL). */
+function arrayLiteral(values) {
+  const element = (value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (Array.isArray(value)) return arrayLiteral(value);
+    return `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  };
+  return `{${values.map(element).join(',')}}`;
+}
+
 function serializeError(error) {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
   const fields = {};
@@ -98,8 +110,7 @@ async function handle(message) {
         params?.length > 0 && (named.has(text) || named.size < MAX_NAMED_STATEMENTS)
           ? await namedQuery(text, params, queryOptions(message.options))
           : await pglite.query(text, params, queryOptions(message.options));
-    }
-    else if (op === 'exec') result = await pglite.exec(message.sql);
+    } else if (op === 'exec') result = await pglite.exec(message.sql);
     else if (op === 'dumpDataDir') {
       result = await (await pglite.dumpDataDir(message.compression)).arrayBuffer();
       transfer.push(result);

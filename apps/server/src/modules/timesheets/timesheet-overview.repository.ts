@@ -38,7 +38,7 @@ export async function timesheetCountsByClientAndCandidate(db: DbOrTx, scope: Sco
                  (count(*) filter (where ${timesheets.status} = 'pending_review'))::int as pending_review,
                  (count(*) filter (where ${timesheets.status} = 'pending_approval'))::int as pending_approval
           from ${timesheets}
-          where ${inScope(timesheets.clientId, timesheets.locationId, scope)} and ${timesheets.status} = any(${sql.param(COUNTED)}::timesheet_status[])
+          where ${inScope(timesheets.clientId, timesheets.locationId, scope)} and ${timesheets.status} = any(${sql.param(COUNTED)}::text[]::timesheet_status[])
           group by ${timesheets.clientId}, ${timesheets.candidateId}
         ) g`,
   );
