@@ -4,6 +4,7 @@ import { queryRows } from '@portal/db/client';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { signIn, type SignedIn } from '../../test/auth-client';
 import { entityTag, noneMatch } from './http-cache';
+import { TTL_MS as PRINCIPAL_TTL_MS } from '../modules/identity/principal-cache';
 
 /**
  * Reference data declared `config: { cacheable: true }` (plugins/http-cache.ts): private answers with a strong
@@ -107,6 +108,33 @@ describe('cacheable routes', () => {
     const changed = await get('/v1/profile', { ...viewer.headers, 'if-none-match': profile.headers.etag as string });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().contact.language).toBe(next);
+  });
+
+  it('serve the profile from its kept answer (same bytes, the tag of those bytes) until the permission tree changes', async () => {
+    const viewer = await signIn(t.app, 'finance@demo.test');
+    const first = await get('/v1/profile', viewer.headers);
+    const second = await get('/v1/profile', viewer.headers);
+    expect(second.body).toBe(first.body);
+    expect(first.headers.etag).toBe(entityTag(first.body));
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await get('/v1/profile', { ...viewer.headers, 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+
+    // A permission granted in the database reaches the answer once the principal cache lets the old tree go.
+    const [entry] = await rows<{ contact_id: number; client_id: number }>(
+      sql`select pe.contact_id, pe.client_id from permission_entries pe join contacts ct on ct.id = pe.contact_id
+          where ct.email = 'finance@demo.test' and pe.client_id is not null limit 1`,
+    );
+    await rows(sql`insert into permission_entries (contact_id, client_id, scope, modifier) values (${entry!.contact_id}, ${entry!.client_id}, 'booking', 'view')`);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, PRINCIPAL_TTL_MS + 100));
+      const changed = await get('/v1/profile', { ...viewer.headers, 'if-none-match': first.headers.etag as string });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).toBe(entityTag(changed.body));
+      expect(changed.json().flags[`client:${entry!.client_id}`].booking.view).toBe(true);
+    } finally {
+      await rows(sql`delete from permission_entries where contact_id = ${entry!.contact_id} and client_id = ${entry!.client_id} and scope = 'booking'`);
+    }
   });
 
   it("never answer one caller 304 with another caller's ETag", async () => {

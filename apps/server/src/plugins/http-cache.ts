@@ -17,6 +17,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   `If-None-Match` names it gets 304 with no body (the handler still runs: the saving is the body on the wire and
  *   the browser's parse, not the query).
  *
+ * A route that already knows the tag of the bytes it sends (one that keeps its serialised answer) sets the `ETag`
+ * header itself and it is used as it is; it must be `entityTag` of exactly those bytes.
+ *
  * Only 200 answers to GET and HEAD get an ETag and can become 304. Errors (problems, 401 from the authenticate
  * hook before any handler runs) are answered as always and carry no validator, so nothing is 304 before the caller
  * is authenticated and authorised. Other 2xx answers (a 204 "none") get the same Cache-Control and Vary.
@@ -38,6 +41,14 @@ const VARY = ['Authorization', 'Impersonated-Contact'];
  */
 export function entityTag(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
+}
+
+/**
+ * Sends a JSON answer the route serialised itself (with `reply.serialize`, its own response serialiser) and keeps,
+ * with its `entityTag`: Fastify sends a string with a JSON content type as it is, and the hook below uses the tag.
+ */
+export function sendSerialised(reply: FastifyReply, body: string, etag: string): FastifyReply {
+  return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
 }
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly (a W/ prefix on either side does not matter); `*` matches any. */
@@ -73,7 +84,9 @@ export default fp(
       reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
       addVary(reply);
       if (status !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-      const etag = entityTag(payload);
+      // A route that keeps its serialised answer (the profile) sends the tag it computed with it.
+      const known = reply.getHeader('etag');
+      const etag = typeof known === 'string' ? known : entityTag(payload);
       reply.header('etag', etag);
       if (!noneMatch(request.headers['if-none-match'], etag)) return payload;
       reply.code(304);

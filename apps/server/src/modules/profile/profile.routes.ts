@@ -7,7 +7,8 @@ import { allClients, toFlags, type PermissionTree } from '@portal/contract/permi
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { findStaff } from '../identity/identity.repository';
-import type { PrincipalCache } from '../identity/principal-cache';
+import type { ContactRecord, PrincipalCache } from '../identity/principal-cache';
+import { entityTag, sendSerialised } from '../../plugins/http-cache';
 import { changeLanguage } from './profile.service';
 import { listGeneralFiles } from '../files/files.repository';
 
@@ -20,6 +21,21 @@ function flagsOf(tree: PermissionTree) {
   }
   return flags;
 }
+
+/**
+ * The serialised answer of a contact's own profile (not while impersonating), kept while the principal cache keeps
+ * the same contact record and permission tree and the help files are the same list (issue 11): the profile is asked
+ * on every sign-in and page load, and serialising its 8 kB and hashing it for the ETag was a quarter of the route's
+ * CPU. A changed language, name, tree or feature flag is a new contact record or tree (the principal cache forgets
+ * the contact on every change, and keeps neither longer than its TTL), so it is serialised anew.
+ */
+interface ServedProfile {
+  tree: PermissionTree;
+  files: readonly unknown[];
+  body: string;
+  etag: string;
+}
+const servedProfiles = new WeakMap<ContactRecord, ServedProfile>();
 
 /** GET /v1/profile: who the caller is, what it may reach (the permission tree), feature flags and help files. */
 const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = async (app, options) => {
@@ -49,7 +65,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
         response: { 200: ProfileResponse, 401: ProblemDetails, 403: ProblemDetails },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = requirePrincipal(request);
       const db = app.database.db;
       const [tree, files, staff] = await Promise.all([
@@ -59,7 +75,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
       ]);
       const contact = principal.contact;
       if (!contact) throw new AppError('not-found', { detail: "Couldn't load user profile" });
-      return {
+      const served = staff ? undefined : servedProfiles.get(contact);
+      if (served && served.tree === tree && served.files === files) {
+        return sendSerialised(reply, served.body, served.etag);
+      }
+      const answer: z.infer<typeof ProfileResponse> = {
         contact: {
           id: contact.id,
           firstName: contact.firstName,
@@ -76,6 +96,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
         generalFiles: files,
         impersonation: staff ? { staffName: staff.name, staffEmail: staff.email } : null,
       };
+      // Serialised by the route's own response serialiser, as any answer; kept for the next call.
+      const body = String(reply.serialize(answer));
+      const etag = entityTag(body);
+      if (!staff) servedProfiles.set(contact, { tree, files, body, etag });
+      return sendSerialised(reply, body, etag);
     },
   );
 
