@@ -8,9 +8,14 @@
  *
  * Each route is loaded for `--warmup` seconds first (not counted), so the JIT and the connection pool are warm.
  * `--only` loads only the routes whose name matches the regular expression (e.g. `--only 'bookings \\(|POST'`).
+ *
+ * PostgreSQL is reached over its Unix socket when it runs on this machine (`/var/run/postgresql`), as a server beside
+ * its database should be configured (`DATABASE_URL=postgres://user@%2Fvar%2Frun%2Fpostgresql/db`): over loopback TCP
+ * the kernel's TCP work for every statement is billed to the writer, and writing to the database socket was the
+ * largest item of the server's CPU profile. `--pg-transport tcp` (or a `--database-url`) measures TCP.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +33,8 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'postgres' },
     'database-url': { type: 'string' },
+    /** How to reach the local PostgreSQL without `--database-url`: its Unix socket when there is one, or TCP. */
+    'pg-transport': { type: 'string', default: 'socket' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rate: { type: 'string', default: '1000' },
@@ -227,7 +234,13 @@ async function benchEngine(engine: string): Promise<void> {
   };
   let label: string;
   if (engine === 'postgres') {
-    const url = values['database-url'] ?? `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`;
+    const socketDir = '/var/run/postgresql';
+    const socket = values['pg-transport'] !== 'tcp' && existsSync(join(socketDir, '.s.PGSQL.5432'));
+    const url =
+      values['database-url'] ??
+      (socket
+        ? `postgres://postgres@${encodeURIComponent(socketDir)}/portal_bench_s${scale}`
+        : `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`);
     await ensurePostgresWorld(url);
     Object.assign(env, {
       DATABASE_URL: url,
@@ -236,7 +249,8 @@ async function benchEngine(engine: string): Promise<void> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
       DATABASE_POOL_SIZE: '20',
     });
-    label = `PostgreSQL, scale ${scale}`;
+    const transport = new URL(url).hostname.startsWith('%2F') ? 'Unix socket' : 'TCP';
+    label = `PostgreSQL (${transport}), scale ${scale}`;
   } else {
     const dir = join(root, `.data-bench-s${scale}`);
     seedPglite(dir);
