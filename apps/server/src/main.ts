@@ -9,6 +9,7 @@ import { demoJwtSecret } from './lib/secrets';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoWorld } from './demo/seed';
 import { attachSimulator } from './demo/simulator';
 import { withSessionLock } from './lib/leader-lock.repository';
+import { EmbeddedMaintenance } from './lib/embedded-maintenance';
 import { isLoopback } from './lib/demo-surface';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   else await prepare();
 
   const app = await buildApp({ config, database });
+  // The embedded database has no autovacuum: vacuumed and measured before the first request, then on a timer.
+  const maintenance = database.pglite ? new EmbeddedMaintenance(database.pglite, app.log) : undefined;
+  await maintenance?.atStart();
   // The provider simulator fills open bookings in the demo; it stops with the app (onClose).
   const simulator = config.demo && config.simulatorIntervalMs > 0 ? attachSimulator(app, config.simulatorIntervalMs) : undefined;
   // `npm run backup` while this server holds DATA_DIR: a request file and SIGUSR2 (lib/backup.ts).
@@ -91,12 +95,14 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();
+    await maintenance?.stop();
     await database.close();
     await releaseLock?.();
   });
 
   await app.listen({ host: config.host, port: config.port });
   simulator?.start();
+  maintenance?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
