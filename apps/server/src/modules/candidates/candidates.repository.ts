@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { candidates, clientCandidates } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
+import { inScope } from '../data-scope/data-scope.repository';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 
@@ -16,10 +17,7 @@ const COUNTED = sql`b.status not in ('cancelled', 'rejected', 'pending_approval'
 const today = (nowIso: string) => sql`(${nowIso}::timestamptz at time zone b.time_zone)::date`;
 
 function bookingScope(scope: Scope): SQL {
-  const parts: SQL[] = [];
-  if (scope.clientIds.length > 0) parts.push(sql`b.client_id = any(${sql.param(scope.clientIds)}::int[])`);
-  if (scope.locationIds.length > 0) parts.push(sql`b.location_id = any(${sql.param(scope.locationIds)}::int[])`);
-  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+  return inScope(sql`b.client_id`, sql`b.location_id`, scope);
 }
 
 export interface CandidateListRow {
