@@ -9,10 +9,8 @@
  * Each route is loaded for `--warmup` seconds first (not counted), so the JIT and the connection pool are warm.
  * `--only` loads only the routes whose name matches the regular expression (e.g. `--only 'bookings \\(|POST'`).
  *
- * PostgreSQL is reached over its Unix socket when it runs on this machine (`/var/run/postgresql`), as a server beside
- * its database should be configured (`DATABASE_URL=postgres://user@%2Fvar%2Frun%2Fpostgresql/db`): over loopback TCP
- * the kernel's TCP work for every statement is billed to the writer, and writing to the database socket was the
- * largest item of the server's CPU profile. `--pg-transport tcp` (or a `--database-url`) measures TCP.
+ * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
+ * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (issue 11, README → Speed).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -33,8 +31,8 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'postgres' },
     'database-url': { type: 'string' },
-    /** How to reach the local PostgreSQL without `--database-url`: its Unix socket when there is one, or TCP. */
-    'pg-transport': { type: 'string', default: 'socket' },
+    /** How to reach the local PostgreSQL without `--database-url`: `tcp` (127.0.0.1:5432) or `socket`. */
+    'pg-transport': { type: 'string', default: 'tcp' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rate: { type: 'string', default: '1000' },
@@ -235,7 +233,7 @@ async function benchEngine(engine: string): Promise<void> {
   let label: string;
   if (engine === 'postgres') {
     const socketDir = '/var/run/postgresql';
-    const socket = values['pg-transport'] !== 'tcp' && existsSync(join(socketDir, '.s.PGSQL.5432'));
+    const socket = values['pg-transport'] === 'socket' && existsSync(join(socketDir, '.s.PGSQL.5432'));
     const url =
       values['database-url'] ??
       (socket
