@@ -41,7 +41,8 @@ describe('PGlite on a worker thread', () => {
 
   it('runs parameterised statements as named prepared statements: planned once, same answers', async () => {
     const query = (id: number) =>
-      sql`select id, at, day, n, doc, ${'x'}::text as label, ${'{1,2}'}::int[] as list, ${new Date('2026-01-02T03:04:05Z')}::timestamptz as stamp
+      sql`select id, at, day, n, doc, array[day] as days, array[at] as ats, array[doc] as docs, ${'x'}::text as label,
+                 ${'{1,2}'}::int[] as list, ${new Date('2026-01-02T03:04:05Z')}::timestamptz as stamp, ${id}::bigint as big
           from probe where id >= ${id} order by id`;
     for (const id of [0, 1, 2]) {
       const [fromWorker, fromLocal] = await Promise.all([queryRows(worker.db, query(id)), queryRows(local.db, query(id))]);
@@ -52,6 +53,9 @@ describe('PGlite on a worker thread', () => {
       sql`select statement from pg_prepared_statements where statement like ${'%from probe where id >=%'}`,
     );
     expect(prepared).toHaveLength(1);
+    // The answer is read into rows on this thread (the worker sends the raw protocol bytes): arrays with their
+    // elements' parsers (documents as objects, big integers as numbers; drizzle keeps dates and timestamps as text).
+    expect((await queryRows(worker.db, query(1)))[0]).toMatchObject({ days: '{2026-11-24}', docs: [{ a: [1, 2] }], list: [1, 2], big: 1 });
     // A failing parameterised statement leaves the connection usable (Sync ends the failed exchange).
     await expect(worker.db.execute(sql`select ${'a'}::int`)).rejects.toThrow();
     expect(await queryRows(worker.db, sql`select ${7}::int as n`)).toEqual([{ n: 7 }]);
@@ -76,6 +80,13 @@ describe('PGlite on a worker thread', () => {
     const error = await worker.db.execute(sql`insert into probe (id) values (1)`).catch((e: unknown) => e);
     let found: { code?: string; constraint?: string } | undefined;
     for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      if ((e as { code?: string }).code) found = e as typeof found;
+    }
+    expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
+    // The same from a parameterised statement (a named statement, its answer read on this thread).
+    const named = await worker.db.execute(sql`insert into probe (id) values (${1})`).catch((e: unknown) => e);
+    found = undefined;
+    for (let e: unknown = named; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
       if ((e as { code?: string }).code) found = e as typeof found;
     }
     expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
