@@ -78,18 +78,19 @@ describe('PGlite on a worker thread', () => {
 
   it('keeps the database error fields callers read (code, constraint)', async () => {
     const error = await worker.db.execute(sql`insert into probe (id) values (1)`).catch((e: unknown) => e);
-    let found: { code?: string; constraint?: string } | undefined;
+    type Fields = { code?: string; constraint?: string };
+    let found: Fields | undefined;
     for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
       if ((e as { code?: string }).code) found = e as typeof found;
     }
     expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
     // The same from a parameterised statement (a named statement, its answer read on this thread).
     const named = await worker.db.execute(sql`insert into probe (id) values (${1})`).catch((e: unknown) => e);
-    found = undefined;
+    let fromNamed: Fields | undefined;
     for (let e: unknown = named; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code) found = e as typeof found;
+      if ((e as Fields).code) fromNamed = e as Fields;
     }
-    expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
+    expect(fromNamed).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
   });
 
   it('commits a transaction, and rolls one back without another caller’s statement landing inside it', async () => {
