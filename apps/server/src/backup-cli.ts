@@ -13,6 +13,7 @@ import {
   type BackupResult,
 } from './lib/backup';
 import { systemClock } from './lib/clock';
+import { embeddedDatabaseDir } from './lib/data-dir';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { PRIVATE_FILE_MODE } from './lib/private-dir';
 
@@ -35,7 +36,7 @@ const base = process.env.INIT_CWD ?? process.cwd();
 const absolute = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
 
 async function backup(dataDir: string, out: string): Promise<void> {
-  if (!existsSync(join(dataDir, 'pglite'))) fail(`No embedded database in ${dataDir} (DATA_DIR).`);
+  if (!existsSync(embeddedDatabaseDir(dataDir))) fail(`No embedded database in ${dataDir} (DATA_DIR).`);
   let release: (() => Promise<void>) | undefined;
   try {
     release = await acquireDataDirLock(dataDir);
@@ -46,7 +47,7 @@ async function backup(dataDir: string, out: string): Promise<void> {
   }
   // No server runs: read the directory ourselves, under the lock.
   try {
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const database = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(dataDir) });
     try {
       const bytes = await writeBackup(database.pglite!, out);
       process.stdout.write(`Backup written to ${out} (${bytes} bytes; no server was running).\n`);
@@ -95,7 +96,7 @@ async function restore(dataDir: string, file: string, force: boolean): Promise<v
     const { movedAside, tables } = await restoreBackup({ file, dataDir, force, now: systemClock });
     if (movedAside) process.stdout.write(`The previous database was moved to ${movedAside}.\n`);
     process.stdout.write(
-      `Restored ${file} into ${join(dataDir, 'pglite')} (${tables} tables). Start the server with DATA_DIR=${dataDir}.\n`,
+      `Restored ${file} into ${embeddedDatabaseDir(dataDir)} (${tables} tables). Start the server with DATA_DIR=${dataDir}.\n`,
     );
   } catch (error) {
     if (error instanceof RestoreRefusedError) fail(error.message);

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '@portal/db/client';
 import { migrateDatabase } from '@portal/db/migrate';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { embeddedDatabaseDir } from './lib/data-dir';
 import { answerBackupRequests } from './lib/backup';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { demoJwtSecret } from './lib/secrets';
@@ -39,7 +40,7 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
   // On a worker thread: PGlite runs statements synchronously, which on this thread would stall every request.
   return openDatabase({
     kind: 'pglite',
-    dataDir: `${config.dataDir}/pglite`,
+    dataDir: embeddedDatabaseDir(config.dataDir),
     worker: true,
     onWorkerExit: (error) => fail(`The embedded database stopped: ${error.message}`),
   });

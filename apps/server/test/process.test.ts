@@ -131,6 +131,34 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0);
   }, 300_000);
 
+  it('serves the world `npm run seed -- --data-dir DIR` seeded, without seeding one of its own', async () => {
+    // The seed once wrote a database in DIR itself while the server reads DIR/pglite: the server then seeded its own
+    // world on first start and every later `--reset` (the bench's) went to a database no server read.
+    const dataDir = freshDir();
+    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/demo/seed-cli.ts', '--data-dir', dataDir, '--scale', '1'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(seed);
+    let seedOutput = '';
+    seed.stdout!.on('data', (d: Buffer) => (seedOutput += d.toString()));
+    seed.stderr!.on('data', (d: Buffer) => (seedOutput += d.toString()));
+    expect(await new Promise((resolve) => seed.on('exit', (code) => (children.delete(seed), resolve(code)))), seedOutput).toBe(0);
+
+    const server = await start(dataDir, 60_000);
+    expect(server.stdout()).not.toMatch(/world ready/);
+    expect(seedOutput).toContain(join(dataDir, 'pglite'));
+    const login = await fetch(`${server.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-version': '1' },
+      body: JSON.stringify({ email: 'group.admin@demo.test', password: 'Portal#2026demo' }),
+    });
+    expect(login.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 300_000);
+
   it('stops with one line naming a bad variable', async () => {
     const p = run({ DATA_DIR: freshDir(), PORT: 'abc' });
     expect(await p.exited).toBe(1);

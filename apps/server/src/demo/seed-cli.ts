@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '@portal/db/client';
 import { migrateDatabase } from '@portal/db/migrate';
+import { embeddedDatabaseDir } from '../lib/data-dir';
 import { acquireDataDirLock } from '../lib/data-dir-lock';
 import { ensureDemoWorld, seedDemoWorld } from './seed';
 
@@ -62,12 +63,14 @@ async function main(): Promise<void> {
   }
   let database: Database | undefined;
   try {
-    const where = options.databaseUrl ? 'PostgreSQL (--database-url / DATABASE_URL)' : `PGlite in ${options.dataDir}`;
+    const where = options.databaseUrl
+      ? 'PostgreSQL (--database-url / DATABASE_URL)'
+      : `PGlite in ${embeddedDatabaseDir(options.dataDir!)} (the server's with DATA_DIR=${options.dataDir})`;
     const log = (line: string) => process.stdout.write(`[seed] ${line}\n`);
     log(`database: ${where}`);
     database = options.databaseUrl
       ? await openDatabase({ kind: 'postgres', url: options.databaseUrl, statementTimeoutMs: 600_000, poolSize: 2 })
-      : await openDatabase({ kind: 'pglite', dataDir: options.dataDir! });
+      : await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(options.dataDir!) });
     await migrateDatabase(database);
     const report = options.reset
       ? await seedDemoWorld(database, { scale: options.scale, log })

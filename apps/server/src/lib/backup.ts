@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { isAbsolute, join } from 'node:path';
 import { openDatabase, type Database } from '@portal/db/client';
 import type { Clock } from './clock';
+import { embeddedDatabaseDir } from './data-dir';
 import { PRIVATE_FILE_MODE } from './private-dir';
 
 /**
@@ -109,7 +110,7 @@ export async function restoreBackup(options: {
 }): Promise<{ movedAside?: string; tables: number }> {
   const { file, dataDir, force, now } = options;
   if (!existsSync(file) || !statSync(file).isFile()) throw new RestoreRefusedError(`No backup file at ${file}`);
-  const target = join(dataDir, 'pglite');
+  const target = embeddedDatabaseDir(dataDir);
   let movedAside: string | undefined;
   if (existsSync(target) && readdirSync(target).length > 0) {
     if (!force) {
