@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/candidates';
 import { allClients, hasPermission, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import { addDays } from '@portal/contract/query-params';
+import { todayIn } from '@portal/contract/school-days';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { forbidden } from '../data-scope/data-scope';
@@ -97,7 +98,9 @@ export class CandidatesService {
     const locationIds = scope.clientIds.includes(clientId)
       ? null
       : client.locations.filter((l) => scope.locationIds.includes(l.locationId)).map((l) => l.locationId);
-    const rows = await listForClient(this.db, { clientId, locationIds, nowIso: this.now().toISOString() });
+    const now = this.now();
+    const todayByZone = new Map(client.locations.map((l) => [l.timeZone, todayIn(l.timeZone, now)]));
+    const rows = await listForClient(this.db, { clientId, locationIds, nowIso: now.toISOString(), todayByZone });
     return rows.map((r) => ({
       candidateId: r.id,
       firstName: r.first_name,

@@ -86,6 +86,25 @@ describe('GET /v1/candidate/CandidateList', () => {
           and status not in ('cancelled', 'rejected')`,
     )) as [{ n: number }];
     expect(someone.bookingsCount).toBe(counted);
+    // Every educator's last and next date is the one each booking's own local "today" gives (the list works it out
+    // per time zone of the school's locations, not per booking row).
+    const expected = await queryRows<{ id: number; last: string | null; next: string | null }>(
+      t.database.db,
+      sql`select candidate_id as id,
+                 max(date_local) filter (where date_local < (${TEST_NOW}::timestamptz at time zone time_zone)::date)::text as last,
+                 min(date_local) filter (where date_local >= (${TEST_NOW}::timestamptz at time zone time_zone)::date)::text as next
+          from bookings where client_id = ${clientId} and candidate_id is not null
+            and status not in ('cancelled', 'rejected', 'pending_approval', 'unfilled')
+          group by candidate_id`,
+    );
+    const byId = new Map(expected.map((e) => [e.id, e]));
+    for (const c of list) {
+      expect([c.candidateId, c.lastDateLocal, c.nextDateLocal]).toEqual([
+        c.candidateId,
+        byId.get(c.candidateId)?.last ?? null,
+        byId.get(c.candidateId)?.next ?? null,
+      ]);
+    }
   });
 
   it('opens to accounts view (finance) and booking view (bookings.viewer), and to nobody without one of the three', async () => {
