@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { APIResponse, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
@@ -205,6 +205,18 @@ describe('timesheets', () => {
         (url) => url.pathname === '/v1/events',
         (route) => route.abort(),
       );
+      // Nor does it read its list again before its Approve: its reads of the pending list get the answer it first
+      // had. On a slow machine something (a cache lifetime running out, the other tab saving the selected clients)
+      // made it refresh after the other tab's approval, the row left the list and Approve was disabled.
+      const firstAnswers = new Map<string, APIResponse>();
+      const pendingList = (url: URL) => url.pathname === '/v1/timesheets';
+      const keepFirstAnswer = async (route: Route) => {
+        const key = route.request().url();
+        const response = firstAnswers.get(key) ?? (await route.fetch());
+        firstAnswers.set(key, response);
+        await route.fulfill({ response });
+      };
+      await page.route(pendingList, keepFirstAnswer);
       await openTimesheets(page);
       const { rows } = await pendingPage(token, ids);
       const target = rows[0]!;
@@ -220,7 +232,8 @@ describe('timesheets', () => {
       await expectVisible(other.getByText('Timesheet approved.', { exact: true }));
       await other.close();
 
-      // This tab still shows it: approving says why it was not.
+      // This tab still shows it: approving says why it was not (and the list it reads after that is the new one).
+      await page.unroute(pendingList, keepFirstAnswer);
       await page.getByRole('button', { name: 'Approve' }).click();
       const issues = page.getByTestId('timesheet-submit-issues');
       await expectVisible(issues);
