@@ -18,8 +18,9 @@ interface Started {
 
 const children = new Set<ChildProcess>();
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** The server (or another of its commands: `script` and its arguments) as a child process. */
+function run(env: Record<string, string>, script: string[] = ['apps/server/src/main.ts']) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -135,20 +136,12 @@ describe('the server process', () => {
     // The seed once wrote a database in DIR itself while the server reads DIR/pglite: the server then seeded its own
     // world on first start and every later `--reset` (the bench's) went to a database no server read.
     const dataDir = freshDir();
-    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/demo/seed-cli.ts', '--data-dir', dataDir, '--scale', '1'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(seed);
-    let seedOutput = '';
-    seed.stdout!.on('data', (d: Buffer) => (seedOutput += d.toString()));
-    seed.stderr!.on('data', (d: Buffer) => (seedOutput += d.toString()));
-    expect(await new Promise((resolve) => seed.on('exit', (code) => (children.delete(seed), resolve(code)))), seedOutput).toBe(0);
+    const seed = run({}, ['apps/server/src/demo/seed-cli.ts', '--data-dir', dataDir, '--scale', '1']);
+    expect(await seed.exited, seed.stdout() + seed.stderr()).toBe(0);
 
     const server = await start(dataDir, 60_000);
     expect(server.stdout()).not.toMatch(/world ready/);
-    expect(seedOutput).toContain(join(dataDir, 'pglite'));
+    expect(seed.stdout()).toContain(join(dataDir, 'pglite'));
     const login = await fetch(`${server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-version': '1' },

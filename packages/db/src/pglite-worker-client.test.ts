@@ -53,8 +53,8 @@ describe('PGlite on a worker thread', () => {
       sql`select statement from pg_prepared_statements where statement like ${'%from probe where id >=%'}`,
     );
     expect(prepared).toHaveLength(1);
-    // The answer is read into rows on this thread (the worker sends the raw protocol bytes): arrays with their
-    // elements' parsers (documents as objects, big integers as numbers; drizzle keeps dates and timestamps as text).
+    // Arrays come back read with their elements' parsers (documents as objects, big integers as numbers; drizzle
+    // keeps dates and timestamps as text).
     expect((await queryRows(worker.db, query(1)))[0]).toMatchObject({ days: '{2026-11-24}', docs: [{ a: [1, 2] }], list: [1, 2], big: 1 });
     // A failing parameterised statement leaves the connection usable (Sync ends the failed exchange).
     await expect(worker.db.execute(sql`select ${'a'}::int`)).rejects.toThrow();
@@ -77,20 +77,18 @@ describe('PGlite on a worker thread', () => {
   });
 
   it('keeps the database error fields callers read (code, constraint)', async () => {
+    /** The first error along the cause chain that carries a database code (drizzle wraps the driver's). */
+    const fieldsOf = (error: unknown) => {
+      for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+        if ((e as { code?: string }).code) return e as { code?: string; constraint?: string };
+      }
+      return undefined;
+    };
     const error = await worker.db.execute(sql`insert into probe (id) values (1)`).catch((e: unknown) => e);
-    type Fields = { code?: string; constraint?: string };
-    let found: Fields | undefined;
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code) found = e as typeof found;
-    }
-    expect(found).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
-    // The same from a parameterised statement (a named statement, its answer read on this thread).
+    expect(fieldsOf(error)).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
+    // The same from a parameterised statement (run by the worker as a named prepared statement).
     const named = await worker.db.execute(sql`insert into probe (id) values (${1})`).catch((e: unknown) => e);
-    let fromNamed: Fields | undefined;
-    for (let e: unknown = named; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as Fields).code) fromNamed = e as Fields;
-    }
-    expect(fromNamed).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
+    expect(fieldsOf(named)).toMatchObject({ code: '23505', constraint: 'probe_pkey' });
   });
 
   it('commits a transaction, and rolls one back without another caller’s statement landing inside it', async () => {
