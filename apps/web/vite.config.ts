@@ -119,7 +119,7 @@ export default defineConfig(({ command }) => ({
             // The other pages with these fields (password reset, settings) load the same file.
             {
               name: 'sign-in',
-              test: /\/src\/(features\/auth\/(login-page|components\/login-form|api\/sign-in)|components\/(text-input|password-toggle|error-alert))\.tsx?$|\/@mui\/icons-material\/(ErrorOutlineOutlined|Visibility|VisibilityOff)\.mjs$/,
+              test: /\/src\/(features\/auth\/(login-page|components\/login-form|api\/sign-in)|components\/(text-input|password-toggle|error-alert|icons))\.(tsx?|css)$/,
             },
             // The signed-in pages loaded some ninety files each, mostly small pieces of MUI: every file costs a
             // request and a modulepreload link that Vite's preload helper appends at run time (about 5 ms of main

@@ -1,12 +1,15 @@
+// First, so that the components' own CSS (imported below them) comes after the base rules it refines.
+import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { dismissBootPaint, showBootPaint } from './app/boot-paint';
-import { ThemeProviders } from './app/providers';
+import { loadTheme } from './app/themed';
 import { LoadingScreen } from './components/loading-screen';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
 import { paths } from './lib/paths';
 import { loadRuntimeConfig, localeForOrigin } from './lib/runtime-config';
+import { readPreference, UI_KEYS } from './lib/ui-preferences';
 
 // zod compiles object parsers with `new Function` unless told not to. The CSP (script-src 'self') forbids eval, so
 // every probe was a reported violation (Lighthouse best practices). This is the object `z.config()` writes to
@@ -26,14 +29,14 @@ async function boot(): Promise<void> {
   // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere the
   // loading screen takes over from index.html's.
   const signInShowing = showBootPaint();
+  // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
+  document.documentElement.classList.add(readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light');
   initI18n();
   const root = createRoot(container);
   if (!signInShowing) {
     root.render(
       <StrictMode>
-        <ThemeProviders>
-          <LoadingScreen />
-        </ThemeProviders>
+        <LoadingScreen />
       </StrictMode>,
     );
   }
@@ -41,6 +44,8 @@ async function boot(): Promise<void> {
   // The sign-in page is the usual first page: its chunk downloads while the configuration and the session load,
   // instead of after them (the router imports the same module later and finds it ready).
   if (window.location.pathname === paths.login) void import('./features/auth/login-page').catch(() => {});
+  // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).
+  else void loadTheme().catch(() => {});
 
   try {
     const config = await loadRuntimeConfig();
@@ -48,15 +53,15 @@ async function boot(): Promise<void> {
   } catch (error) {
     console.error(error);
     dismissBootPaint();
-    // Only shown when the app cannot start, so its code (MUI's Alert) is not part of the first page.
+    // Only shown when the app cannot start, so its code (MUI's Alert and theme) is not part of the first page.
     const message = error instanceof Error ? error.message : String(error);
-    const screen = await import('./app/boot-error-screen').catch(() => null);
+    const screen = await Promise.all([import('./app/boot-error-screen'), import('./app/theme-providers')]).catch(() => null);
     if (!screen) {
       // Not even that chunk arrived (the server is gone): the plain message.
       root.render(<p role="alert">{`${i18n.t('boot.title')}: ${message}`}</p>);
       return;
     }
-    const { BootErrorScreen } = screen;
+    const [{ BootErrorScreen }, { ThemeProviders }] = screen;
     root.render(
       <StrictMode>
         <ThemeProviders>

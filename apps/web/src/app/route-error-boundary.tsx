@@ -1,10 +1,24 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorScreen, type ErrorType } from '../components/error-screen';
+import type { ErrorType } from '../components/error-screen';
 import { PageTimeoutView } from '../components/page-timeout-view';
 import { ChunkLoadError } from '../lib/page-load';
 import { useSession } from '../lib/use-session';
 import { useDismissBootPaint } from './boot-paint';
 import { PublicLayoutFrame } from './layouts/public-layout';
+import { Themed } from './themed';
+
+/**
+ * The error page is drawn with MUI, which the first page does not load: its code comes when an error shows. When it
+ * cannot come (offline), the timeout view (no MUI) asks whether the user is still connected.
+ */
+const ErrorScreen = lazy(async (): Promise<{ default: ComponentType<{ type: ErrorType; signedIn: boolean }> }> => {
+  try {
+    return { default: (await import('../components/error-screen')).ErrorScreen };
+  } catch {
+    return { default: () => <PageTimeoutView /> };
+  }
+});
 
 /** Whatever a route throws (a failed chunk load, a loader error, a 404 response) ends up here. */
 export function RouteErrorBoundary() {
@@ -31,7 +45,11 @@ export function RouteErrorBoundary() {
   }
   return (
     <PublicLayoutFrame>
-      <ErrorScreen type={type} signedIn={signedIn} />
+      <Themed>
+        <Suspense fallback={null}>
+          <ErrorScreen type={type} signedIn={signedIn} />
+        </Suspense>
+      </Themed>
     </PublicLayoutFrame>
   );
 }

@@ -15,9 +15,10 @@ import {
   signOut,
   type RefreshOutcome,
 } from '../lib/session';
-import { PublicLayout } from './layouts/public-layout';
+import { PLAIN_PAGE, PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { bootPaintShowing } from './boot-paint';
+import { loadTheme } from './themed';
 import { RouteErrorBoundary } from './route-error-boundary';
 import type { GuardDeps, GuardResult, RouteAccess } from './route-guard';
 
@@ -38,8 +39,18 @@ const routeGuard = () => import('./route-guard');
 const startupRefreshContext = createContext<RefreshOutcome | null>(null);
 const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
 
-const appLayout = async () => ({ Component: (await loadChunk(() => import('./layouts/app-layout'))).AppLayout });
-const errorPages = () => loadChunk(() => import('../features/errors/error-pages'));
+/**
+ * A page (or layout) drawn with MUI: its code, and MUI's theme with it (one chunk for all of them). Only the sign-in
+ * page draws without MUI, so the first page loads none (issue 11); PublicLayout puts the theme around the others.
+ */
+const loadPage = <T,>(load: () => Promise<T>) => loadChunk(() => Promise.all([load(), loadTheme()]).then(([module]) => module));
+
+/** The signed-in shell, inside MUI's theme (its pages draw in its outlet). */
+const appLayout = async () => {
+  const [{ AppLayout }, { withTheme }] = await Promise.all([loadPage(() => import('./layouts/app-layout')), loadTheme()]);
+  return { Component: withTheme(AppLayout) };
+};
+const errorPages = () => loadPage(() => import('../features/errors/error-pages'));
 
 /** While the app starts: the loading screen, unless index.html's static sign-in page lies over it. */
 function StartingScreen() {
@@ -140,79 +151,79 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               // Home with the contact's own availability part (features meet only here, in the app shell).
               lazy: async () => {
                 const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([
-                  loadChunk(() => import('../features/dashboard/home-page')),
-                  loadChunk(() => import('../features/availability/availability-home-section')),
+                  loadPage(() => import('../features/dashboard/home-page')),
+                  loadPage(() => import('../features/availability/availability-home-section')),
                 ]);
                 return { Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
               },
             },
             {
               path: paths.availability,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/availability/availability-page'))).AvailabilityPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/availability/availability-page'))).AvailabilityPage }),
             },
             {
               path: paths.clientOverview,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/overview/client-overview-page'))).ClientOverviewPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/overview/client-overview-page'))).ClientOverviewPage }),
             },
             {
               path: paths.groupOverview,
               middleware: [requireAccess('groupOverview')],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage }),
             },
             {
               path: paths.timesheets,
               middleware: [requireAccess('timesheets')],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/timesheets/timesheets-page'))).TimesheetsPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/timesheets/timesheets-page'))).TimesheetsPage }),
             },
             {
               path: paths.candidates,
               middleware: [requireAccess('candidates')],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/candidates/candidates-page'))).CandidatesPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/candidates/candidates-page'))).CandidatesPage }),
             },
             {
               path: paths.help,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/help/help-page'))).HelpPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/help/help-page'))).HelpPage }),
             },
             {
               path: paths.bookings,
               children: [
                 {
                   index: true,
-                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/bookings-page'))).BookingsPage }),
+                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/bookings-page'))).BookingsPage }),
                 },
                 {
                   path: paths.bookingsCreate,
                   middleware: [requireAccess('bookingsCreate')],
-                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage }),
+                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage }),
                 },
                 {
                   path: paths.bookingsPendingApproval,
                   middleware: [requireAccess('bookingsPendingApproval')],
-                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage }),
+                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage }),
                 },
                 {
                   path: paths.bookingDetail,
-                  lazy: async () => ({ Component: (await loadChunk(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage }),
+                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage }),
                 },
               ],
             },
             {
               path: paths.settings,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/settings/settings-page'))).SettingsPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/settings/settings-page'))).SettingsPage }),
             },
             {
               path: paths.changePassword,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/settings/change-password-page'))).ChangePasswordPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/settings/change-password-page'))).ChangePasswordPage }),
             },
             {
               path: paths.finance,
               middleware: [requireAccess('finance')],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/finance/finance-page'))).FinancePage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/finance/finance-page'))).FinancePage }),
             },
             {
               path: paths.invoiceDetails,
               middleware: [requireAccess('invoiceDetails')],
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/finance/invoice-page'))).InvoicePage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/finance/invoice-page'))).InvoicePage }),
             },
           ],
         },
@@ -223,34 +234,35 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             {
               path: paths.login,
               middleware: [redirectHomeIfSignedIn],
+              handle: PLAIN_PAGE,
               lazy: async () => ({ Component: (await loadFirstPageChunk(() => import('../features/auth/login-page'))).LoginPage }),
             },
             {
               path: paths.forgotPassword,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/forgot-password-page'))).ForgotPasswordPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/auth/forgot-password-page'))).ForgotPasswordPage }),
             },
             {
               path: paths.resetPassword,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/auth/reset-password-page'))).ResetPasswordPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/auth/reset-password-page'))).ResetPasswordPage }),
             },
             {
               path: paths.unlock,
               lazy: async () => {
-                const { unlockLoader, UnlockPage } = await loadChunk(() => import('../features/auth/unlock-page'));
+                const { unlockLoader, UnlockPage } = await loadPage(() => import('../features/auth/unlock-page'));
                 return { loader: unlockLoader, Component: UnlockPage };
               },
             },
             {
               path: paths.emailAction,
               lazy: async () => {
-                const { emailActionLoader, EmailActionPage } = await loadChunk(() => import('../features/email-action/email-action-page'));
+                const { emailActionLoader, EmailActionPage } = await loadPage(() => import('../features/email-action/email-action-page'));
                 return { loader: emailActionLoader, Component: EmailActionPage };
               },
             },
             {
               path: paths.impersonateLogout,
               lazy: async () => {
-                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadChunk(() => import('../features/auth/impersonate-pages'));
+                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadPage(() => import('../features/auth/impersonate-pages'));
                 return { loader: impersonateLogoutLoader, Component: ImpersonateLogoutPage };
               },
             },
@@ -258,22 +270,22 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               // Already signed in goes home, except on the way back from the enterprise login (its loader decides).
               path: paths.impersonateLogin,
               lazy: async () => {
-                const { impersonateLoginLoader, ImpersonateLoginPage } = await loadChunk(() => import('../features/auth/impersonate-pages'));
+                const { impersonateLoginLoader, ImpersonateLoginPage } = await loadPage(() => import('../features/auth/impersonate-pages'));
                 return { loader: impersonateLoginLoader, Component: ImpersonateLoginPage };
               },
             },
             {
               path: paths.publicHelp,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/help/public-help-page'))).PublicHelpPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/help/public-help-page'))).PublicHelpPage }),
             },
             {
               path: paths.underConstruction,
-              lazy: async () => ({ Component: (await loadChunk(() => import('../features/public/under-construction-page'))).UnderConstructionPage }),
+              lazy: async () => ({ Component: (await loadPage(() => import('../features/public/under-construction-page'))).UnderConstructionPage }),
             },
             {
               path: paths.landing,
               lazy: async () => {
-                const { landingLoader, LandingPage } = await loadChunk(() => import('../features/public/landing-page'));
+                const { landingLoader, LandingPage } = await loadPage(() => import('../features/public/landing-page'));
                 return { loader: landingLoader, Component: LandingPage };
               },
             },

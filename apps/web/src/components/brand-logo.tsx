@@ -1,55 +1,31 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import './brand-logo.css';
 
 /** The logo mark alone; decorative, since the product name is always written next to it. */
 export function BrandMark({ size = 40 }: { size?: number }) {
   return (
-    <Box component="svg" viewBox="0 0 40 40" aria-hidden="true" focusable="false" sx={{ width: size, height: size, flexShrink: 0 }}>
+    <svg className="portal-brand__mark" viewBox="0 0 40 40" aria-hidden="true" focusable="false" width={size} height={size}>
       <rect width="40" height="40" rx="11" fill="#00acef" />
       <path d="M27.2 13.4a9.6 9.6 0 1 0 0 13.2" fill="none" stroke="#ffffff" strokeWidth="4.2" strokeLinecap="round" />
-    </Box>
+    </svg>
   );
 }
 
 /**
- * Logo mark with the product name of the current locale. `compact` (the app bar): the name stays on one line
- * (ellipsis rather than a second line on a narrow phone) and the company name shows from sm up.
+ * Logo mark with the product name of the current locale (brand-logo.css: it is on the sign-in page, which loads no
+ * MUI). `stacked`: the name under the mark. `compact` (the app bar): the name stays on one line (ellipsis rather
+ * than a second line on a narrow phone) and the company name shows from sm up.
  */
 export function BrandLogo({ size = 40, stacked = false, compact = false }: { size?: number; stacked?: boolean; compact?: boolean }) {
   const { t } = useTranslation();
+  const modifiers = `${stacked ? ' portal-brand--stacked' : ''}${compact ? ' portal-brand--compact' : ''}${size >= 48 ? ' portal-brand--large' : ''}`;
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: stacked ? 'column' : 'row',
-        alignItems: 'center',
-        gap: stacked ? 1.5 : 1.25,
-        minWidth: 0,
-      }}
-    >
+    <div className={`portal-brand${modifiers}`}>
       <BrandMark size={size} />
-      <Box sx={{ textAlign: stacked ? 'center' : 'left', lineHeight: 1.2, minWidth: 0 }}>
-        <Typography
-          component="span"
-          sx={{
-            display: 'block',
-            fontWeight: 700,
-            fontSize: size >= 48 ? '1.2rem' : compact ? { xs: '0.975rem', sm: '1.05rem' } : '1.05rem',
-            color: 'text.primary',
-            ...(compact ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
-          }}
-        >
-          {t('appName')}
-        </Typography>
-        <Typography
-          component="span"
-          variant="caption"
-          sx={{ display: compact ? { xs: 'none', sm: 'block' } : 'block', color: 'text.secondary', whiteSpace: compact ? 'nowrap' : undefined }}
-        >
-          {t('companyName')}
-        </Typography>
-      </Box>
-    </Box>
+      <div className="portal-brand__text">
+        <span className="portal-brand__name">{t('appName')}</span>
+        <span className="portal-brand__company">{t('companyName')}</span>
+      </div>
+    </div>
   );
 }

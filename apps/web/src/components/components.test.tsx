@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ThemeProviders } from '../app/providers';
+import { ThemeProviders } from '../app/theme-providers';
 import { initI18n } from '../lib/i18n';
 import { registerDebugActivation, resetDebugMode, DEBUG_ACTIVATIONS } from '../lib/debug-mode';
 import { setRuntimeConfig } from '../lib/runtime-config';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProviders } from '../app/providers';
+import { ThemeProviders } from '../app/theme-providers';
 import { i18n, initI18n } from '../lib/i18n';
 import { DatePickerDialog } from './date-picker-dialog';
 import { DATE_ERROR_FLASH_MS, DATE_INPUT_DEBOUNCE_MS, isDaySelected, parseSelection, refusalOf, toggleDay } from './date-selection';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ThemeProviders } from '../app/providers';
+import { ThemeProviders } from '../app/theme-providers';
 import { i18n, initI18n } from '../lib/i18n';
 import { dateFieldText, dateFieldValue, LocaleDateField } from './locale-date-field';
 

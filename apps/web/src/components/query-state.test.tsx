@@ -2,7 +2,7 @@ import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ThemeProviders } from '../app/providers';
+import { ThemeProviders } from '../app/theme-providers';
 import { initI18n } from '../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from './query-state';
 

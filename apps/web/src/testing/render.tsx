@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { ThemeProviders } from '../app/theme-providers';
 import { ToastProvider } from '../app/toast-provider';
 import { setRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config';
 
@@ -30,9 +31,11 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     router,
     ...render(
       <AppProviders queryClient={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <ThemeProviders>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </ThemeProviders>
       </AppProviders>,
     ),
   };

@@ -1,13 +1,16 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
+import './navigation-progress.css';
 
-/** The bar at the top while a navigation loads; its own chunk, since the first page never navigates. */
+/**
+ * The bar at the top while a navigation loads (MUI's indeterminate LinearProgress, drawn with CSS: it is above the
+ * sign-in page too, which loads no MUI); its own chunk, since the first page never navigates.
+ */
 export function NavigationProgress() {
   const { t } = useTranslation();
   return (
-    <LinearProgress
-      aria-label={t('navigationProgress')}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1, height: 3 }}
-    />
+    <div className="portal-navigation-progress" role="progressbar" aria-label={t('navigationProgress')}>
+      <span />
+      <span />
+    </div>
   );
 }

@@ -1,14 +1,14 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { TextLink } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { useCachedProfile } from '../../lib/profile-query';
 import { useImpersonation, useSession } from '../../lib/use-session';
 import { now } from '../../lib/clock';
+import { Themed } from '../themed';
+import './public-layout.css';
 
 /**
  * Only staff acting as a contact see the banner, so it is not part of the first page; a chunk that cannot load
@@ -22,14 +22,27 @@ const ImpersonationBanner = lazy(async (): Promise<{ default: ComponentType<{ pr
   }
 });
 
-/** Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. */
+/**
+ * Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. Drawn
+ * with CSS (public-layout.css): the sign-in page loads no MUI; the pages that use MUI bring its theme themselves.
+ */
 export function PublicLayout() {
+  const plain = useMatches().some((match) => match.handle === PLAIN_PAGE);
   return (
     <PublicLayoutFrame>
-      <Outlet />
+      {plain ? (
+        <Outlet />
+      ) : (
+        <Themed>
+          <Outlet />
+        </Themed>
+      )}
     </PublicLayoutFrame>
   );
 }
+
+/** The `handle` of a public route whose page draws without MUI (sign-in): PublicLayout gives it no theme. */
+export const PLAIN_PAGE = Object.freeze({ plainPage: true });
 
 /** The same frame around explicit children, for the route error boundary (which has no outlet). */
 export function PublicLayoutFrame({ children }: { children: ReactNode }) {
@@ -38,37 +51,23 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
   const signedIn = useSession() !== null;
   const profile = useCachedProfile();
   return (
-    <Box
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.default',
-        backgroundImage: {
-          xs: 'linear-gradient(180deg, rgba(0,172,239,0.16) 0px, rgba(0,172,239,0) 260px)',
-          sm: 'radial-gradient(1100px 520px at 15% -10%, rgba(0,172,239,0.20), transparent 60%), radial-gradient(900px 480px at 110% 110%, rgba(29,53,87,0.12), transparent 60%)',
-        },
-      }}
-    >
+    <div className="portal-public">
       {/* Staff acting as a contact can stop from every page, error pages included. */}
       {signedIn && impersonation?.status === 'active' && (
-        <Suspense fallback={null}>
-          <ImpersonationBanner profile={profile} />
-        </Suspense>
+        <Themed>
+          <Suspense fallback={null}>
+            <ImpersonationBanner profile={profile} />
+          </Suspense>
+        </Themed>
       )}
-      <Box
-        component="main"
-        sx={{ flex: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, px: 2, pt: { xs: 4, sm: 6 }, pb: 4 }}
-      >
-        <Box sx={{ width: '100%' }}>{children}</Box>
-      </Box>
-      <Box component="footer" sx={{ display: 'flex', justifyContent: 'center', gap: 3, py: 3, px: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('footer.copyright', { year: now().getFullYear(), companyName: t('companyName') })}
-        </Typography>
+      <main className="portal-public__main">
+        <div className="portal-public__content">{children}</div>
+      </main>
+      <footer className="portal-public__footer">
+        <p className="portal-public__copyright">{t('footer.copyright', { year: now().getFullYear(), companyName: t('companyName') })}</p>
         {/* Signed out, /help would send the visitor to the landing page: the public Help page answers instead. */}
         <TextLink to={signedIn ? paths.help : paths.publicHelp}>{t('footer.help')}</TextLink>
-      </Box>
-    </Box>
+      </footer>
+    </div>
   );
 }

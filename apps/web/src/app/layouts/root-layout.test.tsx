@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProviders } from '../../app/providers';
+import { ThemeProviders } from '../../app/theme-providers';
 import { PageTimeoutView } from '../../components/page-timeout-view';
 import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../lib/page-load';
 import { useNavigationPhase } from './root-layout';

@@ -1,12 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageTimeoutView } from '../../components/page-timeout-view';
+import { Spinner } from '../../components/spinner';
 import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../lib/page-load';
 import { useDismissBootPaint } from '../boot-paint';
+import './root-layout.css';
 
 const NavigationProgress = lazy(() => import('./navigation-progress').then((module) => ({ default: module.NavigationProgress })));
 
@@ -31,7 +30,8 @@ export function useNavigationPhase(navigating: boolean): Phase {
 
 /**
  * Above every route: a progress bar while a navigation loads (the route guard's checks, a lazy page), a loading
- * view after 400 ms and a timeout view after 10 s (spec §2), and scroll reset to the top on navigation.
+ * view after 400 ms and a timeout view after 10 s (spec §2), and scroll reset to the top on navigation. Drawn with
+ * CSS (root-layout.css): it is above the sign-in page, which loads no MUI.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -47,34 +47,15 @@ export function RootLayout() {
         </Suspense>
       )}
       {phase === 'loading' && (
-        <Box
-          role="status"
-          sx={{
-            position: 'fixed',
-            bottom: 24,
-            left: '50%',
-            transform: 'translateX(-50%)',
-            zIndex: (theme) => theme.zIndex.snackbar,
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 999,
-            px: 2.5,
-            py: 1,
-            display: 'flex',
-            gap: 1.5,
-            alignItems: 'center',
-            boxShadow: 3,
-          }}
-        >
-          <CircularProgress size={18} aria-hidden="true" />
-          <Typography variant="body2">{t('pageLoad.loading')}</Typography>
-        </Box>
+        <div role="status" className="portal-page-loading">
+          <Spinner size={18} />
+          <span>{t('pageLoad.loading')}</span>
+        </div>
       )}
       {phase === 'timeout' && (
-        <Box sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal, bgcolor: 'background.default', overflow: 'auto' }}>
+        <div className="portal-page-timeout">
           <PageTimeoutView />
-        </Box>
+        </div>
       )}
       <Outlet />
       <ScrollRestoration />

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
@@ -9,12 +7,14 @@ import { loadQueryClient } from '../../lib/app-query-client';
 import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
+import './login-page.css';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeRedirect(target: string | null): string | undefined {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : undefined;
 }
 
+/** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI (issue 11). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -41,14 +41,12 @@ export function LoginPage() {
 
   return (
     <CenteredCard>
-      <Typography variant="h1" sx={{ textAlign: 'center', mb: 1 }}>
-        {t('signIn.heading')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>{t('signIn.intro')}</Typography>
+      <h1 className="portal-sign-in__heading">{t('signIn.heading')}</h1>
+      <p className="portal-sign-in__intro">{t('signIn.intro')}</p>
       {impersonationFailed && (
-        <Box sx={{ mb: 2.5 }}>
+        <div className="portal-sign-in__notice">
           <ErrorAlert>{t('signIn.impersonationFailed')}</ErrorAlert>
-        </Box>
+        </div>
       )}
       <LoginForm onSignedIn={afterSignIn} />
     </CenteredCard>

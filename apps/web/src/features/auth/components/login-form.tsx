@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/action-button';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PasswordToggle } from '../../../components/password-toggle';
 import { TextInput } from '../../../components/text-input';
@@ -10,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
 import { startSession } from '../../../lib/session';
 import { describeSignInError, signIn } from '../api/sign-in';
+import './login-form.css';
 
 /*
  * The sign-in form is the first page, so it is validated without zod and react-hook-form (about 25 kB gzip
@@ -89,8 +89,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+    <form noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
+      <div className="portal-sign-in__fields">
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <TextInput
           ref={emailRef}
@@ -106,7 +106,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
           error={Boolean(errors.email)}
           helperText={fieldError(errors.email)}
         />
-        <Box>
+        <div>
           <TextInput
             ref={passwordRef}
             name="password"
@@ -128,16 +128,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
               />
             }
           />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-            <TextLink to={paths.forgotPassword} sx={{ fontWeight: 500 }}>
+          <div className="portal-sign-in__forgot">
+            <TextLink to={paths.forgotPassword} className="portal-text-link--strong">
               {t('signIn.forgotPassword')}
             </TextLink>
-          </Box>
-        </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+          </div>
+        </div>
+        <ActionButton type="submit" size="large" fullWidth loading={isSubmitting}>
           {t('signIn.submit')}
-        </Button>
-      </Box>
-    </Box>
+        </ActionButton>
+      </div>
+    </form>
   );
 }

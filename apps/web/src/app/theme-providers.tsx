@@ -1,0 +1,44 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ComponentType, ReactNode } from 'react';
+import { readPreference, UI_KEYS } from '../lib/ui-preferences';
+import { theme } from './theme';
+
+/**
+ * MUI's theme, for the parts drawn with MUI: the signed-in area, the public pages but sign-in, the error pages and
+ * the start-up error. It is not part of the first page: those parts load it with their own code (router.tsx).
+ */
+export function ThemeProviders({ children }: { children: ReactNode }) {
+  return (
+    // The mode lives under the spec's own key (`darkMode`), so MUI's own storage is off.
+    <ThemeProvider theme={theme} defaultMode={currentMode()} storageManager={null} disableTransitionOnChange>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/**
+ * The mode the app shows: the class main.tsx put on <html> from the preference at start (MUI keeps it when the mode
+ * changes). Not the preference itself: the start-up session check of a signed-out visitor clears all local storage
+ * (spec §4) before a page drawn with MUI mounts its theme, and the page would turn light.
+ */
+function currentMode(): 'dark' | 'light' {
+  const { classList } = document.documentElement;
+  if (classList.contains('dark')) return 'dark';
+  if (classList.contains('light')) return 'light';
+  return readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light';
+}
+
+/** A component inside the theme (for a route whose page or layout uses MUI). */
+export function withTheme<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function Themed(props: P) {
+    return (
+      <ThemeProviders>
+        <Component {...props} />
+      </ThemeProviders>
+    );
+  }
+  Themed.displayName = `Themed(${Component.displayName ?? Component.name})`;
+  return Themed;
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { PageTimeoutView } from '../components/page-timeout-view';
+import { ChunkLoadError } from '../lib/page-load';
+import type * as ThemeProvidersModule from './theme-providers';
+
+type ThemeModule = typeof ThemeProvidersModule;
+
+let loaded: ThemeModule | undefined;
+let loading: Promise<ThemeModule> | undefined;
+
+/**
+ * MUI's theme (theme-providers.tsx and MUI itself) is not part of the first page: the sign-in page draws without
+ * it. Every other page loads it with its own code (router.tsx), the error pages when they show.
+ */
+export function loadTheme(): Promise<ThemeModule> {
+  loading ??= import('./theme-providers').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw new ChunkLoadError(error);
+    },
+  );
+  return loading;
+}
+
+/**
+ * Its children inside MUI's theme. Routes load the theme before they render, so this normally draws at once; else
+ * (an error page) nothing until it has arrived, and the timeout view (which needs no MUI) when it cannot.
+ */
+export function Themed({ children }: { children: ReactNode }) {
+  const [, setArrived] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    loadTheme().then(
+      () => !cancelled && setArrived(true),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (failed) return <PageTimeoutView />;
+  if (!loaded) return null;
+  const { ThemeProviders } = loaded;
+  return <ThemeProviders>{children}</ThemeProviders>;
+}
