@@ -103,16 +103,25 @@ export class ProviderService {
       throw rule('This booking has not started yet at its school.', 'status');
     if (status === 'completed' && booking.status === 'commenced' && booking.endUtc > now)
       throw rule('This booking has not ended yet at its school.', 'status');
-    const updated = await moveBookingStatus(this.db, bookingId, from, status, now);
+    // The school's open pages show the new status without a reload: its live event commits with the change.
+    const updated = await this.db.transaction(async (tx) => {
+      const moved = await moveBookingStatus(tx, bookingId, from, status, now);
+      if (moved) await recordBookingEvents(tx, [bookingId], 'booking.changed');
+      return moved;
+    });
     if (!updated) {
       throw rule(`Only a ${from} booking can become ${status}; this one is ${booking.status.replace(/_/g, ' ')}.`, 'status');
     }
     return updated;
   }
 
-  /** The simulator's clock work: started bookings commence, ended ones complete. */
+  /** The simulator's clock work: started bookings commence, ended ones complete (each with its live event). */
   progressDue(now: Date, limit: number) {
-    return progressDue(this.db, now, limit);
+    return this.db.transaction(async (tx) => {
+      const done = await progressDue(tx, now, limit);
+      await recordBookingEvents(tx, [...done.commenced, ...done.completed], 'booking.changed');
+      return done;
+    });
   }
 
   /**
@@ -172,6 +181,8 @@ export class ProviderService {
           now: options.now,
         });
         bookingId = filled.bookingId;
+        // As any filled booking: the school's open pages show it, and whoever asked is told it is filled.
+        await recordBookingEvents(tx, [filled.bookingId], 'booking.filled');
       }
       await setReplaceMeStatus(tx, id, { status: next, bookingId, updatedAt: options.now });
     });

@@ -47,6 +47,15 @@ async function educators(date: string): Promise<{ free: number; busy: number }> 
   return { free: free!.id, busy: busy!.id };
 }
 
+/** The live events recorded about a booking (what the school's open pages hear), oldest first. */
+async function liveEventsOf(bookingId: number): Promise<Array<{ kind: string; status: string; educator: string | null }>> {
+  return queryRows(
+    t.database.db,
+    sql`select kind, payload->>'status' as status, payload->>'educatorName' as educator from live_events
+        where (payload->>'bookingId')::int = ${bookingId} order by id`,
+  );
+}
+
 describe('provider API', () => {
   it('is for provider staff only', async () => {
     expect((await call('GET', '/v1/provider/bookings/open', undefined, contact.headers)).statusCode).toBe(403);
@@ -109,11 +118,17 @@ describe('provider API', () => {
     await t.database.db.execute(sql`update bookings set status = 'filled' where id = ${sydney!.id}`);
     const url = `/v1/provider/bookings/${sydney!.id}/progress`;
     expect((await call('POST', url, { status: 'completed' })).statusCode).toBe(422);
+    expect(await liveEventsOf(sydney!.id)).toEqual([]);
     expect((await call('POST', url, { status: 'commenced' })).json()).toMatchObject({ status: 'commenced' });
     expect((await call('POST', url, { status: 'completed' })).json().detail).toBe('This booking has not ended yet at its school.');
     await t.database.db.execute(sql`update bookings set end_utc = ${NOW.toISOString()}::timestamptz where id = ${sydney!.id}`);
     expect((await call('POST', url, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
     expect((await call('POST', url, { status: 'commenced' })).statusCode).toBe(422);
+    // Each step reached the school's open pages as a live event (the refusals recorded none).
+    expect((await liveEventsOf(sydney!.id)).map((e) => [e.kind, e.status])).toEqual([
+      ['booking.changed', 'commenced'],
+      ['booking.changed', 'completed'],
+    ]);
   });
 
   it('moves a replace-me request along, booking the replacement', async () => {
@@ -147,6 +162,12 @@ describe('provider API', () => {
       request_status: 'approved',
     });
     expect(['sick leave cover', 'not provided']).toContain(booking!.absence_reason);
+    // The school's open pages hear of the new booking as of any filled one, educator named.
+    const [educator] = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select first_name || ' ' || last_name as name from candidates where id = ${free}`,
+    );
+    expect(await liveEventsOf(found.bookingId!)).toEqual([{ kind: 'booking.filled', status: 'filled', educator: educator!.name }]);
 
     const created = await call('POST', url, { status: 'booking_created' });
     expect(created.json()).toMatchObject({ status: 'booking_created', bookingId: found.bookingId });
@@ -255,6 +276,30 @@ describe('demo simulator', () => {
     expect(report.replaceMe).toContainEqual(expect.objectContaining({ status: 'replacement_found' }));
     expect(report.commenced + report.completed).toBeGreaterThanOrEqual(0);
     await simulator.stop();
+  });
+
+  it('tells the open pages of every booking it marks as started or ended', async () => {
+    // Two bookings of the day that has started in Sydney: one not yet ended (put back to filled), one put back to
+    // commenced with its end just passed.
+    const rows = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where status in ('commenced', 'completed') and time_zone = 'Australia/Sydney'
+          and date_local = '2026-03-16' and start_utc < ${NOW.toISOString()}::timestamptz
+          order by end_utc > ${NOW.toISOString()}::timestamptz desc, id limit 2`,
+    );
+    expect(rows).toHaveLength(2);
+    const [starting, ending] = rows.map((r) => r.id) as [number, number];
+    await t.database.db.execute(sql`update bookings set status = 'filled' where id = ${starting}`);
+    await t.database.db.execute(
+      sql`update bookings set status = 'commenced', end_utc = ${new Date(NOW.getTime() - 60_000).toISOString()}::timestamptz where id = ${ending}`,
+    );
+    const done = await new ProviderService(t.database.db, t.app.mailer, () => NOW).progressDue(NOW, 500);
+    expect(done.commenced).toContain(starting);
+    expect(done.completed).toContain(ending);
+    expect((await liveEventsOf(starting)).map((e) => [e.kind, e.status]).at(-1)).toEqual(['booking.changed', 'commenced']);
+    expect((await liveEventsOf(ending)).map((e) => [e.kind, e.status]).at(-1)).toEqual(['booking.changed', 'completed']);
+    // And so for every booking the call moved.
+    for (const id of [...done.commenced, ...done.completed]) expect((await liveEventsOf(id)).at(-1)?.kind).toBe('booking.changed');
   });
 
   it('never starts on its own with a zero interval, and stops cleanly', async () => {
