@@ -30,6 +30,9 @@ describe('loadConfig', () => {
     [{ LOCALE_BY_ORIGIN: '{"https://a.example":"fr-FR"}' }, 'LOCALE_BY_ORIGIN'],
     [{ DATABASE_URL: 'postgres://u@db/portal' }, 'JWT_SECRET'],
     [{ ENTERPRISE_OIDC_ISSUER: 'https://login.example' }, 'ENTERPRISE_OIDC_CLIENT_ID'],
+    [{ PROVIDER_ENTITIES: '{"en-AU":{"name":"X"}}' }, 'PROVIDER_ENTITIES'],
+    [{ PROVIDER_ENTITIES: '{"fr-FR":{"name":"X","lines":[]}}' }, 'PROVIDER_ENTITIES'],
+    [{ PROVIDER_ENTITIES: 'not json' }, 'PROVIDER_ENTITIES'],
   ])('stops with one line naming the variable for %j', (env, key) => {
     let error: unknown;
     try {
@@ -45,6 +48,12 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ ...base, PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it("reads the provider's invoicing entities per region", () => {
+    const config = loadConfig({ ...base, PROVIDER_ENTITIES: '{"en-GB":{"name":"Provider UK Ltd","lines":["1 High Street","London"]}}' });
+    expect(config.providerEntities).toEqual({ 'en-GB': { name: 'Provider UK Ltd', lines: ['1 High Street', 'London'] } });
+    expect(loadConfig(base).providerEntities).toEqual({});
   });
 
   it('reads the origin → locale mapping', () => {

@@ -4,6 +4,29 @@ import { z } from 'zod';
 import { LOCALES } from '@portal/contract/domain';
 import { ProviderContacts } from '@portal/contract/runtime-config';
 
+/** The provider's invoicing entity per region (locale; `en` is the fallback): its legal name and address lines. */
+export const ProviderEntities = z.partialRecord(
+  z.enum(LOCALES),
+  z.strictObject({ name: z.string().trim().min(1).max(200), lines: z.array(z.string().trim().min(1).max(200)).max(8) }),
+);
+export type ProviderEntities = z.infer<typeof ProviderEntities>;
+
+/** A variable holding a JSON object (unset or empty: `{}`); anything else stops the start with `message`. */
+function jsonObject<T extends z.ZodType<object>>(schema: T, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx): z.infer<T> => {
+      if (!v) return {} as z.infer<T>;
+      try {
+        return schema.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    });
+}
+
 /** The only module that reads process.env. A bad value stops start-up with one line naming the variable. */
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -55,30 +78,12 @@ const EnvSchema = z.object({
   MAP_TILES_URL: z.string().min(1).optional(),
   SENTRY_DSN: url(['http:', 'https:']).optional(),
   DEFAULT_LOCALE: z.enum(LOCALES).default('en-AU'),
-  LOCALE_BY_ORIGIN: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return {};
-      try {
-        return z.record(z.string(), z.enum(LOCALES)).parse(JSON.parse(v));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of origin → locale (en, en-US, en-CA, en-NZ, en-GB, en-AU)' });
-        return z.NEVER;
-      }
-    }),
-  PROVIDER_CONTACTS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return {};
-      try {
-        return ProviderContacts.parse(JSON.parse(v));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of locale → {"phone","email"}' });
-        return z.NEVER;
-      }
-    }),
+  LOCALE_BY_ORIGIN: jsonObject(
+    z.record(z.string(), z.enum(LOCALES)),
+    'must be a JSON object of origin → locale (en, en-US, en-CA, en-NZ, en-GB, en-AU)',
+  ),
+  PROVIDER_CONTACTS: jsonObject(ProviderContacts, 'must be a JSON object of locale → {"phone","email"}'),
+  PROVIDER_ENTITIES: jsonObject(ProviderEntities, 'must be a JSON object of locale → {"name","lines":[…]} (up to 8 lines)'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -126,6 +131,8 @@ export interface Config {
   localeByOrigin: Record<string, (typeof LOCALES)[number]>;
   /** PROVIDER_CONTACTS: the provider's phone and e-mail per region (demo mode adds a default for each). */
   providerContacts: ProviderContacts;
+  /** PROVIDER_ENTITIES: the provider's invoicing entity per region, as invoices print it (demo mode adds a default). */
+  providerEntities: ProviderEntities;
   bodyLimitBytes: number;
   webDistDir: string;
 }
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     localeByOrigin: e.LOCALE_BY_ORIGIN,
     providerContacts: e.PROVIDER_CONTACTS,
+    providerEntities: e.PROVIDER_ENTITIES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: absolute(e.WEB_DIST_DIR ?? 'apps/web/dist', e.WEB_DIST_DIR ? base : repoRoot),
   };

@@ -18,6 +18,7 @@ import { ProviderTimesheetsService } from '../modules/provider/provider-timeshee
 import { ProviderService } from '../modules/provider/provider.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
 import { providerContactsOf } from '../modules/system/provider-contacts';
+import { providerEntitiesOf } from '../modules/invoices/provider-entities';
 import { TimesheetsService } from '../modules/timesheets/timesheets.service';
 
 /**
@@ -51,7 +52,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     extendBooking: new ExtendBookingService(db, mailer, log),
     candidates: new CandidatesService(db, now),
     feedback: new FeedbackService(db, config.publicOrigin, now),
-    invoices: new InvoicesService(db, now, config.providerContacts),
+    invoices: new InvoicesService(db, now, providerContactsOf(config), providerEntitiesOf(config)),
     emailActions,
     pendingBookings,
     provider: new ProviderService(db, mailer, now, log, notifier),

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMinorAmount, type InvoiceDetailsResponse } from '@portal/contract/invoices';
 import type { ProviderContact } from '@portal/contract/runtime-config';
+import type { ProviderEntities } from '../../config';
 import { localeDate } from '../timesheets/timesheet-pdf';
 
 /**
@@ -14,27 +15,12 @@ export interface PartyAddress {
   lines: string[];
 }
 
-/** The provider's invoicing entity per region (spec §1: company names differ by regional variant). */
-const PROVIDER_ENTITIES: Record<string, PartyAddress> = {
-  'en-AU': {
-    name: 'Chalkline Education Pty Ltd',
-    lines: ['Level 12, 60 Margaret Street', 'Sydney NSW 2000', 'Australia', 'ABN 51 824 753 556'],
-  },
-  'en-NZ': {
-    name: 'Chalkline Education NZ Limited',
-    lines: ['Level 5, 21 Queen Street', 'Auckland 1010', 'New Zealand', 'GST 123-456-789'],
-  },
-  'en-GB': {
-    name: 'Chalkline Education UK Ltd',
-    lines: ['3rd Floor, 20 Farringdon Road', 'London EC1M 3HE', 'United Kingdom', 'VAT GB 123 4567 89'],
-  },
-  'en-US': { name: 'Chalkline Education Inc.', lines: ['1200 Market Street, Suite 400', 'Philadelphia, PA 19107', 'United States'] },
-  'en-CA': { name: 'Chalkline Education Canada Inc.', lines: ['155 Wellington Street West, Suite 900', 'Toronto, ON M5V 3H1', 'Canada'] },
-  en: { name: 'Chalkline Education Pte. Ltd.', lines: ['8 Marina View, #15-01', 'Singapore 018960'] },
-};
-
-export function providerEntity(locale: string, contact: ProviderContact | null): PartyAddress {
-  const entity = PROVIDER_ENTITIES[locale] ?? PROVIDER_ENTITIES.en!;
+/**
+ * The issuer block: the region's entity (or the `en` one) with the region's office contact. Without a configured
+ * entity (PROVIDER_ENTITIES outside demo mode) only the contact is printed, never another region's or invented one.
+ */
+export function providerEntity(entities: ProviderEntities, locale: string, contact: ProviderContact | null): PartyAddress {
+  const entity = entities[locale as keyof ProviderEntities] ?? entities.en ?? { name: '', lines: [] };
   return contact ? { name: entity.name, lines: [...entity.lines, `${contact.phone} · ${contact.email}`] } : entity;
 }
 
@@ -51,7 +37,12 @@ export function invoicePdf(invoice: InvoiceDetailsResponse, provider: PartyAddre
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Invoice ${invoice.invoiceNo}`, Author: provider.name, CreationDate: new Date(`${invoice.issueDate}T00:00:00Z`) },
+    // pdfkit needs a value for every key it is given: no Author without an issuer name.
+    info: {
+      Title: `Invoice ${invoice.invoiceNo}`,
+      ...(provider.name ? { Author: provider.name } : {}),
+      CreationDate: new Date(`${invoice.issueDate}T00:00:00Z`),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -69,7 +60,7 @@ export function invoicePdf(invoice: InvoiceDetailsResponse, provider: PartyAddre
   // From / to.
   const top = 110;
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text('From', left, top);
-  doc.font('Helvetica').text([provider.name, ...provider.lines].join('\n'), left, top + 14, { width: 240 });
+  doc.font('Helvetica').text([provider.name, ...provider.lines].filter(Boolean).join('\n'), left, top + 14, { width: 240 });
   const fromBottom = doc.y;
   doc.font('Helvetica-Bold').text('Bill to', left + 270, top);
   doc.font('Helvetica').text([client.name, ...client.lines].join('\n'), left + 270, top + 14, { width: 230 });

@@ -21,6 +21,7 @@ import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { forbidden } from '../data-scope/data-scope';
+import type { ProviderEntities } from '../../config';
 import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
 import {
   clientAddress,
@@ -81,6 +82,7 @@ export class InvoicesService {
     private readonly db: DbOrTx,
     private readonly now: () => Date,
     private readonly providerContacts: ProviderContacts,
+    private readonly providerEntities: ProviderEntities,
     private readonly render: typeof invoicePdf = invoicePdf,
   ) {}
 
@@ -168,7 +170,7 @@ export class InvoicesService {
           ].filter((l): l is string => !!l)
         : [],
     };
-    const provider = providerEntity(invoice.locale, providerContactFor(this.providerContacts, invoice.locale));
+    const provider = providerEntity(this.providerEntities, invoice.locale, providerContactFor(this.providerContacts, invoice.locale));
     const started = performance.now();
     let pdf: Buffer;
     try {

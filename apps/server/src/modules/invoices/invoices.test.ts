@@ -13,6 +13,8 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import * as pdf from './invoice-pdf';
+import { DEMO_PROVIDER_ENTITIES, providerEntitiesOf } from './provider-entities';
+import { DEMO_PROVIDER_CONTACTS } from '../system/provider-contacts';
 
 /** The seeded world's today (Monday 16 March 2026). */
 const TEST_NOW = inject('testNow');
@@ -189,7 +191,10 @@ describe('GET /v1/invoices/{id}/file', () => {
         expect(text).toContain(`Total ${currency}`);
         expect(text).toContain(formatMinorAmount(inv.total_minor, currency, locale));
         expect(text).toContain('Bill to');
-        expect(text).toContain('Chalkline Education');
+        // The region's invoicing entity and its office (demo defaults here), never another region's.
+        expect(text).toContain(DEMO_PROVIDER_ENTITIES[locale]!.name);
+        expect(text).toContain(DEMO_PROVIDER_ENTITIES[locale]!.lines[0]);
+        expect(text).toContain(DEMO_PROVIDER_CONTACTS[locale]!.email);
         if (paid) expect(text).toContain('PAID');
         else expect(text).not.toContain('PAID');
       }
@@ -209,7 +214,7 @@ describe('GET /v1/invoices/{id}/file', () => {
     const renders: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
-      const bytes = await pdf.invoicePdf(details, pdf.providerEntity('en-AU', null), {
+      const bytes = await pdf.invoicePdf(details, pdf.providerEntity(DEMO_PROVIDER_ENTITIES, 'en-AU', null), {
         name: details.clientName,
         lines: ['1 Test Street'],
       });
@@ -276,5 +281,33 @@ describe('GET /v1/invoices/ageing', () => {
     expect((await get('/v1/invoices/ageing', 'bookings.viewer')).statusCode).toBe(403);
     const [nz] = await accountsClients('school.admin');
     expect((await get(`/v1/invoices/ageing?clientIds=${nz}`, 'uk.admin')).statusCode).toBe(403);
+  });
+});
+
+describe('the issuer of an invoice (PROVIDER_ENTITIES)', () => {
+  const office = { phone: '0800 000 000', email: 'office@provider.test' };
+  const configured = { 'en-NZ': { name: 'Configured NZ Ltd', lines: ['1 Configured Street'] } };
+
+  it("is the region's entity, else the `en` one, with the region's office; in demo mode configured ones override the defaults", () => {
+    const entities = providerEntitiesOf({ demo: true, providerEntities: configured });
+    expect(pdf.providerEntity(entities, 'en-NZ', office)).toEqual({
+      name: 'Configured NZ Ltd',
+      lines: ['1 Configured Street', '0800 000 000 · office@provider.test'],
+    });
+    expect(pdf.providerEntity(entities, 'en-GB', null)).toEqual(DEMO_PROVIDER_ENTITIES['en-GB']);
+    expect(pdf.providerEntity({ en: DEMO_PROVIDER_ENTITIES.en! }, 'en-GB', null)).toEqual(DEMO_PROVIDER_ENTITIES.en);
+  });
+
+  it('outside demo mode prints only what is configured: no entity means the office contact alone, no invented address', async () => {
+    const entities = providerEntitiesOf({ demo: false, providerEntities: {} });
+    expect(entities).toEqual({});
+    const issuer = pdf.providerEntity(entities, 'en-AU', office);
+    expect(issuer).toEqual({ name: '', lines: ['0800 000 000 · office@provider.test'] });
+    const inv = await invoiceOf(await accountsClients('finance'), false);
+    const details = InvoiceDetailsResponse.parse((await get(`/v1/invoices/GetInvoice/${inv.invoice_no}`, 'finance')).json());
+    const text = await pdfText(await pdf.invoicePdf(details, issuer, { name: details.clientName, lines: [] }));
+    expect(text).toContain('office@provider.test');
+    expect(text).not.toContain('Chalkline Education');
+    expect(text).toContain(inv.invoice_no);
   });
 });
