@@ -12,7 +12,10 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The modules a file imports statically (`import … from`, `export … from`, side-effect imports), not `import()`. */
 function staticImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+  // Comments out first: an apostrophe in one would end the pattern's run early and hide the import around it.
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   const found: string[] = [];
   for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) found.push(match[1]!);
   return found;
@@ -51,8 +54,9 @@ function packagesReached(entries: string[]): Map<string, string[]> {
 }
 
 describe('the first page', () => {
-  it('the entry and the sign-in page import no MUI and no emotion (the parts drawn with MUI load it lazily)', () => {
-    const reached = packagesReached(['main.tsx', 'app/app.tsx', 'features/auth/login-page.tsx']);
+  it('the entry, the sign-in page and the navigation bar import no MUI and no emotion (the parts drawn with MUI load it lazily)', () => {
+    // The navigation bar is lazy but drawn by the root layout, outside every MUI theme.
+    const reached = packagesReached(['main.tsx', 'app/app.tsx', 'features/auth/login-page.tsx', 'app/layouts/navigation-progress.tsx']);
     const heavy = [...reached]
       .filter(([name]) => /^@(mui|emotion)\//.test(name))
       .map(([name, chain]) => `${name} via ${chain.join(' → ')}`);

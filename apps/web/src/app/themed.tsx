@@ -25,9 +25,10 @@ export function loadTheme(): Promise<ThemeModule> {
 
 /**
  * Its children inside MUI's theme. Routes load the theme before they render, so this normally draws at once; else
- * (an error page) nothing until it has arrived, and the timeout view (which needs no MUI) when it cannot.
+ * (an error page) nothing until it has arrived, and `fallback` when it cannot: the timeout view (which needs no MUI)
+ * unless told otherwise.
  */
-export function Themed({ children }: { children: ReactNode }) {
+export function Themed({ children, fallback = <PageTimeoutView /> }: { children: ReactNode; fallback?: ReactNode }) {
   const [, setArrived] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -41,7 +42,7 @@ export function Themed({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, []);
-  if (failed) return <PageTimeoutView />;
+  if (failed) return fallback;
   if (!loaded) return null;
   const { ThemeProviders } = loaded;
   return <ThemeProviders>{children}</ThemeProviders>;

@@ -25,7 +25,13 @@ export function ActionButton({
 }: ActionButtonProps) {
   const ownId = useId();
   const buttonId = id ?? ownId;
-  const classes = ['portal-button-base', 'portal-button', size === 'large' && 'portal-button--large', fullWidth && 'portal-button--full', className]
+  const classes = [
+    'portal-button-base',
+    'portal-button',
+    size === 'large' && 'portal-button--large',
+    fullWidth && 'portal-button--full',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -37,11 +43,15 @@ export function ActionButton({
       disabled={disabled || loading}
       data-loading={loading ? '' : undefined}
     >
-      {loading && (
-        <span className="portal-button__spinner">
-          <Spinner size={16} labelledBy={buttonId} />
-        </span>
-      )}
+      {/* Always there, as MUI's: a browser translator replaces the label's text node, and React inserting the spinner
+          before a node that is gone would throw (the page would fall to the error boundary). */}
+      <span style={{ display: 'contents' }}>
+        {loading && (
+          <span className="portal-button__spinner">
+            <Spinner size={16} labelledBy={buttonId} />
+          </span>
+        )}
+      </span>
       {children}
     </button>
   );

@@ -54,7 +54,7 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
     <div className="portal-public">
       {/* Staff acting as a contact can stop from every page, error pages included. */}
       {signedIn && impersonation?.status === 'active' && (
-        <Themed>
+        <Themed fallback={null}>
           <Suspense fallback={null}>
             <ImpersonationBanner profile={profile} />
           </Suspense>
