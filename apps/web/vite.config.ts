@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type IndexHtmlTransformContext, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -58,48 +58,31 @@ function htmlTexts(): Plugin {
  * after the entry (the largest file) has arrived and run. A modulepreload link in index.html fetches it, and the
  * chunks it imports, alongside the entry instead (about 5 kB; one round trip less before the form shows).
  */
-type Chunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
-
-/**
- * A build-only index.html addition worked out from the finished bundle: `tagsFor` gets the chunks by file name, the
- * chunk holding a source module (`chunkOf`, which fails the build when there is none) and the files index.html
- * already names.
- */
-function fromBundle(
-  name: string,
-  tagsFor: (bundle: { chunks: Map<string, Chunk>; chunkOf: (id: string) => Chunk; already: Set<string> }) => HtmlTagDescriptor[],
-): Plugin {
+function preloadSignInPage(): Plugin {
   return {
-    name,
+    name: 'portal-preload-sign-in',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        if (!context.bundle) return html;
-        const chunks = new Map(
-          Object.values(context.bundle)
-            .filter((output): output is Chunk => output.type === 'chunk')
-            .map((chunk) => [chunk.fileName, chunk]),
-        );
-        const chunkOf = (id: string) => {
-          const chunk = [...chunks.values()].find((each) => each.moduleIds.some((moduleId) => moduleId.endsWith(id)));
-          if (!chunk) throw new Error(`${name}: no chunk for ${id}`);
-          return chunk;
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const page = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/features/auth/login-page.tsx')));
+        if (!page) throw new Error('preloadSignInPage: no chunk for src/features/auth/login-page.tsx');
+        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+        const files = [page.fileName, ...page.imports].filter((file) => !already.has(file));
+        return {
+          html,
+          tags: files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
         };
-        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]!));
-        return { html, tags: tagsFor({ chunks, chunkOf, already }) };
       },
     },
   };
-}
-
-function preloadSignInPage(): Plugin {
-  return fromBundle('portal-preload-sign-in', ({ chunkOf, already }) => {
-    const page = chunkOf('/src/features/auth/login-page.tsx');
-    return [page.fileName, ...page.imports]
-      .filter((file) => !already.has(file))
-      .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
-  });
 }
 
 /**
@@ -117,17 +100,45 @@ const SIGNED_IN_FIRST = [
 ];
 
 function listSignedInArea(): Plugin {
-  return fromBundle('portal-list-signed-in-area', ({ chunks, chunkOf, already }) => {
-    const files = new Set<string>();
-    const add = (fileName: string) => {
-      const chunk = chunks.get(fileName);
-      if (!chunk || files.has(fileName) || already.has(fileName) || chunk.isEntry) return;
-      files.add(fileName);
-      chunk.imports.forEach(add);
-    };
-    for (const id of SIGNED_IN_FIRST) add(chunkOf(id).fileName);
-    return [{ tag: 'meta', attrs: { name: 'portal-prefetch', content: [...files].map((file) => `/${file}`).join(' ') }, injectTo: 'head' }];
-  });
+  return {
+    name: 'portal-list-signed-in-area',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((output) => output.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.has(fileName) || already.has(fileName) || chunk.isEntry) return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const id of SIGNED_IN_FIRST) {
+          const chunk = [...chunks.values()].find((each) => each.moduleIds.some((moduleId) => moduleId.endsWith(id)));
+          if (!chunk) throw new Error(`listSignedInArea: no chunk for ${id}`);
+          add(chunk.fileName);
+        }
+        return {
+          html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'portal-prefetch', content: [...files].map((file) => `/${file}`).join(' ') },
+              injectTo: 'head' as const,
+            },
+          ],
+        };
+      },
+    },
+  };
 }
 
 const require = createRequire(import.meta.url);
