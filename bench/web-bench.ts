@@ -128,8 +128,6 @@ async function weigh(page: Page, go: () => Promise<void>, ready: () => Promise<v
   let recording = true;
   page.on('request', (request) => {
     if (!recording) return;
-    // The sign-in page prefetches the signed-in area once idle (Sec-Purpose: prefetch): not part of the first page.
-    if (/prefetch/.test(request.headers()['sec-purpose'] ?? '')) return;
     const { pathname } = new URL(request.url());
     if (/\.(m?js|css)$/.test(pathname)) seen.add(pathname);
   });

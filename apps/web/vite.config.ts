@@ -85,62 +85,6 @@ function preloadSignInPage(): Plugin {
   };
 }
 
-/**
- * What the signed-in area needs first (MUI's theme, the shell, the home page: the usual page after sign-in, the
- * query client and the deferred texts), as a list in index.html (`<meta name="portal-prefetch">`). The sign-in page
- * loads none of it; once it has shown and the browser is idle it asks for these files with `<link rel="prefetch">`
- * (lib/prefetch.ts): downloaded at low priority and not run, so signing in does not wait for MUI's download.
- */
-const SIGNED_IN_FIRST = [
-  '/src/app/theme-providers.tsx',
-  '/src/app/layouts/app-layout.tsx',
-  '/src/features/dashboard/home-page.tsx',
-  '/src/lib/query-client.ts',
-  '/src/locales/en/pages.json',
-];
-
-function listSignedInArea(): Plugin {
-  return {
-    name: 'portal-list-signed-in-area',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        const chunks = new Map(
-          Object.values(bundle)
-            .filter((output) => output.type === 'chunk')
-            .map((chunk) => [chunk.fileName, chunk]),
-        );
-        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          const chunk = chunks.get(fileName);
-          if (!chunk || files.has(fileName) || already.has(fileName) || chunk.isEntry) return;
-          files.add(fileName);
-          chunk.imports.forEach(add);
-        };
-        for (const id of SIGNED_IN_FIRST) {
-          const chunk = [...chunks.values()].find((each) => each.moduleIds.some((moduleId) => moduleId.endsWith(id)));
-          if (!chunk) throw new Error(`listSignedInArea: no chunk for ${id}`);
-          add(chunk.fileName);
-        }
-        return {
-          html,
-          tags: [
-            {
-              tag: 'meta',
-              attrs: { name: 'portal-prefetch', content: [...files].map((file) => `/${file}`).join(' ') },
-              injectTo: 'head' as const,
-            },
-          ],
-        };
-      },
-    },
-  };
-}
-
 const require = createRequire(import.meta.url);
 const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 const reactRouterProduction = [
@@ -149,7 +93,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), htmlTexts(), preloadSignInPage(), listSignedInArea()],
+  plugins: [react(), htmlTexts(), preloadSignInPage()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
   },

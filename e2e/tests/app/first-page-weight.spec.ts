@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,6 @@ const budget = JSON.parse(readFileSync(join(repoRoot, 'apps/web/performance-budg
 };
 const distDir = join(repoRoot, 'apps/web/dist');
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-/** A `<link rel="prefetch">` download (Chromium marks it `Sec-Purpose: prefetch`). */
-const isPrefetch = (headers: Record<string, string>) => /prefetch/.test(headers['sec-purpose'] ?? headers['purpose'] ?? '');
 
 describe('first page weight', () => {
   const browser = useBrowser();
@@ -28,8 +26,7 @@ describe('first page weight', () => {
     let recording = true;
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      // The signed-in area's files, prefetched once the page is idle (lib/prefetch.ts), are not the first page's.
-      if (recording && /\.m?js$/.test(pathname) && !isPrefetch(request.headers())) scripts.add(pathname);
+      if (recording && /\.m?js$/.test(pathname)) scripts.add(pathname);
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -44,27 +41,8 @@ describe('first page weight', () => {
       .sort((a, b) => b.bytes - a.bytes)
       .map((file) => `${file.pathname} ${kB(file.bytes)}`)
       .join(', ');
-    console.log(
-      `first page JS: ${kB(total)} in ${files.length} files (budget ${kB(budget.firstPageJsBudgetBytes)}, target ${kB(budget.firstPageJsTargetBytes)}): ${listing}`,
-    );
+    console.log(`first page JS: ${kB(total)} in ${files.length} files (budget ${kB(budget.firstPageJsBudgetBytes)}, target ${kB(budget.firstPageJsTargetBytes)}): ${listing}`);
     expect(files.length).toBeGreaterThan(0);
     expect(total, `first-page JavaScript ${kB(total)}: ${listing}`).toBeLessThanOrEqual(budget.firstPageJsBudgetBytes);
-  });
-
-  it('then, once idle, prefetches the files of the signed-in area (not run), all of them real built files', async () => {
-    const page = await browser.newPage('mobile');
-    const prefetched = new Map<string, number>();
-    page.on('requestfinished', (request) => {
-      if (!isPrefetch(request.headers())) return;
-      void request.response().then((response) => prefetched.set(new URL(request.url()).pathname, response?.status() ?? 0));
-    });
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    const listed = ((await page.locator('meta[name="portal-prefetch"]').getAttribute('content')) ?? '').split(/\s+/).filter(Boolean);
-    expect(listed.some((file) => /\/theme-providers-[\w-]+\.js$/.test(file))).toBe(true);
-    for (const file of listed) expect(existsSync(join(distDir, file)), file).toBe(true);
-    await expect.poll(() => listed.filter((file) => prefetched.get(file) === 200).length, { timeout: 15_000 }).toBe(listed.length);
-    // Prefetched, not run: MUI's theme module has not been evaluated on the sign-in page.
-    expect(await page.evaluate(() => document.querySelectorAll('style[data-emotion]').length)).toBe(0);
   });
 });

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../lib/paths';
-import { prefetchSignedInArea, whenIdle } from '../../lib/prefetch';
 import { loadQueryClient } from '../../lib/app-query-client';
 import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -22,8 +20,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   usePageTitle(t('signIn.title'));
-  // The signed-in area's first files download meanwhile (not run): signing in then waits for no download of MUI.
-  useEffect(() => whenIdle(() => prefetchSignedInArea()), []);
   // The enterprise login sends staff back here when its flow could not be resumed.
   const impersonationFailed = searchParams.get('impersonation') === 'failed';
 
