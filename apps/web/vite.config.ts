@@ -49,11 +49,6 @@ function htmlTexts(): Plugin {
 }
 
 /**
- * React Router publishes its production build beside the development one but its package exports name only the
- * development files (remix-run/react-router#12532, #14753): dev warnings and checks, about 30 kB more JS on the first
- * page. Production builds take the production files; `vite dev` and the tests keep the warnings.
- */
-/**
  * The sign-in page is the usual first page: main.tsx imports its chunk at once, but the browser only learns of it
  * after the entry (the largest file) has arrived and run. A modulepreload link in index.html fetches it, and the
  * chunks it imports, alongside the entry instead (about 5 kB; one round trip less before the form shows).
@@ -86,6 +81,11 @@ function preloadSignInPage(): Plugin {
 }
 
 const require = createRequire(import.meta.url);
+/**
+ * React Router publishes its production build beside the development one but its package exports name only the
+ * development files (remix-run/react-router#12532, #14753): dev warnings and checks, about 30 kB more JS on the first
+ * page. Production builds take the production files; `vite dev` and the tests keep the warnings.
+ */
 const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
