@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import type { ErrorType } from '../components/error-screen';
 import { PageTimeoutView } from '../components/page-timeout-view';
+import { lazyOr } from '../lib/lazy-or';
 import { ChunkLoadError } from '../lib/page-load';
 import { useSession } from '../lib/use-session';
 import { useDismissBootPaint } from './boot-paint';
@@ -12,13 +13,10 @@ import { Themed } from './themed';
  * The error page is drawn with MUI, which the first page does not load: its code comes when an error shows. When it
  * cannot come (offline), the timeout view (no MUI) asks whether the user is still connected.
  */
-const ErrorScreen = lazy(async (): Promise<{ default: ComponentType<{ type: ErrorType; signedIn: boolean }> }> => {
-  try {
-    return { default: (await import('../components/error-screen')).ErrorScreen };
-  } catch {
-    return { default: () => <PageTimeoutView /> };
-  }
-});
+const ErrorScreen = lazyOr<{ type: ErrorType; signedIn: boolean }>(
+  async () => (await import('../components/error-screen')).ErrorScreen,
+  () => <PageTimeoutView />,
+);
 
 /** Whatever a route throws (a failed chunk load, a loader error, a 404 response) ends up here. */
 export function RouteErrorBoundary() {

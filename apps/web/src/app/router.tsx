@@ -18,7 +18,7 @@ import {
 import { PLAIN_PAGE, PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { bootPaintShowing } from './boot-paint';
-import { loadTheme } from './themed';
+import { loadTheme, Themed } from './themed';
 import { RouteErrorBoundary } from './route-error-boundary';
 import type { GuardDeps, GuardResult, RouteAccess } from './route-guard';
 
@@ -45,10 +45,16 @@ const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
  */
 const loadPage = <T,>(load: () => Promise<T>) => loadChunk(() => Promise.all([load(), loadTheme()]).then(([module]) => module));
 
-/** The signed-in shell, inside MUI's theme (its pages draw in its outlet). */
+/** The signed-in shell, inside MUI's theme (its pages draw in its outlet; `loadPage` has loaded the theme). */
 const appLayout = async () => {
-  const [{ AppLayout }, { withTheme }] = await Promise.all([loadPage(() => import('./layouts/app-layout')), loadTheme()]);
-  return { Component: withTheme(AppLayout) };
+  const { AppLayout } = await loadPage(() => import('./layouts/app-layout'));
+  return {
+    Component: () => (
+      <Themed>
+        <AppLayout />
+      </Themed>
+    ),
+  };
 };
 const errorPages = () => loadPage(() => import('../features/errors/error-pages'));
 

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { readPreference, UI_KEYS } from '../lib/ui-preferences';
 import { theme } from './theme';
 
@@ -28,17 +28,4 @@ function currentMode(): 'dark' | 'light' {
   if (classList.contains('dark')) return 'dark';
   if (classList.contains('light')) return 'light';
   return readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light';
-}
-
-/** A component inside the theme (for a route whose page or layout uses MUI). */
-export function withTheme<P extends object>(Component: ComponentType<P>): ComponentType<P> {
-  function Themed(props: P) {
-    return (
-      <ThemeProviders>
-        <Component {...props} />
-      </ThemeProviders>
-    );
-  }
-  Themed.displayName = `Themed(${Component.displayName ?? Component.name})`;
-  return Themed;
 }

@@ -2,9 +2,9 @@
  * The few icons of the first page as plain SVG (the paths of @mui/icons-material), so the sign-in page needs neither
  * MUI's SvgIcon nor the icon modules. They are decorative: the control around them carries the name.
  */
-function Icon({ path }: { path: string }) {
+function Icon({ path, className }: { path: string; className?: string }) {
   return (
-    <svg className="portal-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={className ? `portal-icon ${className}` : 'portal-icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={path} />
     </svg>
   );
@@ -20,4 +20,11 @@ export const VisibilityOffIcon = () => (
 
 export const ErrorOutlineIcon = () => (
   <Icon path="M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8" />
+);
+
+export const WifiOffIcon = ({ className }: { className?: string }) => (
+  <Icon
+    className={className}
+    path="m21 11 2-2c-3.73-3.73-8.87-5.15-13.7-4.31l2.58 2.58c3.3-.02 6.61 1.22 9.12 3.73m-2 2c-1.08-1.08-2.36-1.85-3.72-2.33l3.02 3.02zM9 17l3 3 3-3c-1.65-1.66-4.34-1.66-6 0M3.41 1.64 2 3.05 5.05 6.1C3.59 6.83 2.22 7.79 1 9l2 2c1.23-1.23 2.65-2.16 4.17-2.78l2.24 2.24C7.79 10.89 6.27 11.74 5 13l2 2c1.35-1.35 3.11-2.04 4.89-2.06l7.08 7.08 1.41-1.41z"
+  />
 );

@@ -1,5 +1,5 @@
 import type { ProfileResponse } from '@portal/contract/profile';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { TextLink } from '../../components/text-link';
@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { useCachedProfile } from '../../lib/profile-query';
 import { useImpersonation, useSession } from '../../lib/use-session';
 import { now } from '../../lib/clock';
+import { lazyOr } from '../../lib/lazy-or';
 import { Themed } from '../themed';
 import './public-layout.css';
 
@@ -14,13 +15,10 @@ import './public-layout.css';
  * Only staff acting as a contact see the banner, so it is not part of the first page; a chunk that cannot load
  * (offline) leaves the page without it rather than failing the page.
  */
-const ImpersonationBanner = lazy(async (): Promise<{ default: ComponentType<{ profile: ProfileResponse | undefined }> }> => {
-  try {
-    return { default: (await import('../components/impersonation-banner')).ImpersonationBanner };
-  } catch {
-    return { default: () => null };
-  }
-});
+const ImpersonationBanner = lazyOr<{ profile: ProfileResponse | undefined }>(
+  async () => (await import('../components/impersonation-banner')).ImpersonationBanner,
+  () => null,
+);
 
 /**
  * Pages seen without a session (sign-in, password reset, error pages): a centred column on a brand backdrop. Drawn
