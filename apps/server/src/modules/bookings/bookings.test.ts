@@ -132,6 +132,39 @@ describe('GET /v1/bookings', () => {
       pages.push(...BookingsResponse.parse(res.json()).map((b) => b.id));
     }
     expect(pages).toEqual(expected.slice(0, 30));
+
+    // Pending bookings only (pendingBooking view at one school, no booking view): the range is that school's pending ones.
+    const finance = await one<{ contact_id: number; client_id: number }>(
+      sql`select ct.id as contact_id, pe.client_id from contacts ct join permission_entries pe on pe.contact_id = ct.id
+          where ct.email = 'finance@demo.test' and pe.client_id is not null limit 1`,
+    );
+    await t.database.db.execute(
+      sql`insert into permission_entries (contact_id, client_id, scope, modifier) values (${finance.contact_id}, ${finance.client_id}, 'pendingBooking', 'view')`,
+    );
+    const changed = await queryRows<{ id: number; status: string }>(
+      t.database.db,
+      sql`select id, status::text from bookings where client_id = ${finance.client_id} order by id limit 12`,
+    );
+    await t.database.db.execute(sql`update bookings set status = 'pending_approval' where id in (${list(changed.map((b) => b.id))})`);
+    const pendingOnly = await signIn(t.app, 'finance@demo.test');
+    const pending = await idsOf(
+      sql`select id from bookings where client_id = ${finance.client_id} and status = 'pending_approval'
+          order by date_local desc, start_time_local desc, id desc`,
+    );
+    expect(pending.length).toBeGreaterThanOrEqual(12);
+    const pendingPages: number[] = [];
+    for (let skip = 0; skip < pending.length; skip += 5) {
+      const res = await get(`/v1/bookings?sort=-date&skip=${skip}&take=5`, pendingOnly);
+      expect(res.statusCode).toBe(200);
+      expect(pagination(res).total).toBe(pending.length);
+      pendingPages.push(...BookingsResponse.parse(res.json()).map((b) => b.id));
+    }
+    expect(pendingPages).toEqual(pending);
+    // The other tests see the world as seeded.
+    for (const b of changed) await t.database.db.execute(sql`update bookings set status = ${b.status}::booking_status where id = ${b.id}`);
+    await t.database.db.execute(
+      sql`delete from permission_entries where contact_id = ${finance.contact_id} and scope = 'pendingBooking' and modifier = 'view'`,
+    );
   });
 
   it('filters by repeated status, location and educator, counting with the same filter', async () => {
