@@ -1,9 +1,22 @@
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { FORM_MESSAGES, GENERIC_API_ERROR } from '@portal/contract/messages';
+import { QueryClient } from '@tanstack/react-query';
+import type { PendingFeedbackItem } from '@portal/contract/feedback';
 import { describe, expect, it } from 'vitest';
 import texts from '../../../locales/en/bookings-list.json';
 import { readPagination } from './get-bookings';
-import { markFeedbackDone } from './submit-quick-feedback';
+import { pendingFeedbackKey } from './get-pending-feedback';
+import { afterQuickFeedback, markFeedbackDone } from './submit-quick-feedback';
+
+/** A pending feedback item waiting for feedback. */
+const item = (bookingID: number): PendingFeedbackItem => ({
+  bookingID,
+  feedbackCompleted: false,
+  dateLocal: '2026-11-20',
+  location: { id: 1, name: 'X' },
+  classification: 'Teacher',
+  candidate: { id: 1, firstName: 'A', lastName: 'B', preferredName: null, fullName: 'A B' },
+});
 
 describe('bookings API helpers', () => {
   it('reads x-pagination, else falls back to what the page shows', () => {
@@ -17,17 +30,28 @@ describe('bookings API helpers', () => {
   });
 
   it('marks quick feedback done locally, leaving the others', () => {
-    const candidate = { id: 1, firstName: 'A', lastName: 'B', preferredName: null, fullName: 'A B' };
-    const item = (bookingID: number) => ({
-      bookingID,
-      feedbackCompleted: false,
-      dateLocal: '2026-11-20',
-      location: { id: 1, name: 'X' },
-      classification: 'Teacher',
-      candidate,
-    });
     expect(markFeedbackDone([item(1), item(2)], 2)?.map((i) => i.feedbackCompleted)).toEqual([false, true]);
     expect(markFeedbackDone(undefined, 2)).toBeUndefined();
+  });
+
+  it('keeps quick feedback done when a read of the pending list, answered before it was saved, lands afterwards', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = [...pendingFeedbackKey, 7];
+    queryClient.setQueryData(key, [item(1), item(2)]);
+    // A read under way (a live event's refetch), answered with the list as it was before the feedback.
+    let answer!: (items: PendingFeedbackItem[]) => void;
+    const reading = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<PendingFeedbackItem[]>((resolve) => (answer = resolve)),
+      staleTime: 0,
+    });
+    await afterQuickFeedback(queryClient, 2);
+    answer([item(1), item(2)]);
+    await reading.catch(() => undefined);
+    const done = (queryClient.getQueryData<PendingFeedbackItem[]>(key) ?? []).map((i) => i.feedbackCompleted);
+    expect(done).toEqual([false, true]);
+    // The cancelled read is asked for again at the next use, now that the server has the feedback.
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it("quotes the spec's and the contract's texts exactly", () => {
