@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, idColumn, timestamptz } from './columns';
 import { staffUsers } from './contacts';
 import { outboxChannelEnum, serviceStatusSeverityEnum } from './enums';
@@ -14,6 +14,22 @@ export const generalFiles = pgTable('general_files', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Where a remembered answer may have changed (docs/decisions/008): one row per client, raised by triggers in the
+ * same transaction as every write to the rows a versioned answer reads (migration 0007), and row 0 for data that
+ * is not one client's (educator and contact names) or a whole table emptied. An answer computed after reading these
+ * versions holds for as long as they stay the same.
+ */
+export const dataVersions = pgTable('data_versions', {
+  /** A client's id, or 0 for the shared row. */
+  clientId: integer('client_id').primaryKey(),
+  /** A value of `data_versions_seq` (never restarted, not even by a wipe): a version never repeats. */
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** The versions' source: standalone, so `truncate … restart identity` leaves it where it was. */
+export const dataVersionsSeq = pgSequence('data_versions_seq');
 
 /** The service status banner; only an active row is shown. */
 export const serviceStatus = pgTable(
