@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
+  ANSWER_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(32),
   SIMULATOR_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(1800),
@@ -114,6 +115,8 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Demo mode: milliseconds between the provider simulator's ticks; 0 = off. */
   simulatorIntervalMs: number;
+  /** Bytes of versioned answers (lib/versioned-answers.ts) a process keeps; 0 = compute every answer. */
+  answerCacheBytes: number;
   logLevel: string;
   auth: {
     accessTokenTtlSeconds: number;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoExplicit: e.DEMO === true,
     seedScale: e.SEED_SCALE,
     simulatorIntervalMs: e.SIMULATOR_INTERVAL_MS,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     auth: {

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { VersionedAnswer, VersionedAnswers, VersionedPage } from '../lib/versioned-answers';
 
 /**
  * HTTP revalidation for the caller's reference data (issue 11), declared where a route is registered:
@@ -18,7 +19,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   the browser's parse, not the query).
  *
  * A route that already knows the tag of the bytes it sends (one that keeps its serialised answer) sets the `ETag`
- * header itself and it is used as it is; it must be `entityTag` of exactly those bytes.
+ * header itself and it is used as it is; it must be `entityTag` of exactly those bytes, or a versioned answer's tag
+ * (`sendVersioned`, docs/decisions/009), which names the data the bytes were computed from and answers 304 before
+ * the handler computes anything.
  *
  * Only 200 answers to GET and HEAD get an ETag and can become 304. Errors (problems, 401 from the authenticate
  * hook before any handler runs) are answered as always and carry no validator, so nothing is 304 before the caller
@@ -62,6 +65,35 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
   return false;
 }
 
+/**
+ * Answers a route declared `cacheable` from a versioned answer (lib/versioned-answers.ts): 304 with no body when
+ * the request's `If-None-Match` names the tag (nothing is computed), otherwise the kept answer or the one
+ * `compute` makes, with the tag as its ETag.
+ */
+export async function sendVersioned(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: VersionedAnswers,
+  tag: string,
+  compute: () => Promise<VersionedAnswer>,
+): Promise<FastifyReply> {
+  if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).header('etag', tag).send();
+  const answer = await answers.answer(tag, compute);
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+  return sendSerialised(reply, answer.body, tag);
+}
+
+/**
+ * `sendVersioned` for a service's versioned page: the page is serialised by the route's own response serialiser and
+ * kept with its x-pagination header.
+ */
+export function sendVersionedPage<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, page: VersionedPage<T>) {
+  return sendVersioned(request, reply, answers, page.tag, async () => {
+    const { answer, pagination } = await page.load();
+    return { body: String(reply.serialize(answer)), headers: { 'x-pagination': JSON.stringify(pagination) } };
+  });
+}
+
 function addVary(reply: FastifyReply) {
   const current = reply.getHeader('vary');
   const have = typeof current === 'string' ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
@@ -76,6 +108,12 @@ export default fp(
       if (request.routeOptions.config.cacheable !== true) return payload;
       if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
       const status = reply.statusCode;
+      if (status === 304) {
+        // A versioned answer's revalidation (sendVersioned): its ETag stays, with the same caching headers.
+        reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
+        addVary(reply);
+        return payload;
+      }
       if (status < 200 || status >= 300) {
         // A problem must not be revalidated into a 304 of an earlier success.
         reply.removeHeader('etag');

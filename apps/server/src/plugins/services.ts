@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
+import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
 import { BookingsService } from '../modules/bookings/bookings.service';
@@ -39,11 +40,14 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
   const db = database.db;
   // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
   const notifier = new BookingNotifier(db, mailer, log);
-  const bookings = new BookingsService(db, mailer, now, log);
+  // Answers checked against data versions (docs/decisions/008), kept per process.
+  const answers = new VersionedAnswers(db, config.answerCacheBytes);
+  const bookings = new BookingsService(db, mailer, now, answers, log);
   const pendingBookings = new PendingBookingsService(db, mailer, now, log);
   // Approve from the e-mail: the links go out when a request starts waiting for approval.
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
   return {
+    answers,
     availability: new AvailabilityService(db, now),
     bookings,
     calendarFeed: new CalendarFeedService(db, now, config.publicOrigin),
@@ -58,7 +62,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db),
-    timesheets: new TimesheetsService(db, now),
+    timesheets: new TimesheetsService(db, now, answers),
   };
 }
 

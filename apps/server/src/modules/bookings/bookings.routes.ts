@@ -7,12 +7,12 @@ import {
   CancellationRequestBody,
   CancellationRequestSent,
   ClientBookingsQuery,
-  type Pagination,
 } from '@portal/contract/bookings';
 import { ClientIdParams, IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { sendVersionedPage } from '../../plugins/http-cache';
 import { NEEDS } from '../../plugins/route-permission';
 import { CANCEL_FORBIDDEN } from './bookings.service';
 
@@ -22,12 +22,12 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cancellationRequests = app.services.cancellationRequests;
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
-  const paginationHeader = (p: Pagination) => JSON.stringify(p);
+  const answers = app.services.answers;
 
   app.get(
     '/v1/bookings',
     {
-      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' } },
+      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' }, cacheable: true },
       schema: {
         tags,
         security,
@@ -36,28 +36,30 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Bookings at the clients (or single locations) where the caller holds booking view; pendingBooking view ' +
           'adds the bookings pending approval there. Filters: local date range, status (repeated), location, ' +
           'educator. Every sort ends on date, start time and id. The `x-pagination` header holds ' +
-          '`{"total","skip","take"}` as JSON. A requested client outside the caller’s tree is refused with 403.',
+          '`{"total","skip","take"}` as JSON. A requested client outside the caller’s tree is refused with 403. ' +
+          'The answer carries an ETag named by the data it shows: `If-None-Match` with it answers 304 while nothing ' +
+          'it shows has changed.',
         querystring: BookingsQuery,
         response: { 200: BookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const { items, pagination } = await service.list(await principal.tree(), request.query);
-      reply.header('x-pagination', paginationHeader(pagination)).header('cache-control', 'private, no-cache');
-      return items;
+      const page = await service.listAnswer(await requirePrincipal(request).tree(), request.query);
+      return sendVersionedPage(request, reply, answers, page);
     },
   );
 
   app.get(
     '/v1/clients/:clientId/bookings',
     {
-      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' } },
+      config: { permission: { need: NEEDS.bookingOrPendingView, per: 'client' }, cacheable: true },
       schema: {
         tags,
         security,
         summary: "One client's bookings from a local date (default: today at the client), by date (x-pagination header)",
-        description: "The same rows as GET /v1/bookings for one client. A client outside the caller's tree is refused with 403.",
+        description:
+          "The same rows as GET /v1/bookings for one client. A client outside the caller's tree is refused with 403. " +
+          'Revalidated by ETag like GET /v1/bookings.',
         params: ClientIdParams,
         querystring: ClientBookingsQuery,
         response: { 200: BookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
@@ -65,9 +67,8 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const { items, pagination } = await service.clientList(await principal.tree(), request.params.clientId, request.query);
-      reply.header('x-pagination', paginationHeader(pagination)).header('cache-control', 'private, no-cache');
-      return items;
+      const page = await service.clientListAnswer(await principal.tree(), request.params.clientId, request.query);
+      return sendVersionedPage(request, reply, answers, page);
     },
   );
 

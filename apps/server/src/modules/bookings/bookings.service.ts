@@ -12,6 +12,7 @@ import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
+import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
@@ -162,6 +163,18 @@ export function listScopes(tree: PermissionTree, clientIds: number[]): { scope: 
   return { scope, pendingScope };
 }
 
+/** A page of the list, as the routes send it. */
+export interface BookingPage {
+  items: BookingListRow[];
+  pagination: Pagination;
+}
+
+type VersionedList = VersionedPage<BookingListRow[]>;
+const asAnswer = ({ items, pagination }: BookingPage) => ({ answer: items, pagination });
+
+/** The minute of `now`: the key of answers that hold for a whole minute. */
+const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
+
 export class BookingsService {
   private readonly notifier: BookingNotifier;
 
@@ -169,12 +182,20 @@ export class BookingsService {
     private readonly db: Db,
     mailer: Mailer,
     private readonly now: () => Date,
+    private readonly answers: VersionedAnswers,
     log?: FastifyBaseLogger,
   ) {
     this.notifier = new BookingNotifier(db, mailer, log);
   }
 
-  async list(tree: PermissionTree, query: ParsedBookingsQuery): Promise<{ items: BookingListRow[]; pagination: Pagination }> {
+  /**
+   * The list as a versioned answer (lib/versioned-answers.ts): its tag as the data stands now, and how to compute
+   * it. The key holds everything the answer depends on besides the data of the visible clients: the resolved scope
+   * (so callers who see different rows never share an answer), the query, and the minute (the unfilled-risk flags
+   * and the list's order change only on whole minutes: starts are whole minutes, zone offsets too).
+   */
+  async listAnswer(tree: PermissionTree, query: ParsedBookingsQuery): Promise<VersionedList> {
+    const now = this.now();
     const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
     const { scope, pendingScope } = listScopes(tree, clientIds);
     const filter: BookingFilter = {
@@ -186,28 +207,46 @@ export class BookingsService {
       locationId: query.locationId,
       candidateId: query.candidateId,
     };
-    return this.page(filter, query.sort, query.skip, query.take, query.unfilledRisk === 'true' ? 'only' : 'first');
+    const risk = query.unfilledRisk === 'true' ? 'only' : 'first';
+    const { sort, skip, take } = query;
+    const key = JSON.stringify(['bookings', minuteOf(now), filter, sort, skip, take, risk]);
+    return {
+      tag: await this.answers.tagOf(key, clientIds),
+      load: async () => asAnswer(await this.page(filter, sort, skip, take, now, risk)),
+    };
   }
 
-  /** One client's bookings from a date (default: today at the client's first location), by date. */
-  async clientList(
+  /** One client's bookings from a date (default: today at the client's first location), by date; versioned. */
+  async clientListAnswer(
     tree: PermissionTree,
     clientId: number,
     query: { dateFromLocal?: string | undefined; skip: number; take: number },
-  ): Promise<{ items: BookingListRow[]; pagination: Pagination }> {
+  ): Promise<VersionedList> {
+    const now = this.now();
     visibleClients(tree, [clientId]);
     const { scope, pendingScope } = listScopes(tree, [clientId]);
-    const from = query.dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', this.now());
-    return this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', query.skip, query.take);
+    const { dateFromLocal, skip, take } = query;
+    const key = JSON.stringify(['client-bookings', minuteOf(now), clientId, scope, pendingScope, dateFromLocal ?? null, skip, take]);
+    const load = async () => {
+      const from = dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', now);
+      return asAnswer(await this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', skip, take, now));
+    };
+    return { tag: await this.answers.tagOf(key, [clientId]), load };
   }
 
   /**
-   * A page of the list. `risk`: 'first' puts the bookings at unfilled risk before the sorted rest (soonest first),
-   * 'only' answers just those, 'flag' (the default) only flags rows. The candidates come from an index-served query
-   * bounded by UNFILLED_RISK_MAX_HOURS; the contract's rule decides which are at risk.
+   * A page of the list at `now`. `risk`: 'first' puts the bookings at unfilled risk before the sorted rest (soonest
+   * first), 'only' answers just those, 'flag' (the default) only flags rows. The candidates come from an
+   * index-served query bounded by UNFILLED_RISK_MAX_HOURS; the contract's rule decides which are at risk.
    */
-  private async page(filter: BookingFilter, sort: BookingSort, skip: number, take: number, risk: 'first' | 'only' | 'flag' = 'flag') {
-    const now = this.now();
+  private async page(
+    filter: BookingFilter,
+    sort: BookingSort,
+    skip: number,
+    take: number,
+    now: Date,
+    risk: 'first' | 'only' | 'flag' = 'flag',
+  ): Promise<BookingPage> {
     const atRisk =
       risk === 'flag'
         ? []

@@ -15,6 +15,7 @@ import { FileBytes } from '@portal/contract/files';
 import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { sendVersionedPage } from '../../plugins/http-cache';
 import { attachmentDisposition } from '../files/files.routes';
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
@@ -28,6 +29,7 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
 /** Timesheets (issue 9): the list, one educator's, browse by status, submit decisions, download a PDF. */
 const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.timesheets;
+  const answers = app.services.answers;
   const tags = ['timesheets'];
   const security = [{ bearer: [] }];
   const listResponses = { 200: TimesheetsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
@@ -39,7 +41,7 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/timesheets',
     {
-      config: { permission: 'timesheets' },
+      config: { permission: 'timesheets', cacheable: true },
       schema: {
         tags,
         security,
@@ -50,16 +52,14 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, pagination } = await service.list(await requirePrincipal(request).tree(), request.query);
-      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
-      return body;
+      return sendVersionedPage(request, reply, answers, await service.listAnswer(await requirePrincipal(request).tree(), request.query));
     },
   );
 
   app.get(
     '/v1/timesheets/candidate',
     {
-      config: { permission: 'timesheets' },
+      config: { permission: 'timesheets', cacheable: true },
       schema: {
         tags,
         security,
@@ -70,16 +70,14 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, pagination } = await service.list(await requirePrincipal(request).tree(), request.query);
-      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
-      return body;
+      return sendVersionedPage(request, reply, answers, await service.listAnswer(await requirePrincipal(request).tree(), request.query));
     },
   );
 
   app.get(
     '/v1/timesheets/list',
     {
-      config: { permission: 'timesheets' },
+      config: { permission: 'timesheets', cacheable: true },
       schema: {
         tags,
         security,
@@ -92,9 +90,7 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, pagination } = await service.browse(await requirePrincipal(request).tree(), request.query);
-      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
-      return items;
+      return sendVersionedPage(request, reply, answers, await service.browseAnswer(await requirePrincipal(request).tree(), request.query));
     },
   );
 

@@ -1,5 +1,4 @@
 import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
-import type { Pagination } from '@portal/contract/bookings';
 import { normaliseTime, minutesOf } from '@portal/contract/bookings';
 import type { TimesheetStatus } from '@portal/contract/domain';
 import type {
@@ -14,7 +13,8 @@ import type { CandidateModification } from './timesheets.repository';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { IdempotencyScope, IdempotentAnswer } from '../../lib/idempotency';
-import { forbidden, viewScope } from '../data-scope/data-scope';
+import { forbidden, viewScope, visibleClients } from '../data-scope/data-scope';
+import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import {
   countByStatus,
   countTimesheets,
@@ -108,38 +108,48 @@ function issueReason(fact: { bookingStatus: string; status: TimesheetStatus | nu
 
 const NOT_INVOICED: TimesheetStatus[] = ['pending_review', 'approved_for_invoice', 'invoiced'];
 
+/** The clients whose data a list over the requested (or all visible) clients reads: its versions' clients. */
+const visibleClientIds = (tree: PermissionTree, requested: readonly number[] | undefined) =>
+  visibleClients(tree, requested).map((c) => c.clientId);
+
 export class TimesheetsService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly answers: VersionedAnswers,
   ) {}
 
-  /** GET /v1/timesheets and /v1/timesheets/candidate: counts and a page of those pending approval. */
-  async list(
+  /**
+   * GET /v1/timesheets and /v1/timesheets/candidate: counts and a page of those pending approval, as a versioned
+   * answer (docs/decisions/009). It depends on the data of the visible clients and on the caller's scope and query
+   * only (nothing in it follows the clock).
+   */
+  async listAnswer(
     tree: PermissionTree,
     query: { clientIds?: number[] | undefined; candidateId?: number | undefined; skip: number; take: number },
-  ): Promise<{ body: TimesheetsResponse; pagination: Pagination }> {
+  ): Promise<VersionedPage<TimesheetsResponse>> {
     const scope = viewScope(tree, 'timesheets', query.clientIds);
-    const [counts, rows] = await Promise.all([
-      countByStatus(this.db, scope, query.candidateId),
-      timesheetPage(
-        this.db,
-        { scope, statuses: ['pending_approval'], candidateId: query.candidateId },
-        { skip: query.skip, take: query.take, oldestFirst: true },
-      ),
-    ]);
-    return {
-      body: {
-        approvedCount: counts.approved,
-        pendingReviewCount: counts.pendingReview,
-        pendingApprovalList: rows.map(toTimesheetBooking),
-      },
-      pagination: { total: counts.pendingApproval, skip: query.skip, take: query.take },
+    const { candidateId, skip, take } = query;
+    const key = JSON.stringify(['timesheets', scope, candidateId ?? null, skip, take]);
+    const load = async () => {
+      const [counts, rows] = await Promise.all([
+        countByStatus(this.db, scope, candidateId),
+        timesheetPage(this.db, { scope, statuses: ['pending_approval'], candidateId }, { skip, take, oldestFirst: true }),
+      ]);
+      return {
+        answer: {
+          approvedCount: counts.approved,
+          pendingReviewCount: counts.pendingReview,
+          pendingApprovalList: rows.map(toTimesheetBooking),
+        },
+        pagination: { total: counts.pendingApproval, skip, take },
+      };
     };
+    return { tag: await this.answers.tagOf(key, visibleClientIds(tree, query.clientIds)), load };
   }
 
-  /** GET /v1/timesheets/list: browse by status. */
-  async browse(
+  /** GET /v1/timesheets/list: browse by status; versioned as `listAnswer`. */
+  async browseAnswer(
     tree: PermissionTree,
     query: {
       clientIds?: number[] | undefined;
@@ -149,14 +159,19 @@ export class TimesheetsService {
       take: number;
       sort: 'date' | '-date';
     },
-  ): Promise<{ items: TimesheetBooking[]; pagination: Pagination }> {
+  ): Promise<VersionedPage<TimesheetBooking[]>> {
     const scope = viewScope(tree, 'timesheets', query.clientIds);
     const filter = { scope, statuses: query.status ?? NOT_INVOICED, candidateId: query.candidateId };
-    const [total, rows] = await Promise.all([
-      countTimesheets(this.db, filter),
-      timesheetPage(this.db, filter, { skip: query.skip, take: query.take, oldestFirst: query.sort === 'date' }),
-    ]);
-    return { items: rows.map(toTimesheetBooking), pagination: { total, skip: query.skip, take: query.take } };
+    const { skip, take, sort } = query;
+    const key = JSON.stringify(['timesheets-list', filter, skip, take, sort]);
+    const load = async () => {
+      const [total, rows] = await Promise.all([
+        countTimesheets(this.db, filter),
+        timesheetPage(this.db, filter, { skip, take, oldestFirst: sort === 'date' }),
+      ]);
+      return { answer: rows.map(toTimesheetBooking), pagination: { total, skip, take } };
+    };
+    return { tag: await this.answers.tagOf(key, visibleClientIds(tree, query.clientIds)), load };
   }
 
   /**

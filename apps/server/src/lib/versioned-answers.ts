@@ -1,0 +1,115 @@
+import { hash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { DbOrTx } from '@portal/db/client';
+import type { Pagination } from '@portal/contract/bookings';
+import { dataVersionsOf } from './data-versions.repository';
+
+/**
+ * Answers checked against data versions (docs/decisions/008, option A), for lists that cost far more to compute
+ * than to send.
+ *
+ * An answer is named by a key and the clients whose rows it reads. Its tag is a hash of the key, the build and the
+ * versions of those clients (and of the shared row 0) as they stand when the request starts: the triggers of
+ * migration 0007 raise a client's version in the same transaction as every write to a row such an answer reads.
+ * The versions are read before the answer is computed, so an answer kept under a tag is never older than the tag's
+ * versions: a write that commits in between makes new versions, and the next request a new tag.
+ *
+ * The key must hold everything else the answer depends on: the route, the caller's resolved scope, the query, and
+ * the time where the answer depends on it (a minute for the unfilled-risk flags). A caller whose scope differs gets
+ * a different key, so one caller's answer is never another's.
+ *
+ * The tag doubles as the HTTP entity tag: a browser's `If-None-Match` that names it gets 304 with no body, and a
+ * tag already kept here is sent without computing again. Kept answers are bounded by their bytes (least recently
+ * used leave first); the same tag asked twice at once is computed once.
+ */
+
+export interface VersionedAnswer {
+  /** The serialised body. */
+  body: string;
+  /** Headers that belong to the answer (e.g. x-pagination). */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** A page's tag as the data stands, and how to compute the page it names (the services' versioned lists). */
+export interface VersionedPage<T> {
+  tag: string;
+  load: () => Promise<{ answer: T; pagination: Pagination }>;
+}
+
+/**
+ * What changes when the code does: the bundled server is one file (dist/main.js), so its hash names the build. A
+ * browser's tag from before a deploy then never matches an answer the new code would compute differently.
+ */
+function buildFingerprint(): string {
+  try {
+    return hash('sha1', readFileSync(fileURLToPath(import.meta.url)), 'base64url');
+  } catch {
+    // Not readable: a tag of this process alone (browsers revalidate with another process in vain, never wrongly).
+    return randomUUID();
+  }
+}
+
+export class VersionedAnswers {
+  private readonly kept = new Map<string, VersionedAnswer>();
+  private readonly computing = new Map<string, Promise<VersionedAnswer>>();
+  private keptBytes = 0;
+  private readonly build = buildFingerprint();
+
+  constructor(
+    private readonly db: DbOrTx,
+    /** The most body bytes (UTF-16 units) kept at once (config ANSWER_CACHE_MB); 0 keeps none. */
+    private readonly maxBytes: number,
+  ) {}
+
+  /** The tag of the answer `key` names over these clients' data as it stands now (one primary-key read). */
+  async tagOf(key: string, clientIds: readonly number[]): Promise<string> {
+    const versions = await dataVersionsOf(this.db, clientIds);
+    return `"v.${hash('sha1', `${this.build}\n${key}\n${versions}`, 'base64url')}"`;
+  }
+
+  /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */
+  async answer(tag: string, compute: () => Promise<VersionedAnswer>): Promise<VersionedAnswer> {
+    const hit = this.kept.get(tag);
+    if (hit) {
+      // Most recently used last.
+      this.kept.delete(tag);
+      this.kept.set(tag, hit);
+      return hit;
+    }
+    const running = this.computing.get(tag);
+    if (running) return running;
+    const made = compute().then(
+      (answer) => {
+        this.computing.delete(tag);
+        this.keep(tag, answer);
+        return answer;
+      },
+      (error: unknown) => {
+        this.computing.delete(tag);
+        throw error;
+      },
+    );
+    this.computing.set(tag, made);
+    return made;
+  }
+
+  /** How many answers are kept, and their bytes (for tests and the bench). */
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.kept.size, bytes: this.keptBytes };
+  }
+
+  private keep(tag: string, answer: VersionedAnswer) {
+    const bytes = answer.body.length;
+    if (bytes > this.maxBytes / 8) return;
+    const before = this.kept.get(tag);
+    if (before) this.keptBytes -= before.body.length;
+    this.kept.set(tag, answer);
+    this.keptBytes += bytes;
+    for (const [oldest, kept] of this.kept) {
+      if (this.keptBytes <= this.maxBytes) break;
+      this.kept.delete(oldest);
+      this.keptBytes -= kept.body.length;
+    }
+  }
+}

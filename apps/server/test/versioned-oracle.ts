@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { SignedIn } from './auth-client';
+import { testConfig, type TestApp } from './helpers';
+
+/**
+ * The oracle of the versioned answers' tests (docs/decisions/009): a second app on the same database and clock that
+ * keeps no answer (ANSWER_CACHE_MB=0), so it computes every page. `agrees` asks both for a URL and expects the
+ * same status, bytes, x-pagination and tag: what the app under test kept must be what a fresh computation sends.
+ */
+export async function versionedOracle(t: TestApp, now: () => Date) {
+  const oracle: FastifyInstance = await buildApp({ config: testConfig({ ANSWER_CACHE_MB: '0' }), database: t.database, now });
+  await oracle.ready();
+  const get = (app: FastifyInstance, url: string, who: SignedIn, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...who.headers, ...headers } });
+  return {
+    close: () => oracle.close(),
+    get: (url: string, who: SignedIn, headers: Record<string, string> = {}) => get(t.app, url, who, headers),
+    async agrees(url: string, who: SignedIn) {
+      const [kept, fresh] = await Promise.all([get(t.app, url, who), get(oracle, url, who)]);
+      expect(kept.statusCode, url).toBe(200);
+      expect(fresh.statusCode, url).toBe(200);
+      expect(kept.body).toBe(fresh.body);
+      expect(kept.headers['x-pagination']).toBe(fresh.headers['x-pagination']);
+      expect(kept.headers.etag).toBe(fresh.headers.etag);
+      return { tag: String(kept.headers.etag), json: kept.json() as unknown };
+    },
+  };
+}
