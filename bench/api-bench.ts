@@ -5,9 +5,12 @@
  *
  *   npm run bench -- [--scale 1] [--engine postgres|pglite|both] [--database-url URL]
  *                    [--duration 10] [--connections 50] [--rate 1000] [--only REGEX] [--warmup 2]
+ *                    [--answer-cache-mb 32]
  *
  * Each route is loaded for `--warmup` seconds first (not counted), so the JIT and the connection pool are warm.
  * `--only` loads only the routes whose name matches the regular expression (e.g. `--only 'bookings \\(|POST'`).
+ * `--answer-cache-mb 0` starts the server keeping no versioned answer (docs/decisions/009): the bookings lists are
+ * then computed for every request, as they are for a page asked for the first time since a write.
  *
  * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
  * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (issue 11, README → Speed).
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     account: { type: 'string', default: 'group.admin@demo.test' },
     only: { type: 'string' },
+    'answer-cache-mb': { type: 'string' },
   },
 });
 const only = values.only === undefined ? undefined : new RegExp(values.only);
@@ -229,6 +233,7 @@ async function benchEngine(engine: string): Promise<void> {
     NODE_ENV: 'production',
     SEED_SCALE: String(scale),
     WEB_DIST_DIR: '/nonexistent',
+    ...(values['answer-cache-mb'] === undefined ? {} : { ANSWER_CACHE_MB: values['answer-cache-mb'] }),
   };
   let label: string;
   if (engine === 'postgres') {

@@ -69,6 +69,12 @@ export const BENCH_ROUTES: BenchRoute[] = [
     auth: true,
     revalidate: true,
   },
+  {
+    name: 'GET /v1/bookings (page of 50, revalidated: 304)',
+    path: ({ clientId }) => `/v1/bookings?${clients(clientId)}dateFromLocal=${day(-30)}&dateToLocal=${day(60)}&skip=50&take=50`,
+    auth: true,
+    revalidate: true,
+  },
   { name: 'GET /v1/service-status', path: () => '/v1/service-status', auth: false },
   // Issue 9: timesheets (the submit: timesheet-bench.ts).
   { name: 'GET /v1/timesheets (page of 50)', path: () => '/v1/timesheets?take=50', auth: true },
