@@ -28,8 +28,20 @@ export const dataVersions = pgTable('data_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-/** The versions' source: standalone, so `truncate … restart identity` leaves it where it was. */
+/**
+ * The versions' source: standalone, so `truncate … restart identity` leaves it where it was; every server start
+ * moves it up to the clock in microseconds (migrate.ts), so a restored database never hands out a version again.
+ */
 export const dataVersionsSeq = pgSequence('data_versions_seq');
+
+/**
+ * One row per transaction that wrote versioned data, while it runs: its deferred trigger raises the versions at
+ * commit (migration 0007), so a version row is locked only while a transaction commits, never while it waits for
+ * another lock.
+ */
+export const dataVersionsPending = pgTable('data_versions_pending', {
+  tx: bigint('tx', { mode: 'number' }).primaryKey(),
+});
 
 /** The service status banner; only an active row is shown. */
 export const serviceStatus = pgTable(
