@@ -3,6 +3,7 @@
 // every other package stays an import from node_modules. Entry points: the server, the demo seed and the backup CLI.
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -50,6 +51,9 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
   plugins: [externalPackages, migrationsFromDist],
+  // Names this build in the tags of versioned answers (lib/versioned-answers.ts): a browser's tag from an earlier
+  // build never matches an answer this one computes.
+  define: { __PORTAL_BUILD__: JSON.stringify(randomUUID()) },
 });
 // The embedded database's worker thread is plain JavaScript loaded by URL beside the code that starts it
 // (packages/db/src/pglite-worker-client.ts: `new URL('./pglite-worker.mjs', import.meta.url)`).

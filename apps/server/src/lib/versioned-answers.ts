@@ -1,6 +1,4 @@
 import { hash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { DbOrTx } from '@portal/db/client';
 import type { Pagination } from '@portal/contract/bookings';
 import { dataVersionsOf } from './data-versions.repository';
@@ -25,8 +23,8 @@ import { dataVersionsOf } from './data-versions.repository';
  */
 
 export interface VersionedAnswer {
-  /** The serialised body. */
-  body: string;
+  /** The serialised body, as the bytes sent (encoded once, not for every request that gets it). */
+  body: Buffer;
   /** Headers that belong to the answer (e.g. x-pagination). */
   headers: Readonly<Record<string, string>>;
 }
@@ -37,35 +35,31 @@ export interface VersionedPage<T> {
   load: () => Promise<{ answer: T; pagination: Pagination }>;
 }
 
+/** Defined by build.mjs for each build; absent when the sources run directly (tsx, tests). */
+declare const __PORTAL_BUILD__: string | undefined;
+
 /**
- * What changes when the code does: the bundled server is one file (dist/main.js), so its hash names the build. A
- * browser's tag from before a deploy then never matches an answer the new code would compute differently.
+ * What changes when the code does: the build's id, so a browser's tag from before a deploy never matches an answer
+ * the new code would compute differently. Run from sources there is no build: a tag of this process alone (a
+ * browser revalidating with another process gets a full answer, never a wrong 304).
  */
-function buildFingerprint(): string {
-  try {
-    return hash('sha1', readFileSync(fileURLToPath(import.meta.url)), 'base64url');
-  } catch {
-    // Not readable: a tag of this process alone (browsers revalidate with another process in vain, never wrongly).
-    return randomUUID();
-  }
-}
+const BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : randomUUID();
 
 export class VersionedAnswers {
   private readonly kept = new Map<string, VersionedAnswer>();
   private readonly computing = new Map<string, Promise<VersionedAnswer>>();
   private keptBytes = 0;
-  private readonly build = buildFingerprint();
 
   constructor(
     private readonly db: DbOrTx,
-    /** The most body bytes (UTF-16 units) kept at once (config ANSWER_CACHE_MB); 0 keeps none. */
+    /** The most body bytes kept at once (config ANSWER_CACHE_MB); 0 keeps none. */
     private readonly maxBytes: number,
   ) {}
 
   /** The tag of the answer `key` names over these clients' data as it stands now (one primary-key read). */
   async tagOf(key: string, clientIds: readonly number[]): Promise<string> {
     const versions = await dataVersionsOf(this.db, clientIds);
-    return `"v.${hash('sha1', `${this.build}\n${key}\n${versions}`, 'base64url')}"`;
+    return `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
   }
 
   /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */

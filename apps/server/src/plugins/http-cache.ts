@@ -50,7 +50,7 @@ export function entityTag(body: string | Buffer): string {
  * Sends a JSON answer the route serialised itself (with `reply.serialize`, its own response serialiser) and keeps,
  * with its `entityTag`: Fastify sends a string with a JSON content type as it is, and the hook below uses the tag.
  */
-export function sendSerialised(reply: FastifyReply, body: string, etag: string): FastifyReply {
+export function sendSerialised(reply: FastifyReply, body: string | Buffer, etag: string): FastifyReply {
   return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
 }
 
@@ -90,7 +90,7 @@ export async function sendVersioned(
 export function sendVersionedPage<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, page: VersionedPage<T>) {
   return sendVersioned(request, reply, answers, page.tag, async () => {
     const { answer, pagination } = await page.load();
-    return { body: String(reply.serialize(answer)), headers: { 'x-pagination': JSON.stringify(pagination) } };
+    return { body: Buffer.from(String(reply.serialize(answer))), headers: { 'x-pagination': JSON.stringify(pagination) } };
   });
 }
 
