@@ -52,7 +52,7 @@ export class VersionedAnswers {
 
   constructor(
     private readonly db: DbOrTx,
-    /** The most body bytes kept at once (config ANSWER_CACHE_MB); 0 keeps none. */
+    /** The most body bytes kept at once (config ANSWER_CACHE_MB); 0 keeps none and shares none. */
     private readonly maxBytes: number,
   ) {}
 
@@ -64,6 +64,8 @@ export class VersionedAnswers {
 
   /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */
   async answer(tag: string, compute: () => Promise<VersionedAnswer>): Promise<VersionedAnswer> {
+    // ANSWER_CACHE_MB=0: every request computes its own answer (nothing kept, nothing shared).
+    if (this.maxBytes === 0) return compute();
     const hit = this.kept.get(tag);
     if (hit) {
       // Most recently used last.
