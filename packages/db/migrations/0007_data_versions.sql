@@ -81,7 +81,8 @@ DECLARE
 BEGIN
   FOR t IN SELECT * FROM (VALUES
     ('bookings', 'client_id'), ('booking_requests', 'client_id'), ('clients', 'id'), ('locations', 'client_id'),
-    ('classifications', 'client_id'), ('timesheets', 'client_id'), ('invoices', 'client_id')
+    ('classifications', 'client_id'), ('timesheets', 'client_id'), ('invoices', 'client_id'),
+    ('client_candidates', 'client_id')
   ) AS v(tbl, col) LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise(%L)', t.tbl || '_versions_insert', t.tbl, t.col);
@@ -96,8 +97,9 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
--- Shared data: the names a versioned answer shows (a statement that sets one of these columns), and TRUNCATE.
-CREATE TRIGGER "candidates_versions_names" AFTER UPDATE OF "first_name", "last_name", "preferred_name" ON "candidates" FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise_shared();--> statement-breakpoint
+-- Shared data: the names (and an educator's headline) a versioned answer shows, when a statement sets one of these
+-- columns, and TRUNCATE.
+CREATE TRIGGER "candidates_versions_names" AFTER UPDATE OF "first_name", "last_name", "preferred_name", "headline" ON "candidates" FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise_shared();--> statement-breakpoint
 CREATE TRIGGER "candidates_versions_truncate" AFTER TRUNCATE ON "candidates" FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise_shared();--> statement-breakpoint
 CREATE TRIGGER "contacts_versions_names" AFTER UPDATE OF "first_name", "last_name" ON "contacts" FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise_shared();--> statement-breakpoint
 CREATE TRIGGER "contacts_versions_truncate" AFTER TRUNCATE ON "contacts" FOR EACH STATEMENT EXECUTE FUNCTION data_versions_raise_shared();--> statement-breakpoint

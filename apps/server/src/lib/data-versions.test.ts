@@ -92,7 +92,7 @@ describe('data versions', () => {
     ).toEqual([clientA, clientB]);
   });
 
-  it('rise for the client of its booking requests, its own row, its locations, classifications, timesheets and invoices', async () => {
+  it('rise for the client of its booking requests, its own row, its locations, classifications, timesheets, invoices and educators', async () => {
     expect(
       await around((tx) =>
         run(
@@ -112,12 +112,21 @@ describe('data versions', () => {
       clientB,
     ]);
     expect(await around((tx) => run(tx, sql`update invoices set invoice_no = invoice_no where client_id = ${clientA}`))).toEqual([clientA]);
+    expect(
+      await around((tx) => run(tx, sql`update client_candidates set is_favourite = is_favourite where client_id = ${clientB}`)),
+    ).toEqual([clientB]);
   });
 
-  it("rise on the shared row for an educator's or a contact's name, and not for their other columns", async () => {
+  it("rise on the shared row for an educator's name or headline or a contact's name, and not for their other columns", async () => {
     expect(
       await around((tx) => run(tx, sql`update candidates set preferred_name = 'Sam' where id = (select min(id) from candidates)`)),
     ).toEqual([0]);
+    expect(await around((tx) => run(tx, sql`update candidates set headline = 'New' where id = (select min(id) from candidates)`))).toEqual([
+      0,
+    ]);
+    expect(await around((tx) => run(tx, sql`update candidates set summary = 'New' where id = (select min(id) from candidates)`))).toEqual(
+      [],
+    );
     expect(
       await around((tx) => run(tx, sql`update contacts set last_name = last_name || 'x' where id = (select min(id) from contacts)`)),
     ).toEqual([0]);

@@ -29,11 +29,14 @@ export interface VersionedAnswer {
   headers: Readonly<Record<string, string>>;
 }
 
-/** A page's tag as the data stands, and how to compute the page it names (the services' versioned lists). */
-export interface VersionedPage<T> {
+/** An answer's tag as the data stands, and how to compute the answer it names (the services' versioned reads). */
+export interface Versioned<T> {
   tag: string;
-  load: () => Promise<{ answer: T; pagination: Pagination }>;
+  load: () => Promise<T>;
 }
+
+/** A versioned page: its answer and the x-pagination header that goes with it. */
+export type VersionedPage<T> = Versioned<{ answer: T; pagination: Pagination }>;
 
 /** Defined by build.mjs for each build; absent when the sources run directly (tsx, tests). */
 declare const __PORTAL_BUILD__: string | undefined;

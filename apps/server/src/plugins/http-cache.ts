@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { VersionedAnswer, VersionedAnswers, VersionedPage } from '../lib/versioned-answers';
+import type { Versioned, VersionedAnswer, VersionedAnswers, VersionedPage } from '../lib/versioned-answers';
 
 /**
  * HTTP revalidation for the caller's reference data (issue 11), declared where a route is registered:
@@ -92,6 +92,14 @@ export function sendVersionedPage<T>(request: FastifyRequest, reply: FastifyRepl
     const { answer, pagination } = await page.load();
     return { body: Buffer.from(String(reply.serialize(answer))), headers: { 'x-pagination': JSON.stringify(pagination) } };
   });
+}
+
+/** `sendVersioned` for a service's versioned answer without pagination. */
+export function sendVersionedValue<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, value: Versioned<T>) {
+  return sendVersioned(request, reply, answers, value.tag, async () => ({
+    body: Buffer.from(String(reply.serialize(await value.load()))),
+    headers: {},
+  }));
 }
 
 function addVary(reply: FastifyReply) {

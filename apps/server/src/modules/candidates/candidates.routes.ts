@@ -12,11 +12,13 @@ import {
 } from '@portal/contract/candidates';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { sendVersionedValue } from '../../plugins/http-cache';
 import { imageResponse } from './candidates.service';
 
 /** Educators (issue 10): spec §7 GET candidate/CandidateList, candidate/{id}/details, candidate/profile-image/{id}; favourites. */
 const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.candidates;
+  const answers = app.services.answers;
   const tags = ['candidates'];
   const security = [{ bearer: [] }];
   const access =
@@ -26,7 +28,7 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/candidate/CandidateList',
     {
-      config: { permission: 'candidates' },
+      config: { permission: 'candidates', cacheable: true },
       schema: {
         tags,
         security,
@@ -41,9 +43,12 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await service.list(await requirePrincipal(request).tree(), request.query.ClientId);
-      reply.header('cache-control', 'private, no-cache');
-      return body;
+      return sendVersionedValue(
+        request,
+        reply,
+        answers,
+        await service.listAnswer(await requirePrincipal(request).tree(), request.query.ClientId),
+      );
     },
   );
 

@@ -16,6 +16,7 @@ import { todayIn } from '@portal/contract/school-days';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { forbidden } from '../data-scope/data-scope';
+import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
 import { generatedAvatar, uploadedImage, type ProfileImage } from './candidate-avatar';
 import {
   candidateBookings,
@@ -88,10 +89,11 @@ export class CandidatesService {
   constructor(
     private readonly db: DbOrTx,
     private readonly now: () => Date,
+    private readonly answers: VersionedAnswers,
   ) {}
 
   /** GET /v1/candidate/CandidateList?ClientId=: 403 unless the caller may see educators at that client. */
-  async list(tree: PermissionTree, clientId: number): Promise<CandidateListResponse> {
+  async listAnswer(tree: PermissionTree, clientId: number): Promise<Versioned<CandidateListResponse>> {
     const scope = candidateScope(tree);
     if (!scope.reachableClientIds.includes(clientId)) throw forbidden();
     const client = allClients(tree).find((c) => c.clientId === clientId)!;
@@ -99,20 +101,25 @@ export class CandidatesService {
       ? null
       : client.locations.filter((l) => scope.locationIds.includes(l.locationId)).map((l) => l.locationId);
     const now = this.now();
-    const todayByZone = new Map(client.locations.map((l) => [l.timeZone, todayIn(l.timeZone, now)]));
-    const rows = await listForClient(this.db, { clientId, locationIds, nowIso: now.toISOString(), todayByZone });
-    return rows.map((r) => ({
-      candidateId: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      preferredName: r.preferred_name,
-      fullName: candidateFullName({ firstName: r.first_name, lastName: r.last_name, preferredName: r.preferred_name }),
-      headline: r.headline,
-      lastDateLocal: r.last_date,
-      nextDateLocal: r.next_date,
-      bookingsCount: r.bookings_count,
-      isFavourite: r.is_favourite,
-    }));
+    // Last and next dates turn on each booking's local date: the minute holds them (zone offsets are whole minutes).
+    const key = JSON.stringify(['candidates', Math.floor(now.getTime() / 60_000), clientId, locationIds]);
+    const load = async () => {
+      const todayByZone = new Map(client.locations.map((l) => [l.timeZone, todayIn(l.timeZone, now)]));
+      const rows = await listForClient(this.db, { clientId, locationIds, nowIso: now.toISOString(), todayByZone });
+      return rows.map((r) => ({
+        candidateId: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        preferredName: r.preferred_name,
+        fullName: candidateFullName({ firstName: r.first_name, lastName: r.last_name, preferredName: r.preferred_name }),
+        headline: r.headline,
+        lastDateLocal: r.last_date,
+        nextDateLocal: r.next_date,
+        bookingsCount: r.bookings_count,
+        isFavourite: r.is_favourite,
+      }));
+    };
+    return { tag: await this.answers.tagOf(key, [clientId]), load };
   }
 
   /** GET /v1/candidate/{id}/details: 404 unless one of the caller's clients knows the educator. */

@@ -12,11 +12,13 @@ import {
 import { FileBytes } from '@portal/contract/files';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { sendVersionedPage } from '../../plugins/http-cache';
 import { attachmentDisposition } from '../files/files.routes';
 
 /** Invoices (issue 10): the list, one invoice with its lines, its PDF, and the ageing of what is outstanding. */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.invoices;
+  const answers = app.services.answers;
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
   const access =
@@ -26,7 +28,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/invoices',
     {
-      config: { permission: 'finance' },
+      config: { permission: 'finance', cacheable: true },
       schema: {
         tags,
         security,
@@ -41,9 +43,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, pagination } = await service.list(await requirePrincipal(request).tree(), request.query);
-      reply.header('x-pagination', JSON.stringify(pagination)).header('cache-control', 'private, no-cache');
-      return body;
+      return sendVersionedPage(request, reply, answers, await service.listAnswer(await requirePrincipal(request).tree(), request.query));
     },
   );
 

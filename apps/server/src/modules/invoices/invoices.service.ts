@@ -14,12 +14,12 @@ import {
   type TaxLabel,
 } from '@portal/contract/invoices';
 import { allClients, scopeOf, type PermissionTree } from '@portal/contract/permissions';
-import type { Pagination } from '@portal/contract/bookings';
 import { providerContactFor } from '@portal/contract/provider-contacts';
 import { todayIn } from '@portal/contract/school-days';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
+import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import { forbidden } from '../data-scope/data-scope';
 import type { ProviderEntities } from '../../config';
 import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
@@ -83,6 +83,7 @@ export class InvoicesService {
     private readonly now: () => Date,
     private readonly providerContacts: ProviderContacts,
     private readonly providerEntities: ProviderEntities,
+    private readonly answers: VersionedAnswers,
     private readonly render: typeof invoicePdf = invoicePdf,
   ) {}
 
@@ -107,19 +108,27 @@ export class InvoicesService {
     throw forbidden();
   }
 
-  /** GET /v1/invoices */
-  async list(tree: Tree, query: Parsed): Promise<{ body: InvoicesResponse; pagination: Pagination }> {
+  /**
+   * GET /v1/invoices as a versioned answer (docs/decisions/009): it depends on the invoices and names of the
+   * clients asked for and on each client's today (overdue), which the key holds.
+   */
+  async listAnswer(tree: Tree, query: Parsed): Promise<VersionedPage<InvoicesResponse>> {
     const clients = this.accountsClients(tree, query.clientIds);
-    const { rows, total } = await listInvoices(this.db, {
-      clients,
-      status: query.status,
-      sort: query.sort,
-      skip: query.skip,
-      take: query.take,
-    });
+    const { status, sort, skip, take } = query;
+    const key = JSON.stringify(['invoices', clients, status ?? null, sort, skip, take]);
+    const load = async () => {
+      const { rows, total } = await listInvoices(this.db, { clients, status, sort, skip, take });
+      return {
+        answer: { invoices: rows.map(summary), total, currentPage: currentPageOf(skip, take) },
+        pagination: { total, skip, take },
+      };
+    };
     return {
-      body: { invoices: rows.map(summary), total, currentPage: currentPageOf(query.skip, query.take) },
-      pagination: { total, skip: query.skip, take: query.take },
+      tag: await this.answers.tagOf(
+        key,
+        clients.map((c) => c.clientId),
+      ),
+      load,
     };
   }
 
