@@ -1,7 +1,7 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { DbOrTx } from '@portal/db/client';
 import type { Pagination } from '@portal/contract/bookings';
-import { dataVersionsOf } from './data-versions.repository';
+import { versionIds, versionsOf, versionText } from './data-versions.repository';
 
 /**
  * Answers checked against data versions (docs/decisions/008, option A), for lists that cost far more to compute
@@ -48,20 +48,78 @@ declare const __PORTAL_BUILD__: string | undefined;
  */
 const BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : randomUUID();
 
+interface VersionWaiter {
+  ids: readonly number[];
+  resolve: (versions: string) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Version reads made together. Under load every request would otherwise spend one round trip on its own
+ * primary-key read (about what the outstanding count costs: decision 009). Here, while a read is in flight, the
+ * requests that ask wait for the next read, which serves all of them in one statement; when none is in flight a
+ * request's read starts at once.
+ *
+ * A read serves only the requests that asked before it started, so the versions of every answer are read after its
+ * request arrived: a write whose answer the caller had before it asked is always seen (read-your-writes holds as
+ * with one read per request).
+ */
+export class VersionReads {
+  private waiting: VersionWaiter[] = [];
+  private reading = false;
+  /** Statements run and requests served (for tests and the bench). */
+  readonly counts = { reads: 0, requests: 0 };
+
+  constructor(private readonly read: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>) {}
+
+  /** The versions of these clients and of row 0 as one text (`versionText`), read after this call. */
+  of(clientIds: readonly number[]): Promise<string> {
+    const ids = versionIds(clientIds);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ids, resolve, reject });
+      if (!this.reading) void this.next();
+    });
+  }
+
+  private async next(): Promise<void> {
+    const batch = this.waiting;
+    if (batch.length === 0) {
+      this.reading = false;
+      return;
+    }
+    this.waiting = [];
+    this.reading = true;
+    this.counts.reads += 1;
+    this.counts.requests += batch.length;
+    try {
+      const ids = new Set<number>();
+      for (const waiter of batch) for (const id of waiter.ids) ids.add(id);
+      const found = await this.read([...ids]);
+      for (const waiter of batch) waiter.resolve(versionText(waiter.ids, found));
+    } catch (error) {
+      for (const waiter of batch) waiter.reject(error);
+    }
+    void this.next();
+  }
+}
+
 export class VersionedAnswers {
   private readonly kept = new Map<string, VersionedAnswer>();
   private readonly computing = new Map<string, Promise<VersionedAnswer>>();
   private keptBytes = 0;
+  readonly versions: VersionReads;
 
   constructor(
-    private readonly db: DbOrTx,
+    db: DbOrTx,
     /** The most body bytes kept at once (config ANSWER_CACHE_MB); 0 keeps none and shares none. */
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.versions = new VersionReads((ids) => versionsOf(db, ids));
+  }
 
-  /** The tag of the answer `key` names over these clients' data as it stands now (one primary-key read). */
+  /** The tag of the answer `key` names over these clients' data as it stands now (one primary-key read, shared). */
   async tagOf(key: string, clientIds: readonly number[]): Promise<string> {
-    const versions = await dataVersionsOf(this.db, clientIds);
+    const versions = await this.versions.of(clientIds);
     return `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
   }
 
