@@ -38,6 +38,9 @@ export interface Versioned<T> {
 /** A versioned page: its answer and the x-pagination header that goes with it. */
 export type VersionedPage<T> = Versioned<{ answer: T; pagination: Pagination }>;
 
+/** The minute of `now`: the time key of answers that hold for a whole minute (unfilled risk, last and next dates). */
+export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);
+
 /** Defined by build.mjs for each build; absent when the sources run directly (tsx, tests). */
 declare const __PORTAL_BUILD__: string | undefined;
 
@@ -121,6 +124,14 @@ export class VersionedAnswers {
   async tagOf(key: string, clientIds: readonly number[]): Promise<string> {
     const versions = await this.versions.of(clientIds);
     return `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
+  }
+
+  /**
+   * A versioned answer named by `key` (the route, the caller's resolved scope, the query and whatever time it
+   * follows) over these clients' data as it stands now, computed by `load` when it is not kept.
+   */
+  async versioned<T>(key: readonly unknown[], clientIds: readonly number[], load: () => Promise<T>): Promise<Versioned<T>> {
+    return { tag: await this.tagOf(JSON.stringify(key), clientIds), load };
   }
 
   /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */

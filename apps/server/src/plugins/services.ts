@@ -6,6 +6,7 @@ import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
 import { BookingsService } from '../modules/bookings/bookings.service';
+import { BookingSummariesService } from '../modules/bookings/booking-summaries.service';
 import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
 import { CreateBookingService } from '../modules/bookings/create-booking.service';
 import { ExtendBookingService } from '../modules/bookings/extend-booking.service';
@@ -50,6 +51,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     answers,
     availability: new AvailabilityService(db, now),
     bookings,
+    bookingSummaries: new BookingSummariesService(db, answers),
     calendarFeed: new CalendarFeedService(db, now, config.publicOrigin),
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
     createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),

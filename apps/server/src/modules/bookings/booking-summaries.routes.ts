@@ -12,17 +12,23 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
 import { assertTimeZone } from '../overview/time-zone';
-import { bookingsOverview, bookingsSummary, clientBookingsSummary } from './booking-summaries.service';
+import { sendVersionedValue } from '../../plugins/http-cache';
 
-/** Booking figures of the home dashboard (issue 4). Scoped by booking view permission. */
+/**
+ * Booking figures of the home dashboard (issue 4). Scoped by booking view permission; versioned answers
+ * (BookingSummariesService): each carries an ETag named by the data it counts, and `If-None-Match` with it answers
+ * 304 while none of those bookings has changed.
+ */
 const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.bookingSummaries;
+  const answers = app.services.answers;
   const tags = ['bookings'];
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
 
   app.get(
     '/v1/bookings/overview',
     {
-      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
+      config: { permission: { need: NEEDS.bookingView, per: 'client' }, cacheable: true },
       schema: {
         tags,
         summary: 'Bookings per local date over a range (cancelled and rejected ones excluded), for the dashboard calendar',
@@ -36,15 +42,14 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      reply.header('cache-control', 'private, no-cache');
-      return bookingsOverview(app.database.db, await principal.tree(), request.query);
+      return sendVersionedValue(request, reply, answers, await service.overviewAnswer(await principal.tree(), request.query));
     },
   );
 
   app.get(
     '/v1/bookings/summary',
     {
-      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
+      config: { permission: { need: NEEDS.bookingView, per: 'client' }, cacheable: true },
       schema: {
         tags,
         summary: 'The dashboard tiles: bookings by status on a day and over the four weeks from it',
@@ -58,15 +63,14 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      reply.header('cache-control', 'private, no-cache');
-      return bookingsSummary(app.database.db, await principal.tree(), request.query);
+      return sendVersionedValue(request, reply, answers, await service.summaryAnswer(await principal.tree(), request.query));
     },
   );
 
   app.get(
     '/v1/clients/:clientId/bookings/summary',
     {
-      config: { permission: { need: NEEDS.bookingView, per: 'client' } },
+      config: { permission: { need: NEEDS.bookingView, per: 'client' }, cacheable: true },
       schema: {
         tags,
         summary: "A client's bookings by month and status over a range of up to a year (the yearly overview)",
@@ -82,8 +86,8 @@ const bookingSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       assertTimeZone(request.query.timeZone);
-      reply.header('cache-control', 'private, no-cache');
-      return clientBookingsSummary(app.database.db, await principal.tree(), request.params.clientId, request.query);
+      const answer = await service.clientSummaryAnswer(await principal.tree(), request.params.clientId, request.query);
+      return sendVersionedValue(request, reply, answers, answer);
     },
   );
 };

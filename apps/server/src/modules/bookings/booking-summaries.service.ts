@@ -10,7 +10,8 @@ import {
 } from '@portal/contract/dashboard';
 import { addDays } from '@portal/contract/query-params';
 import type { DbOrTx } from '@portal/db/client';
-import { viewScope } from '../data-scope/data-scope';
+import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
+import { viewScope, visibleClientIds } from '../data-scope/data-scope';
 import { bookingsByMonthAndStatus, bookingsByStatus, bookingsPerDay } from './booking-summaries.repository';
 
 /** The dashboard's booking figures: bookings per day, the tiles, and one client's year by month. */
@@ -63,48 +64,65 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-export async function bookingsOverview(
-  db: DbOrTx,
-  tree: PermissionTree,
-  query: { clientIds?: number[] | undefined; dateFromLocal: string; dateToLocal: string },
-): Promise<BookingsOverviewResponse> {
-  const scope = viewScope(tree, 'booking', query.clientIds);
-  return bookingsPerDay(db, scope, query.dateFromLocal, query.dateToLocal);
-}
+/**
+ * The dashboard's booking figures as versioned answers (docs/decisions/009): they read only the bookings of the
+ * clients the caller sees, and no clock (every date comes with the query), so each is named by the route, the
+ * caller's resolved scope and the query, over the versions of the visible clients.
+ */
+export class BookingSummariesService {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly answers: VersionedAnswers,
+  ) {}
 
-export async function bookingsSummary(
-  db: DbOrTx,
-  tree: PermissionTree,
-  query: { clientIds?: number[] | undefined; dateFromLocal: string },
-): Promise<BookingsSummaryResponse> {
-  const scope = viewScope(tree, 'booking', query.clientIds);
-  const from = query.dateFromLocal;
-  const to = addDays(from, SUMMARY_PERIOD_DAYS - 1);
-  const rows = await bookingsByStatus(db, scope, from, to, from);
-  return {
-    dateFromLocal: from,
-    dateToLocal: to,
-    today: statusCounts(rows.map((r) => ({ status: r.status, count: r.onFirstDay }))),
-    period: statusCounts(rows),
-  };
-}
+  /** Bookings per local date over a range (the dashboard calendar). */
+  async overviewAnswer(
+    tree: PermissionTree,
+    query: { clientIds?: number[] | undefined; dateFromLocal: string; dateToLocal: string },
+  ): Promise<Versioned<BookingsOverviewResponse>> {
+    const scope = viewScope(tree, 'booking', query.clientIds);
+    const { dateFromLocal: from, dateToLocal: to } = query;
+    return this.answers.versioned(['bookings-overview', scope, from, to], visibleClientIds(tree, query.clientIds), () =>
+      bookingsPerDay(this.db, scope, from, to),
+    );
+  }
 
-export async function clientBookingsSummary(
-  db: DbOrTx,
-  tree: PermissionTree,
-  clientId: number,
-  query: { dateFromLocal: string; dateToLocal: string },
-): Promise<ClientBookingsSummaryResponse> {
-  const scope = viewScope(tree, 'booking', [clientId]);
-  const rows = await bookingsByMonthAndStatus(db, clientId, scope, query.dateFromLocal, query.dateToLocal);
-  return {
-    clientId,
-    dateFromLocal: query.dateFromLocal,
-    dateToLocal: query.dateToLocal,
-    months: monthsOf(query.dateFromLocal, query.dateToLocal).map((month) => ({
-      month,
-      ...statusCounts(rows.filter((r) => r.month === month)),
-    })),
-    totals: statusCounts(rows),
-  };
+  /** The tiles: bookings by status on a day and over the period from it. */
+  async summaryAnswer(
+    tree: PermissionTree,
+    query: { clientIds?: number[] | undefined; dateFromLocal: string },
+  ): Promise<Versioned<BookingsSummaryResponse>> {
+    const scope = viewScope(tree, 'booking', query.clientIds);
+    const from = query.dateFromLocal;
+    const to = addDays(from, SUMMARY_PERIOD_DAYS - 1);
+    return this.answers.versioned(['bookings-summary', scope, from], visibleClientIds(tree, query.clientIds), async () => {
+      const rows = await bookingsByStatus(this.db, scope, from, to, from);
+      return {
+        dateFromLocal: from,
+        dateToLocal: to,
+        today: statusCounts(rows.map((r) => ({ status: r.status, count: r.onFirstDay }))),
+        period: statusCounts(rows),
+      };
+    });
+  }
+
+  /** One client's bookings by month and status over a range (the yearly overview). */
+  async clientSummaryAnswer(
+    tree: PermissionTree,
+    clientId: number,
+    query: { dateFromLocal: string; dateToLocal: string },
+  ): Promise<Versioned<ClientBookingsSummaryResponse>> {
+    const scope = viewScope(tree, 'booking', [clientId]);
+    const { dateFromLocal: from, dateToLocal: to } = query;
+    return this.answers.versioned(['client-bookings-summary', clientId, scope, from, to], [clientId], async () => {
+      const rows = await bookingsByMonthAndStatus(this.db, clientId, scope, from, to);
+      return {
+        clientId,
+        dateFromLocal: from,
+        dateToLocal: to,
+        months: monthsOf(from, to).map((month) => ({ month, ...statusCounts(rows.filter((r) => r.month === month)) })),
+        totals: statusCounts(rows),
+      };
+    });
+  }
 }

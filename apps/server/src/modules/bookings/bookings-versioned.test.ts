@@ -173,6 +173,38 @@ describe('the bookings lists as versioned answers', () => {
     expect(after.items[0]!.breakMinutes).toBe(before.items[0]!.breakMinutes + 5);
   });
 
+  it("the dashboard's figures revalidate with 304 and change with the bookings they count, not another client's", async () => {
+    const figures = [
+      `/v1/bookings/overview?clientIds=${clientId}&dateFromLocal=2026-03-01&dateToLocal=2026-04-30`,
+      `/v1/bookings/summary?clientIds=${clientId}&dateFromLocal=2026-03-16`,
+      `/v1/clients/${clientId}/bookings/summary?dateFromLocal=2025-07-01&dateToLocal=2026-06-30`,
+    ];
+    const before = await Promise.all(figures.map((f) => oracle.agrees(f, admin)));
+    const revalidate = (i: number) => get(figures[i]!, admin, { 'if-none-match': before[i]!.tag });
+    for (const i of figures.keys()) expect((await revalidate(i)).statusCode, figures[i]).toBe(304);
+    // Another client's bookings (outside the group admin's tree) leave the figures as they were.
+    await run(sql`update bookings set status = 'cancelled' where status = 'unfilled' and client_id = (
+      select min(b.client_id) from bookings b join clients c on c.id = b.client_id
+      where c.group_id is distinct from (select group_id from clients where id = ${clientId}))`);
+    for (const i of figures.keys()) expect((await revalidate(i)).statusCode, figures[i]).toBe(304);
+
+    const open = await one<{ id: number }>(
+      sql`select id from bookings where client_id = ${clientId} and date_local = '2026-03-16'
+          and status not in ('cancelled', 'rejected') order by id limit 1`,
+    );
+    await run(sql`update bookings set status = 'cancelled' where id = ${open.id}`);
+    const after = await Promise.all(figures.map((f) => oracle.agrees(f, admin)));
+    for (const i of figures.keys()) {
+      expect(after[i]!.tag, figures[i]).not.toBe(before[i]!.tag);
+      expect((await revalidate(i)).statusCode, figures[i]).toBe(200);
+    }
+    const today = (json: unknown) => (json as { today: { total: number; cancelled: number } }).today;
+    expect(today(after[1]!.json)).toMatchObject({
+      total: today(before[1]!.json).total - 1,
+      cancelled: today(before[1]!.json).cancelled + 1,
+    });
+  });
+
   it('computes an answer asked for by many at once only once, and all get the same bytes', async () => {
     await run(sql`update bookings set break_minutes = break_minutes where client_id = ${clientId}`);
     const pages = vi.spyOn(t.app.services.bookings as unknown as { page: () => Promise<unknown> }, 'page');

@@ -12,7 +12,7 @@ import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
-import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
+import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/versioned-answers';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
@@ -172,9 +172,6 @@ export interface BookingPage {
 type VersionedList = VersionedPage<BookingListRow[]>;
 const asAnswer = ({ items, pagination }: BookingPage) => ({ answer: items, pagination });
 
-/** The minute of `now`: the key of answers that hold for a whole minute. */
-const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
-
 export class BookingsService {
   private readonly notifier: BookingNotifier;
 
@@ -209,11 +206,9 @@ export class BookingsService {
     };
     const risk = query.unfilledRisk === 'true' ? 'only' : 'first';
     const { sort, skip, take } = query;
-    const key = JSON.stringify(['bookings', minuteOf(now), filter, sort, skip, take, risk]);
-    return {
-      tag: await this.answers.tagOf(key, clientIds),
-      load: async () => asAnswer(await this.page(filter, sort, skip, take, now, risk)),
-    };
+    return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], clientIds, async () =>
+      asAnswer(await this.page(filter, sort, skip, take, now, risk)),
+    );
   }
 
   /** One client's bookings from a date (default: today at the client's first location), by date; versioned. */
@@ -226,12 +221,15 @@ export class BookingsService {
     visibleClients(tree, [clientId]);
     const { scope, pendingScope } = listScopes(tree, [clientId]);
     const { dateFromLocal, skip, take } = query;
-    const key = JSON.stringify(['client-bookings', minuteOf(now), clientId, scope, pendingScope, dateFromLocal ?? null, skip, take]);
     const load = async () => {
       const from = dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', now);
       return asAnswer(await this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', skip, take, now));
     };
-    return { tag: await this.answers.tagOf(key, [clientId]), load };
+    return this.answers.versioned(
+      ['client-bookings', minuteOf(now), clientId, scope, pendingScope, dateFromLocal ?? null, skip, take],
+      [clientId],
+      load,
+    );
   }
 
   /**

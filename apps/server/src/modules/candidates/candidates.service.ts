@@ -16,7 +16,7 @@ import { todayIn } from '@portal/contract/school-days';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { forbidden } from '../data-scope/data-scope';
-import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
+import { minuteOf, type Versioned, type VersionedAnswers } from '../../lib/versioned-answers';
 import { generatedAvatar, uploadedImage, type ProfileImage } from './candidate-avatar';
 import {
   candidateBookings,
@@ -102,7 +102,6 @@ export class CandidatesService {
       : client.locations.filter((l) => scope.locationIds.includes(l.locationId)).map((l) => l.locationId);
     const now = this.now();
     // Last and next dates turn on each booking's local date: the minute holds them (zone offsets are whole minutes).
-    const key = JSON.stringify(['candidates', Math.floor(now.getTime() / 60_000), clientId, locationIds]);
     const load = async () => {
       const todayByZone = new Map(client.locations.map((l) => [l.timeZone, todayIn(l.timeZone, now)]));
       const rows = await listForClient(this.db, { clientId, locationIds, nowIso: now.toISOString(), todayByZone });
@@ -119,7 +118,7 @@ export class CandidatesService {
         isFavourite: r.is_favourite,
       }));
     };
-    return { tag: await this.answers.tagOf(key, [clientId]), load };
+    return this.answers.versioned(['candidates', minuteOf(now), clientId, locationIds], [clientId], load);
   }
 
   /** GET /v1/candidate/{id}/details: 404 unless one of the caller's clients knows the educator. */

@@ -23,12 +23,17 @@ export function visibleClients(tree: PermissionTree, requested: readonly number[
   return visible;
 }
 
+/** The ids of `visibleClients`: the clients whose data versions name a versioned answer of theirs. */
+export function visibleClientIds(tree: PermissionTree, requested: readonly number[] | undefined): number[] {
+  return visibleClients(tree, requested).map((c) => c.clientId);
+}
+
 /**
  * Whole clients and single locations where the caller may view `scope`, among the requested clients. 403 when a
  * requested client is outside the tree, or when nothing at all is left.
  */
 export function viewScope(tree: PermissionTree, scope: PermissionScope, requested: readonly number[] | undefined): Scope {
-  const clientIds = visibleClients(tree, requested).map((c) => c.clientId);
+  const clientIds = visibleClientIds(tree, requested);
   const result = scopeOf(tree, scope, 'view', clientIds);
   if (result.clientIds.length === 0 && result.locationIds.length === 0) throw forbidden();
   return result;

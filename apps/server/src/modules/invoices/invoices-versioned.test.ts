@@ -117,3 +117,38 @@ describe('the educators list as a versioned answer', () => {
     clock = new Date(TEST_NOW).getTime();
   });
 });
+
+describe('the outstanding invoices count as a versioned answer', () => {
+  const url = '/v1/invoices/outstanding-invoices-count';
+  const count = (json: unknown) => (json as { outstandingInvoicesCount: number }).outstandingInvoicesCount;
+
+  it('revalidates with 304, stays kept when another client pays, and changes when one of its invoices is paid or billed', async () => {
+    const first = await oracle.agrees(url, admin);
+    expect((await oracle.get(url, admin, { 'if-none-match': first.tag })).statusCode).toBe(304);
+    // An invoice of a client outside the caller's tree: the count's tag holds.
+    await run(sql`update invoices set paid_at = null where client_id not in (
+      select c.id from clients c join permission_entries pe on pe.group_id = c.group_id
+      join contacts ct on ct.id = pe.contact_id where ct.email = 'group.admin@demo.test')`);
+    expect((await oracle.get(url, admin, { 'if-none-match': first.tag })).statusCode).toBe(304);
+
+    const unpaid = (
+      await queryRows<{ no: string }>(
+        t.database.db,
+        sql`select invoice_no as no from invoices where client_id = ${clientId} and paid_at is null limit 1`,
+      )
+    )[0]!.no;
+    await changesWith(url, [
+      ['paid', () => run(sql`update invoices set paid_at = ${TEST_NOW}::timestamptz where invoice_no = ${unpaid}`)],
+      ['unpaid again', () => run(sql`update invoices set paid_at = null where invoice_no = ${unpaid}`)],
+    ]);
+    const paid = await oracle.agrees(url, admin);
+    await run(sql`update invoices set paid_at = ${TEST_NOW}::timestamptz where invoice_no = ${unpaid}`);
+    expect(count((await oracle.agrees(url, admin)).json)).toBe(count(paid.json) - 1);
+  });
+
+  it('refuses a client outside the caller’s tree before any tag is made', async () => {
+    const res = await oracle.get(`${url}?clientIds=999999`, admin, { 'if-none-match': '*' });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.etag).toBeUndefined();
+  });
+});

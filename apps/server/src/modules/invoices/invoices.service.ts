@@ -19,8 +19,10 @@ import { todayIn } from '@portal/contract/school-days';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
-import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
-import { forbidden } from '../data-scope/data-scope';
+import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
+import type { OutstandingInvoicesCountResponse } from '@portal/contract/dashboard';
+import { forbidden, visibleClientIds } from '../data-scope/data-scope';
+import { countUnpaidInvoices } from './invoice-counts.repository';
 import type { ProviderEntities } from '../../config';
 import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
 import {
@@ -115,7 +117,6 @@ export class InvoicesService {
   async listAnswer(tree: Tree, query: Parsed): Promise<VersionedPage<InvoicesResponse>> {
     const clients = this.accountsClients(tree, query.clientIds);
     const { status, sort, skip, take } = query;
-    const key = JSON.stringify(['invoices', clients, status ?? null, sort, skip, take]);
     const load = async () => {
       const { rows, total } = await listInvoices(this.db, { clients, status, sort, skip, take });
       return {
@@ -123,13 +124,21 @@ export class InvoicesService {
         pagination: { total, skip, take },
       };
     };
-    return {
-      tag: await this.answers.tagOf(
-        key,
-        clients.map((c) => c.clientId),
-      ),
-      load,
-    };
+    const clientIds = clients.map((c) => c.clientId);
+    return this.answers.versioned(['invoices', clients, status ?? null, sort, skip, take], clientIds, load);
+  }
+
+  /**
+   * GET /v1/invoices/outstanding-invoices-count (spec §7) as a versioned answer: the unpaid invoices of the clients
+   * where the caller holds accounts view at the client (invoices belong to a client: accounts view at one location
+   * alone does not open them); 403 when there is none. It reads only their invoices, and no clock.
+   */
+  async outstandingCountAnswer(tree: Tree, requested: number[] | undefined): Promise<Versioned<OutstandingInvoicesCountResponse>> {
+    const scope = scopeOf(tree, 'accounts', 'view', visibleClientIds(tree, requested));
+    if (scope.clientIds.length === 0) this.denied();
+    return this.answers.versioned(['outstanding-invoices-count', scope.clientIds], scope.clientIds, async () => ({
+      outstandingInvoicesCount: await countUnpaidInvoices(this.db, scope.clientIds),
+    }));
   }
 
   /** 404 for an unknown invoice, 403 for one of a client outside the caller's accounts view. */

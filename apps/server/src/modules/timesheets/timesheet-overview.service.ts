@@ -1,19 +1,16 @@
-import type { PermissionTree } from '@portal/contract/permissions';
+import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetCounts, TimesheetsOverviewResponse } from '@portal/contract/dashboard';
 import type { DbOrTx } from '@portal/db/client';
-import { viewScope } from '../data-scope/data-scope';
 import { timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
 
 /** The order of names (the same as `localeCompare(b, 'en')`, without building a collator per comparison). */
 const BY_NAME = new Intl.Collator('en');
 
-/** Spec §3 'Timesheet summary': the (client, educator) counts of one query, summed three ways. */
-export async function timesheetsOverview(
-  db: DbOrTx,
-  tree: PermissionTree,
-  clientIds: number[] | undefined,
-): Promise<TimesheetsOverviewResponse> {
-  const scope = viewScope(tree, 'timesheets', clientIds);
+/**
+ * Spec §3 'Timesheet summary': the (client, educator) counts of one query over the caller's resolved scope, summed
+ * three ways (TimesheetsService.overviewAnswer).
+ */
+export async function timesheetsOverview(db: DbOrTx, scope: Scope): Promise<TimesheetsOverviewResponse> {
   const rows = await timesheetCountsByClientAndCandidate(db, scope);
   const zero = (): TimesheetCounts => ({ approved: 0, pendingReview: 0, pendingApproval: 0 });
   const add = (to: TimesheetCounts, row: TimesheetCounts) => {

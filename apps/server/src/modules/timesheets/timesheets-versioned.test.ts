@@ -62,6 +62,28 @@ describe('the timesheets lists as versioned answers', () => {
     expect(last.locationName).toBe(`${item.locationName} (v)`);
   });
 
+  it('the overview revalidates with 304 and changes with timesheets, client and educator names', async () => {
+    const overview = '/v1/timesheets/overview';
+    const first = await oracle.agrees(overview, admin);
+    expect((await oracle.get(overview, admin, { 'if-none-match': first.tag })).statusCode).toBe(304);
+    const item = TimesheetsResponse.parse((await oracle.agrees(pending, admin)).json).pendingApprovalList[0]!;
+    const writes: Array<[string, SQL]> = [
+      ['a status', sql`update timesheets set status = 'approved_for_invoice' where booking_id = ${item.bookingId}`],
+      ['its client', sql`update clients set name = name || ' (o)' where id = ${item.clientId}`],
+      ["its educator's name", sql`update candidates set first_name = first_name || 'o' where id = ${item.candidateId}`],
+    ];
+    for (const [what, write] of writes) {
+      const before = await oracle.agrees(overview, admin);
+      await run(write);
+      const after = await oracle.agrees(overview, admin);
+      expect(after.tag, what).not.toBe(before.tag);
+      expect((await oracle.get(overview, admin, { 'if-none-match': before.tag })).statusCode, what).toBe(200);
+    }
+    const totals = (json: unknown) => (json as { totals: { approved: number; pendingApproval: number } }).totals;
+    expect(totals((await oracle.agrees(overview, admin)).json).approved).toBe(totals(first.json).approved + 1);
+    await run(sql`update timesheets set status = 'pending_approval' where booking_id = ${item.bookingId}`);
+  });
+
   it('change when a timesheet is approved through the API, and name who decided after a rename', async () => {
     const before = await oracle.agrees(pending, admin);
     const item = TimesheetsResponse.parse(before.json).pendingApprovalList[0]!;

@@ -13,8 +13,10 @@ import type { CandidateModification } from './timesheets.repository';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { IdempotencyScope, IdempotentAnswer } from '../../lib/idempotency';
-import { forbidden, viewScope, visibleClients } from '../data-scope/data-scope';
-import type { VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
+import { forbidden, viewScope, visibleClientIds } from '../data-scope/data-scope';
+import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
+import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
+import { timesheetsOverview } from './timesheet-overview.service';
 import {
   countByStatus,
   countTimesheets,
@@ -108,10 +110,6 @@ function issueReason(fact: { bookingStatus: string; status: TimesheetStatus | nu
 
 const NOT_INVOICED: TimesheetStatus[] = ['pending_review', 'approved_for_invoice', 'invoiced'];
 
-/** The clients whose data a list over the requested (or all visible) clients reads: its versions' clients. */
-const visibleClientIds = (tree: PermissionTree, requested: readonly number[] | undefined) =>
-  visibleClients(tree, requested).map((c) => c.clientId);
-
 export class TimesheetsService {
   constructor(
     private readonly db: Db,
@@ -130,7 +128,6 @@ export class TimesheetsService {
   ): Promise<VersionedPage<TimesheetsResponse>> {
     const scope = viewScope(tree, 'timesheets', query.clientIds);
     const { candidateId, skip, take } = query;
-    const key = JSON.stringify(['timesheets', scope, candidateId ?? null, skip, take]);
     const load = async () => {
       const [counts, rows] = await Promise.all([
         countByStatus(this.db, scope, candidateId),
@@ -145,7 +142,7 @@ export class TimesheetsService {
         pagination: { total: counts.pendingApproval, skip, take },
       };
     };
-    return { tag: await this.answers.tagOf(key, visibleClientIds(tree, query.clientIds)), load };
+    return this.answers.versioned(['timesheets', scope, candidateId ?? null, skip, take], visibleClientIds(tree, query.clientIds), load);
   }
 
   /** GET /v1/timesheets/list: browse by status; versioned as `listAnswer`. */
@@ -163,7 +160,6 @@ export class TimesheetsService {
     const scope = viewScope(tree, 'timesheets', query.clientIds);
     const filter = { scope, statuses: query.status ?? NOT_INVOICED, candidateId: query.candidateId };
     const { skip, take, sort } = query;
-    const key = JSON.stringify(['timesheets-list', filter, skip, take, sort]);
     const load = async () => {
       const [total, rows] = await Promise.all([
         countTimesheets(this.db, filter),
@@ -171,7 +167,18 @@ export class TimesheetsService {
       ]);
       return { answer: rows.map(toTimesheetBooking), pagination: { total, skip, take } };
     };
-    return { tag: await this.answers.tagOf(key, visibleClientIds(tree, query.clientIds)), load };
+    return this.answers.versioned(['timesheets-list', filter, skip, take, sort], visibleClientIds(tree, query.clientIds), load);
+  }
+
+  /**
+   * GET /v1/timesheets/overview (spec §3 'Timesheet summary') as a versioned answer: it reads the timesheets of the
+   * visible clients and the names of their clients and educators, and no clock.
+   */
+  async overviewAnswer(tree: PermissionTree, clientIds: number[] | undefined): Promise<Versioned<TimesheetsOverviewResponse>> {
+    const scope = viewScope(tree, 'timesheets', clientIds);
+    return this.answers.versioned(['timesheets-overview', scope], visibleClientIds(tree, clientIds), () =>
+      timesheetsOverview(this.db, scope),
+    );
   }
 
   /**
