@@ -54,6 +54,11 @@ export const BENCH_ROUTES: BenchRoute[] = [
     auth: true,
   },
   { name: 'GET /v1/bookings (all clients, -date, page of 50)', path: () => '/v1/bookings?sort=-date&take=50', auth: true },
+  {
+    name: 'GET /v1/clients/{id}/bookings (page of 50)',
+    path: ({ clientId }) => `/v1/clients/${clientId}/bookings?take=50`,
+    auth: true,
+  },
   { name: 'GET /v1/bookings/{id}', path: ({ bookingId }) => `/v1/bookings/${bookingId}`, auth: true },
   // Issue 5: create-booking reference data (certifications and booking contacts: create-booking-bench.ts).
   { name: 'GET /v1/locations/booking-location-list', path: () => '/v1/locations/booking-location-list', auth: true },
