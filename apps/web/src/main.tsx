@@ -22,6 +22,16 @@ Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 // font-display: swap), so the loading view paints as soon as the HTML arrives.
 void import('@fontsource-variable/inter/wght.css');
 
+/** Creates one number and one date formatter, so that the locale data is loaded before the pages need it. */
+function warmIntl(): void {
+  try {
+    new Intl.NumberFormat().format(1);
+    new Intl.DateTimeFormat().format(0);
+  } catch {
+    // No Intl: the pages fall back to plain text.
+  }
+}
+
 /** Start-up: loading screen, then configuration, then the locale, then the app (or a visible start-up error). */
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
@@ -46,6 +56,10 @@ async function boot(): Promise<void> {
   if (window.location.pathname === paths.login) void import('./features/auth/login-page').catch(() => {});
   // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).
   else void loadTheme().catch(() => {});
+  // The page's first Intl formatter loads the browser's locale data: some 15 ms of main thread (60 ms at a phone's
+  // 4× CPU) inside whichever task needs it first (MUI's table pagination builds one as its module loads, Luxon at its
+  // first date). Done here, in a task of its own while the configuration loads, it blocks nothing later.
+  setTimeout(warmIntl, 0);
 
   try {
     const config = await loadRuntimeConfig();

@@ -25,6 +25,7 @@ import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
 import { DASHBOARD_LAYOUTS, useDashboardLayout, type DashboardLayout } from '../../lib/ui-preferences';
+import { useLaterRender } from '../../lib/use-later-render';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useBookingsOverview } from './api/get-bookings-overview';
@@ -82,6 +83,8 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
   const [layout, setLayout] = useDashboardLayout();
   const toast = useToast();
   const locale = i18n.language;
+  // The calendar, the year and availability are below the first screen of a phone: drawn in a later commit.
+  const later = useLaterRender();
 
   const today = localNow().startOf('day');
   const todayIso = today.toISODate()!;
@@ -133,9 +136,21 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
         icon: <CheckCircleOutlineIcon />,
         to: todayList(['filled', 'commenced', 'completed']),
       },
-      { key: 'unfilledToday', label: t('home.tiles.unfilledToday'), value: format(s?.today.unfilled), icon: <HourglassEmptyOutlinedIcon />, to: todayList(['unfilled']) },
+      {
+        key: 'unfilledToday',
+        label: t('home.tiles.unfilledToday'),
+        value: format(s?.today.unfilled),
+        icon: <HourglassEmptyOutlinedIcon />,
+        to: todayList(['unfilled']),
+      },
       { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: periodList() },
-      { key: 'unfilledPeriod', label: t('home.tiles.unfilledPeriod'), value: format(s?.period.unfilled), icon: <HourglassEmptyOutlinedIcon />, to: periodList(['unfilled']) },
+      {
+        key: 'unfilledPeriod',
+        label: t('home.tiles.unfilledPeriod'),
+        value: format(s?.period.unfilled),
+        icon: <HourglassEmptyOutlinedIcon />,
+        to: periodList(['unfilled']),
+      },
       {
         key: 'fillRate',
         label: t('home.tiles.fillRate'),
@@ -191,7 +206,9 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
           <Typography variant="h1" sx={{ mb: 0.5 }}>
             {t('home.title')}
           </Typography>
-          <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>{t('home.greeting', { firstName: profile.contact.firstName })}</Typography>
+          <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>
+            {t('home.greeting', { firstName: profile.contact.firstName })}
+          </Typography>
           {s ? (
             <Typography data-testid="period-range" sx={{ color: 'text.secondary' }}>
               {t('home.periodRange', { from: formatDateList(s.dateFromLocal, locale), to: formatDateList(s.dateToLocal, locale) })}
@@ -202,33 +219,36 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
           )}
         </div>
         {items.length > 0 && (
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={layout}
-          aria-label={t('home.layout')}
-          sx={{ '& .MuiToggleButton-root': { color: 'text.secondary' }, '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' } }}
-          onChange={(_, value: DashboardLayout | null) => value !== null && setLayout(value)}
-        >
-          <ToggleButton value={DASHBOARD_LAYOUTS.TILE} aria-label={t('home.layouts.tile')} sx={{ gap: 0.75, px: 1.5 }}>
-            <GridViewOutlinedIcon fontSize="small" />
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-              {t('home.layouts.tile')}
-            </Box>
-          </ToggleButton>
-          <ToggleButton value={DASHBOARD_LAYOUTS.LIST} aria-label={t('home.layouts.list')} sx={{ gap: 0.75, px: 1.5 }}>
-            <ViewListOutlinedIcon fontSize="small" />
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-              {t('home.layouts.list')}
-            </Box>
-          </ToggleButton>
-          <ToggleButton value={DASHBOARD_LAYOUTS.MAP} aria-label={t('home.layouts.map')} sx={{ gap: 0.75, px: 1.5 }}>
-            <MapOutlinedIcon fontSize="small" />
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-              {t('home.layouts.map')}
-            </Box>
-          </ToggleButton>
-        </ToggleButtonGroup>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={layout}
+            aria-label={t('home.layout')}
+            sx={{
+              '& .MuiToggleButton-root': { color: 'text.secondary' },
+              '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
+            }}
+            onChange={(_, value: DashboardLayout | null) => value !== null && setLayout(value)}
+          >
+            <ToggleButton value={DASHBOARD_LAYOUTS.TILE} aria-label={t('home.layouts.tile')} sx={{ gap: 0.75, px: 1.5 }}>
+              <GridViewOutlinedIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+                {t('home.layouts.tile')}
+              </Box>
+            </ToggleButton>
+            <ToggleButton value={DASHBOARD_LAYOUTS.LIST} aria-label={t('home.layouts.list')} sx={{ gap: 0.75, px: 1.5 }}>
+              <ViewListOutlinedIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+                {t('home.layouts.list')}
+              </Box>
+            </ToggleButton>
+            <ToggleButton value={DASHBOARD_LAYOUTS.MAP} aria-label={t('home.layouts.map')} sx={{ gap: 0.75, px: 1.5 }}>
+              <MapOutlinedIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+                {t('home.layouts.map')}
+              </Box>
+            </ToggleButton>
+          </ToggleButtonGroup>
         )}
       </Box>
       {failed && (
@@ -237,28 +257,29 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
           onRetry={() => [summary, overview, yearly, locations].forEach((query) => query.isError && void query.refetch())}
         />
       )}
-      {items.length > 0 && (
-        <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />
-      )}
+      {items.length > 0 && <SummaryTiles items={items} layout={layoutName === 'list' ? 'list' : 'tile'} label={t('home.periodHeading')} />}
       {access.bookings && (
         <UnfilledRiskPanel bookings={unfilledRisk.data?.bookings} total={unfilledRisk.data?.total ?? 0} loading={unfilledRisk.isPending} />
       )}
       {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
       {/* Someone with nothing else here (a teacher) sees their availability first; others below the bookings. */}
       {items.length === 0 && availability}
-      {access.bookings && (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: layoutName === 'list' ? '1fr' : '3fr 2fr' }, alignItems: 'start' }}>
-          <BookingsCalendar
-            month={month}
-            counts={counts}
-            onMonthChange={setMonth}
-            loading={overview.isPending}
-            dayHref={dayListHref}
-          />
-          {yearly.data && firstClient && <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} selectedCount={selected.length} />}
+      {later && access.bookings && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', lg: layoutName === 'list' ? '1fr' : '3fr 2fr' },
+            alignItems: 'start',
+          }}
+        >
+          <BookingsCalendar month={month} counts={counts} onMonthChange={setMonth} loading={overview.isPending} dayHref={dayListHref} />
+          {yearly.data && firstClient && (
+            <YearlySummary summary={yearly.data} clientName={firstClient.clientName} year={year} selectedCount={selected.length} />
+          )}
         </Box>
       )}
-      {items.length > 0 && access.replaceMe && availability}
+      {later && items.length > 0 && access.replaceMe && availability}
     </Stack>
   );
 }
