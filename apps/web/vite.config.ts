@@ -133,7 +133,7 @@ export default defineConfig(({ command }) => ({
               test: /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|react-transition-group|notistack|goober|clsx|@tanstack)\//,
               minShareCount: 2,
             },
-            { name: 'shared', test: /\/src\/(components|lib|api|app\/components)\//, minShareCount: 2 },
+            { name: 'shared', test: /\/apps\/web\/src\/(components|lib|api|app\/components)\//, minShareCount: 2 },
             { name: 'icons', test: /\/node_modules\/@mui\/icons-material\// },
             // Every signed-in page loads all of these before it renders (lib/i18n.ts, loadDeferredTexts).
             { name: 'texts', test: /\/src\/locales\/en\/[^/]+\.json$/ },
