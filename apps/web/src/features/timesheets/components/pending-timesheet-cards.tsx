@@ -3,7 +3,7 @@ import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { formatDay } from '../../../lib/locale-format';
 import { UserAvatar } from '../../../components/user-avatar';
 import { educatorChangeOf, educatorName, formatDuration, formatTimes } from '../timesheet-format';
@@ -11,6 +11,43 @@ import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { EducatorChanges } from './educator-changes';
 import { placeOf, selectAllState, type PendingListProps } from './pending-timesheets-table';
+
+/**
+ * The cards' looks, given once on the list rather than per card (as the bookings cards): emotion works out one
+ * style object per render instead of a dozen per timesheet. The cards are plain elements with class names; an
+ * educator's changes and the selection are data attributes.
+ */
+const listSx = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  '& .timesheet-card': {
+    borderTop: 1,
+    borderTopStyle: 'solid',
+    borderColor: 'divider',
+    display: 'flex',
+    gap: 0.5,
+    pl: 0.5,
+    pr: 1,
+    py: 1.5,
+  },
+  '& .timesheet-card[data-changed]': (theme: Theme) => ({
+    boxShadow: `inset 4px 0 0 ${theme.palette.warning.main}`,
+    backgroundColor: 'rgba(255, 167, 38, 0.07)',
+  }),
+  '& .timesheet-card[data-selected]': { backgroundColor: 'rgba(0, 172, 239, 0.08)' },
+  '& .timesheet-card-check': { width: 42, flexShrink: 0, display: 'flex', justifyContent: 'center' },
+  '& .timesheet-card-body': { flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.75, pt: 1 },
+  '& .timesheet-card-head': { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 },
+  '& .timesheet-card-who': { display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 },
+  '& .timesheet-card-names': { minWidth: 0 },
+  '& .timesheet-card-name': { typography: 'body1', m: 0, fontWeight: 700, lineHeight: 1.3 },
+  '& .timesheet-card-text': { typography: 'body2', m: 0, minWidth: 0 },
+  '& .timesheet-card-names .timesheet-card-text': { color: 'text.secondary' },
+  '& .timesheet-card-download': { mt: -0.75 },
+  '& .timesheet-card-line': { display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' },
+  '& .timesheet-card-help': { typography: 'caption', color: 'text.secondary' },
+};
 
 /** Phone: one card per timesheet pending approval, its checkbox first; the educator's changes highlighted. */
 export function PendingTimesheetCards({ rows, caption, selected, onToggle, onToggleAll, canDecide, showClient }: PendingListProps) {
@@ -32,7 +69,7 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, onTog
           slotProps={{ typography: { variant: 'body2' } }}
         />
       </Box>
-      <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box component="ul" aria-label={caption} sx={listSx}>
         {rows.map((row) => {
           const name = educatorName(row);
           const day = formatDay(row.dateLocal, locale);
@@ -40,27 +77,15 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, onTog
           const decidable = canDecide(row);
           const isSelected = selected.has(row.bookingId);
           return (
-            <Box
-              component="li"
+            <li
               key={row.bookingId}
+              className="timesheet-card"
               data-testid="timesheet-card"
               data-booking-id={row.bookingId}
               data-changed={changed || undefined}
-              sx={(theme) => ({
-                borderTop: 1,
-                borderColor: 'divider',
-                display: 'flex',
-                gap: 0.5,
-                pl: 0.5,
-                pr: 1,
-                py: 1.5,
-                ...(changed
-                  ? { boxShadow: `inset 4px 0 0 ${theme.palette.warning.main}`, backgroundColor: 'rgba(255, 167, 38, 0.07)' }
-                  : {}),
-                ...(isSelected ? { backgroundColor: 'rgba(0, 172, 239, 0.08)' } : {}),
-              })}
+              data-selected={isSelected || undefined}
             >
-              <Box sx={{ width: 42, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+              <div className="timesheet-card-check">
                 {decidable && (
                   <Checkbox
                     checked={isSelected}
@@ -69,48 +94,38 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, onTog
                     sx={{ alignSelf: 'flex-start' }}
                   />
                 )}
-              </Box>
-              <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.75, pt: 1 }}>
-                <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              </div>
+              <div className="timesheet-card-body">
+                <div className="timesheet-card-head">
+                  <div className="timesheet-card-who">
                     <UserAvatar name={row.candidateFullName} size="sm" />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                        {name}
-                      </Typography>
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {day}
-                      </Typography>
-                    </Box>
-                  </Box>
-                  <Box sx={{ mt: -0.75 }}>
+                    <div className="timesheet-card-names">
+                      <p className="timesheet-card-name">{name}</p>
+                      <p className="timesheet-card-text">{day}</p>
+                    </div>
+                  </div>
+                  <div className="timesheet-card-download">
                     <DownloadButton bookingId={row.bookingId} label={t('actions.downloadFor', { name, date: day })} />
-                  </Box>
-                </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
+                  </div>
+                </div>
+                <div className="timesheet-card-line">
                   <AccessTimeIcon fontSize="small" aria-hidden="true" />
-                  <Typography variant="body2">
+                  <p className="timesheet-card-text">
                     {formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale)}
                     {' · '}
                     {row.breakMinutes > 0 ? t('time.break', { count: row.breakMinutes }) : t('time.noBreak')}
                     {' · '}
                     {formatDuration(t, row.workedMinutes, locale)}
-                  </Typography>
-                </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
+                  </p>
+                </div>
+                <div className="timesheet-card-line">
                   <SchoolOutlinedIcon fontSize="small" aria-hidden="true" />
-                  <Typography variant="body2" sx={{ minWidth: 0 }}>
-                    {placeOf(row, showClient)}
-                  </Typography>
-                </Box>
+                  <p className="timesheet-card-text">{placeOf(row, showClient)}</p>
+                </div>
                 <EducatorChanges row={row} compact />
-                {!decidable && (
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {t('list.viewOnlyHelp')}
-                  </Typography>
-                )}
-              </Box>
-            </Box>
+                {!decidable && <span className="timesheet-card-help">{t('list.viewOnlyHelp')}</span>}
+              </div>
+            </li>
           );
         })}
       </Box>
