@@ -124,9 +124,10 @@ describe('create booking', () => {
     }
     expect(chosen, 'a bookable location with a booking block ahead').toBeDefined();
     const { location, blocked, message } = chosen!;
-    // Eight days around the blocked date: always a whole weekend inside.
-    const first = plusDays(blocked, -4);
-    const last = plusDays(blocked, 3);
+    // From the Monday of the blocked date's week to the next Monday: six school days and one whole weekend, whatever
+    // weekday the block falls on (eight days centred on it held three weekend days when it fell on a Wednesday).
+    const first = plusDays(blocked, 1 - new Date(`${blocked}T00:00:00Z`).getUTCDay());
+    const last = plusDays(first, 7);
 
     const page = await browser.newPage('desktop');
     await openCreate(page, 'group.admin@demo.test', location.locationId);
