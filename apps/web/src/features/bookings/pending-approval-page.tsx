@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import { dateSpan } from './pending/pending-format';
 import { PendingRequestCards, PendingRequestsTable, type PendingRowActions } from './pending/pending-requests';
 import { RejectDialog } from './pending/reject-dialog';
 import { ErrorState, LoadingState } from '../../components/query-state';
+import { ListPagination } from '../../components/list-pagination';
 
 const PAGE_SIZE = 25;
 
@@ -130,19 +130,13 @@ export function PendingApprovalPage() {
               <PendingRequestsTable requests={requests} caption={caption} actions={actions} />
             )}
             {total > PAGE_SIZE && (
-              <TablePagination
-                component="div"
+              <ListPagination
                 count={total}
                 page={page}
                 rowsPerPage={PAGE_SIZE}
                 rowsPerPageOptions={[PAGE_SIZE]}
                 onPageChange={(_, next) => setPage(next)}
                 labelDisplayedRows={({ from, to, count }) => t('list.range', { from, to, total: count })}
-                sx={{
-                  borderTop: 1,
-                  borderColor: 'divider',
-                  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-                }}
               />
             )}
           </>

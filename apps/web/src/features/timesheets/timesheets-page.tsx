@@ -11,11 +11,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useProfile } from '../../lib/profile';
 import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
@@ -35,6 +34,7 @@ import { educatorName, formatCount } from './timesheet-format';
 import { useTimesheetDecision } from './use-timesheet-decision';
 import { useTimesheetsText } from './use-timesheets-text';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { ListPagination } from '../../components/list-pagination';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -119,7 +119,10 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const everyone = usePendingTimesheets(query, educatorId === undefined);
   const oneEducator = useCandidateTimesheets({ ...query, candidateId: educatorId ?? 0 }, educatorId !== undefined);
   const list = educatorId === undefined ? everyone : oneEducator;
-  const data = list.data;
+  // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
+  // update asks for is synchronous, and with a list of rows it was one long task (a phone's CPU: some 400 ms).
+  const data = useDeferredValue(list.data);
+  const summaryData = useDeferredValue(summary.data);
   const rows = useMemo(() => data?.timesheets ?? [], [data]);
 
   const selectedClients = useMemo(() => (tree ? allClients(tree).filter((c) => clientIds.includes(c.clientId)) : []), [tree, clientIds]);
@@ -134,7 +137,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const educatorLabel =
     educatorId === undefined
       ? undefined
-      : (summary.data?.candidates.find((c) => c.candidateId === educatorId)?.candidateName ??
+      : (summaryData?.candidates.find((c) => c.candidateId === educatorId)?.candidateName ??
         (rows[0] ? educatorName(rows[0]) : `#${educatorId}`));
 
   // Spec §8: the load failure as a toast, once per failure.
@@ -202,7 +205,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
       ) : (
         <>
           <TimesheetsSummary
-            summary={summary.data}
+            summary={summaryData}
             failed={summary.isError}
             onRetry={() => void summary.refetch()}
             onOpenEducator={openEducator}
@@ -285,7 +288,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                   )}
                 </Box>
                 <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
-                {list.isPending && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
+                {!data && !list.isError && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
                 {list.isError && !data && (
                   <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
                     <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
@@ -303,8 +306,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                 {data && rows.length > 0 && (
                   <>
                     {phone ? <PendingTimesheetCards {...listProps} /> : <PendingTimesheetsTable {...listProps} />}
-                    <TablePagination
-                      component="div"
+                    <ListPagination
                       count={total}
                       page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
                       rowsPerPage={pageSize}
@@ -326,11 +328,6 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                           total: formatCount(count, locale),
                         })
                       }
-                      sx={{
-                        borderTop: 1,
-                        borderColor: 'divider',
-                        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-                      }}
                     />
                     {rows.some(canDecide) && (
                       <SelectionBar

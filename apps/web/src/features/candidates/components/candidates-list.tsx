@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Switch from '@mui/material/Switch';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -27,6 +26,7 @@ import { useCandidatesText } from '../use-candidates-text';
 import { CandidateCards } from './candidate-cards';
 import { CandidatesTable } from './candidates-table';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListPagination } from '../../../components/list-pagination';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -237,8 +237,7 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
               ) : (
                 <CandidatesTable rows={pageRows} caption={caption} showSchool={showSchool} />
               )}
-              <TablePagination
-                component="div"
+              <ListPagination
                 count={rows.length}
                 page={page}
                 rowsPerPage={pageSize}
@@ -249,11 +248,6 @@ export function CandidatesList({ clients }: { clients: CandidateClientAccess[] }
                 }
                 labelRowsPerPage={t('list.rowsPerPage')}
                 labelDisplayedRows={({ from, to, count }) => t('list.range', { from: format(from), to: format(to), total: format(count) })}
-                sx={{
-                  borderTop: 1,
-                  borderColor: 'divider',
-                  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-                }}
               />
             </>
           )}

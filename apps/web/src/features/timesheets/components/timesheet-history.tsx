@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,7 @@ import { DownloadButton } from './download-button';
 import { placeOf } from './pending-timesheets-table';
 import { ToneChip, type Tone } from '../../../components/tone-chip';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-state';
+import { ListPagination } from '../../../components/list-pagination';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const FILTERS = ['', 'approved_for_invoice', 'pending_review', 'invoiced'] as const;
@@ -304,8 +304,7 @@ export function TimesheetHistory({
               </Table>
             </Box>
           )}
-          <TablePagination
-            component="div"
+          <ListPagination
             count={total}
             page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
             rowsPerPage={pageSize}
@@ -319,11 +318,6 @@ export function TimesheetHistory({
             labelDisplayedRows={({ from: first, to: last, count }) =>
               t('list.range', { from: formatCount(first, locale), to: formatCount(last, locale), total: formatCount(count, locale) })
             }
-            sx={{
-              borderTop: 1,
-              borderColor: 'divider',
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-            }}
           />
         </>
       )}
