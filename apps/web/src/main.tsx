@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { dismissBootPaint, showBootPaint } from './app/boot-paint';
 import { loadTheme } from './app/themed';
-import { LoadingScreen } from './components/loading-screen';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
 import { paths } from './lib/paths';
 import { loadRuntimeConfig, localeForOrigin } from './lib/runtime-config';
 import { readPreference, UI_KEYS } from './lib/ui-preferences';
+import { yieldToMain } from './lib/yield-to-main';
 
 // zod compiles object parsers with `new Function` unless told not to. The CSP (script-src 'self') forbids eval, so
 // every probe was a reported violation (Lighthouse best practices). This is the object `z.config()` writes to
@@ -22,11 +22,14 @@ Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 // font-display: swap), so the loading view paints as soon as the HTML arrives.
 void import('@fontsource-variable/inter/wght.css');
 
-/** Creates one number and one date formatter, so that the locale data is loaded before the pages need it. */
+/**
+ * Creates one number formatter, then (in a task of its own) one date formatter, so that the locale data is loaded
+ * before the pages need it.
+ */
 function warmIntl(): void {
   try {
     new Intl.NumberFormat().format(1);
-    new Intl.DateTimeFormat().format(0);
+    setTimeout(() => new Intl.DateTimeFormat().format(0), 0);
   } catch {
     // No Intl: the pages fall back to plain text.
   }
@@ -36,33 +39,34 @@ function warmIntl(): void {
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere the
-  // loading screen takes over from index.html's.
-  const signInShowing = showBootPaint();
+  // The configuration first: the rest of the start waits for it, so it is on the network while the rest runs.
+  const configLoad = loadRuntimeConfig();
+  configLoad.catch(() => {}); // awaited below; this only keeps a failure that arrives early from being "unhandled"
+  // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere
+  // index.html's loading view (the loading screen's own markup) shows until the app's first render replaces it
+  // with the same screen: drawing it with React here too was a render of its own, the app's costliest one (React's
+  // code is compiled as it first runs: some 100 ms at a phone's 4× slower CPU, issue 11).
+  showBootPaint();
   // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
   document.documentElement.classList.add(readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light');
   initI18n();
   const root = createRoot(container);
-  if (!signInShowing) {
-    root.render(
-      <StrictMode>
-        <LoadingScreen />
-      </StrictMode>,
-    );
-  }
+  // The start is several short tasks rather than one long one (a phone's 4× slower CPU made it some 250 ms): the
+  // browser can paint and answer input in between.
+  await yieldToMain();
 
   // The sign-in page is the usual first page: its chunk downloads while the configuration and the session load,
   // instead of after them (the router imports the same module later and finds it ready).
   if (window.location.pathname === paths.login) void import('./features/auth/login-page').catch(() => {});
   // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).
   else void loadTheme().catch(() => {});
-  // The page's first Intl formatter loads the browser's locale data: some 15 ms of main thread (60 ms at a phone's
+  // The page's first Intl formatters load the browser's locale data: some 15 ms of main thread (60 ms at a phone's
   // 4× CPU) inside whichever task needs it first (MUI's table pagination builds one as its module loads, Luxon at its
-  // first date). Done here, in a task of its own while the configuration loads, it blocks nothing later.
+  // first date). Done here, in tasks of their own while the configuration loads, they block nothing later.
   setTimeout(warmIntl, 0);
 
   try {
-    const config = await loadRuntimeConfig();
+    const config = await configLoad;
     await i18n.changeLanguage(resolveLocale(localeForOrigin(config, window.location.origin)));
   } catch (error) {
     console.error(error);
