@@ -3,8 +3,10 @@ import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 import { dismissBootPaint, showBootPaint } from './app/boot-paint';
 import { loadTheme } from './app/themed';
+import { loadQueryClient } from './lib/app-query-client';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
 import { paths } from './lib/paths';
 import { loadRuntimeConfig, localeForOrigin } from './lib/runtime-config';
@@ -90,12 +92,16 @@ async function boot(): Promise<void> {
     return;
   }
 
+  // The router first, in a task of its own: creating it matches the address and starts the first navigation (the
+  // session check, the page's code), work that React's render would otherwise do in one piece (issue 11).
+  const router = createAppRouter(loadQueryClient);
+  await yieldToMain();
   // A transition: React renders the app in slices, yielding to the browser between them, instead of in one long
   // task that blocks input while the first page starts (total blocking time).
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });

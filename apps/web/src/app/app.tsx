@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { getQueryClient, loadQueryClient } from '../lib/app-query-client';
+import { getQueryClient } from '../lib/app-query-client';
 import { subscribeToSession } from '../lib/session';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(() => createAppRouter(loadQueryClient));
+/** The app around its router (created by main.tsx before the first render, `createAppRouter`). */
+export function App({ router }: { router: DataRouter }) {
 
   // Spec §4: the user (the cached profile and everything loaded for it) goes with the session.
   useEffect(
