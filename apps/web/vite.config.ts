@@ -106,7 +106,11 @@ export default defineConfig(({ command }) => ({
     // The entry holds everything the first page needs (about 560 kB raw, 180 kB gzip; bench:web watches it).
     chunkSizeWarningLimit: 600,
     // Every browser the portal supports has modulepreload; the polyfill only cost bytes on the first page.
-    modulePreload: { polyfill: false },
+    // A lazily loaded chunk's JavaScript dependencies are not preloaded by Vite's helper: it appended a modulepreload
+    // link per file as the route starts loading, some 20 links in the task that creates the router (about 90 ms of
+    // main thread at a phone's 4× slower CPU, issue 11), while the browser fetches a chunk's imports in parallel as
+    // soon as it has the chunk (the shared chunks are mostly loaded or cached by then). Its CSS still loads with it.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {
       output: {
         codeSplitting: {
