@@ -44,9 +44,18 @@ export function intlLocaleOf(locale: string): string {
   return locale === 'en' ? 'en-US' : locale;
 }
 
+/** One Intl formatter per locale and currency: building one costs far more than formatting (a list of invoices). */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in minor units as the client's locale writes its currency: 123450 GBP en-GB → '£1,234.50'. */
 export function formatMinorAmount(minor: number, currency: Currency | string, locale: string): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'currency', currency }).format(toMajor(minor));
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocaleOf(locale), { style: 'currency', currency });
+    currencyFormats.set(key, format);
+  }
+  return format.format(toMajor(minor));
 }
 
 /** `currentPage` of a list answer: the 1-based page that `skip` starts, pages being `take` long. */

@@ -69,10 +69,32 @@ export function formatDateList(date: DateTime | string, locale: string): string 
   return text;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An Intl number formatter, one per locale and options: building one costs far more than formatting with it, and
+ * lists format a few numbers per row (issue 11: a page of invoice cards spent some 20 ms at a phone's 4× CPU
+ * building formatters).
+ */
+export function numberFormat(intlLocale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${intlLocale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A count with the locale's digit grouping: 1481 → '1,481'. */
+export function formatCount(value: number, locale: string): string {
+  return numberFormat(localeFormat(locale).intlLocale).format(value);
+}
+
 /** An amount in the locale's currency through Intl: 1234.5 → '£1,234.50' (en-GB), '$1,234.50' (en-AU, AUD). */
 export function formatMoney(amount: number, locale: string): string {
   const format = localeFormat(locale);
-  return new Intl.NumberFormat(format.intlLocale, { style: 'currency', currency: format.currency }).format(amount);
+  return numberFormat(format.intlLocale, { style: 'currency', currency: format.currency }).format(amount);
 }
 
 /** Spec §9: Saturday and Sunday roll forward to the next Monday; weekdays stay. */

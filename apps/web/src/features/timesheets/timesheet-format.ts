@@ -1,5 +1,5 @@
 import type { TimesheetBooking, TimesheetIssueReason, TimesheetSubmitResponse } from '@portal/contract/timesheets';
-import { formatDay, formatTimeOfDay, localeFormat } from '../../lib/locale-format';
+import { formatCount, formatDay, formatTimeOfDay } from '../../lib/locale-format';
 import type { TimesheetsTranslate } from './use-timesheets-text';
 
 type Named = Pick<TimesheetBooking, 'candidatePreferredName' | 'candidateLastName' | 'candidateFullName'>;
@@ -25,16 +25,14 @@ export function formatDuration(t: TimesheetsTranslate, minutes: number, locale: 
   const safe = Math.max(0, Math.round(minutes));
   const hours = Math.floor(safe / 60);
   const rest = safe % 60;
-  const number = (value: number) => new Intl.NumberFormat(localeFormat(locale).intlLocale).format(value);
+  const number = (value: number) => formatCount(value, locale);
   if (hours === 0) return t('time.minutes', { minutes: number(rest) });
   if (rest === 0) return t('time.hours', { hours: number(hours) });
   return t('time.hoursMinutes', { hours: number(hours), minutes: number(rest) });
 }
 
-/** A count with the locale's digit grouping: 1481 → '1,481'. */
-export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(localeFormat(locale).intlLocale).format(value);
-}
+/** A count with the locale's digit grouping (lib/locale-format.ts). */
+export { formatCount };
 
 /** What the educator changed, in the three cases the list highlights. */
 export type EducatorChange =

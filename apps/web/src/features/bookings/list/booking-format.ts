@@ -1,6 +1,6 @@
 import type { BookingCandidate } from '@portal/contract/bookings';
 import type { BookingRequestStatus, BookingStatus } from '@portal/contract/domain';
-import { localeFormat } from '../../../lib/locale-format';
+import { formatCount } from '../../../lib/locale-format';
 
 /** The name an educator goes by: the preferred first name when there is one. */
 export function educatorName(candidate: Pick<BookingCandidate, 'preferredName' | 'lastName' | 'fullName'>): string {
@@ -29,7 +29,5 @@ export function statusColour(status: BookingStatus | BookingRequestStatus): 'def
   }
 }
 
-/** A count with the locale's digit grouping: 1481 → '1,481'. */
-export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(localeFormat(locale).intlLocale).format(value);
-}
+/** A count with the locale's digit grouping (lib/locale-format.ts). */
+export { formatCount };
