@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import MagicString from 'magic-string';
+import { defineConfig, parseAst, type Plugin, type ProxyOptions } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -80,6 +82,68 @@ function preloadSignInPage(): Plugin {
   };
 }
 
+/**
+ * The contract's schemas built on first use in the browser (src/lib/lazy-schema.ts). zod builds a schema as its
+ * module loads; a page loaded every schema of every contract module it touched, about a thousand, to parse and
+ * check a few (some 100 ms of main thread at a phone's 4× slower CPU, issue 11). Each top-level `const` of a contract
+ * module whose value is a chain of calls starting at `z` (or at such a schema of the same module) is wrapped in
+ * `lazySchema(() => …)`; nothing else changes, and the server and the tests use the modules as written.
+ */
+function lazySchemas(): Plugin {
+  const contract = /\/packages\/contract\/src\/(?!.*\.test\.)[^/]+\.ts$/;
+  const helper = fileURLToPath(new URL('./src/lib/lazy-schema.ts', import.meta.url));
+  /** The identifier a chain of calls and property reads starts at: `z` of `z.object({…}).describe('…')`. */
+  const rootOf = (node: AstNode | null | undefined): string | undefined => {
+    let current = node;
+    while (current && (current.type === 'CallExpression' || current.type === 'MemberExpression')) {
+      current = current.type === 'CallExpression' ? current.callee : current.object;
+    }
+    return current?.type === 'Identifier' ? current.name : undefined;
+  };
+  return {
+    name: 'portal-lazy-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!contract.test(id.split('?')[0] ?? '')) return null;
+      const program = parseAst(code) as unknown as { body: AstNode[] };
+      const wrapped = new Set<string>();
+      const out = new MagicString(code);
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const declarator of declaration.declarations ?? []) {
+          const init = declarator.init;
+          if (!init || init.type !== 'CallExpression' || declarator.id?.type !== 'Identifier') continue;
+          const root = rootOf(init);
+          if (root !== 'z' && !(root && wrapped.has(root))) continue;
+          out.appendLeft(init.start, '__lazySchema(() => ');
+          out.prependRight(init.end, ')');
+          wrapped.add(declarator.id.name ?? '');
+        }
+      }
+      if (wrapped.size === 0) return null;
+      out.prepend(`import { lazySchema as __lazySchema } from ${JSON.stringify(helper)};\n`);
+      return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/** The few ESTree node fields lazySchemas reads. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  name?: string;
+  kind?: string;
+  callee?: AstNode;
+  object?: AstNode;
+  init?: AstNode | null;
+  id?: AstNode;
+  declaration?: AstNode | null;
+  declarations?: AstNode[];
+}
+
 const require = createRequire(import.meta.url);
 /**
  * React Router publishes its production build beside the development one but its package exports name only the
@@ -93,7 +157,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), htmlTexts(), preloadSignInPage()],
+  plugins: [react(), htmlTexts(), preloadSignInPage(), lazySchemas()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
   },
@@ -132,11 +196,33 @@ export default defineConfig(({ command }) => ({
             // each, as are all icons (7 kB gzip) and the deferred texts: about twenty files per signed-in page
             // instead of fifty, for about the same bytes (issue 11, tenth session: Lighthouse mobile 78–82 → 81–84
             // in two interleaved rounds; a page loads some code it does not use, which gzip mostly absorbs).
+            //
+            // MUI is three files, which the signed-in start evaluates one per task, in order (app/themed.tsx): its base
+            // (system, emotion), its styles (which build MUI's default theme as they load) and its components. One
+            // file was one task of some 190 ms at a phone's 4× CPU (issue 11, eleventh session).
             {
-              name: 'ui',
-              test: /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|react-transition-group|notistack|goober|clsx|@tanstack)\//,
+              name: 'mui-base',
+              test: /\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics|@babel\/runtime)\//,
               minShareCount: 2,
             },
+            {
+              name: 'mui-styles',
+              test: /\/node_modules\/@mui\/material\/(styles|colors|utils|DefaultPropsProvider|zero-styled|internal)\//,
+              minShareCount: 2,
+            },
+            {
+              name: 'ui',
+              test: /\/node_modules\/(@mui\/material|@popperjs|react-transition-group|notistack|goober)\//,
+              minShareCount: 2,
+            },
+            // TanStack Query apart from MUI: the query client loads beside the theme (lib/page-load.ts), and in MUI's
+            // file it evaluated all of MUI there, in one task.
+            { name: 'query', test: /\/node_modules\/@tanstack\//, minShareCount: 2 },
+            // zod and the contract's schemas (zod builds each as its module loads), apart from the app's shared code
+            // and in three files, evaluated one per task before a page's code (app/router.tsx, loadContract).
+            { name: 'zod', test: /\/node_modules\/zod\//, minShareCount: 2 },
+            { name: 'contract-bookings', test: /\/packages\/contract\/src\/booking[^/]*\.ts$/, minShareCount: 2 },
+            { name: 'contract', test: /\/packages\/contract\/src\//, minShareCount: 2 },
             { name: 'shared', test: /\/apps\/web\/src\/(components|lib|api|app\/components)\//, minShareCount: 2 },
             { name: 'icons', test: /\/node_modules\/@mui\/icons-material\// },
             // Every signed-in page loads all of these before it renders (lib/i18n.ts, loadDeferredTexts).

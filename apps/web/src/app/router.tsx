@@ -3,6 +3,7 @@ import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, 
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
+import { yieldToMain } from '../lib/yield-to-main';
 import { landingPath, paths } from '../lib/paths';
 import { profileQueryOptions } from '../lib/profile-query';
 import { getSelectedClientIds, setSelectedClientIds } from '../lib/selected-clients';
@@ -43,7 +44,30 @@ const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
  * A page (or layout) drawn with MUI: its code, and MUI's theme with it (one chunk for all of them). Only the sign-in
  * page draws without MUI, so the first page loads none (issue 11); PublicLayout puts the theme around the others.
  */
-const loadPage = <T,>(load: () => Promise<T>) => loadChunk(() => Promise.all([load(), loadTheme()]).then(([module]) => module));
+const loadPage = <T,>(load: () => Promise<T>) =>
+  loadChunk(async () => {
+    await loadTheme();
+    await loadContract();
+    return load();
+  });
+
+let contract: Promise<unknown> | undefined;
+/**
+ * zod and the contract's schemas (three files, vite.config.ts), evaluated one per task before a page's code: zod
+ * builds every schema as its module loads, some 150 ms at a phone's 4× CPU that was part of the page's task.
+ */
+function loadContract(): Promise<unknown> {
+  contract ??= import('../lib/zod-code')
+    .then(yieldToMain)
+    .then(() => import('@portal/contract/invoices'))
+    .then(yieldToMain)
+    .then(() => import('@portal/contract/bookings'))
+    .then(yieldToMain, (error: unknown) => {
+      contract = undefined;
+      throw error;
+    });
+  return contract;
+}
 
 /** The signed-in shell, inside MUI's theme (its pages draw in its outlet; `loadPage` has loaded the theme). */
 const appLayout = async () => {
@@ -56,7 +80,8 @@ const appLayout = async () => {
     ),
   };
 };
-const errorPages = () => loadPage(() => import('../features/errors/error-pages'));
+// The error pages need no contract: they show when the rest may not load.
+const errorPages = () => loadChunk(() => loadTheme().then(() => import('../features/errors/error-pages')));
 
 /** While the app starts: the loading screen, unless index.html's static sign-in page lies over it. */
 function StartingScreen() {

@@ -14,10 +14,15 @@ let loading: Promise<ThemeModule> | undefined;
  * it. Every other page loads it with its own code (router.tsx), the error pages when they show.
  */
 export function loadTheme(): Promise<ThemeModule> {
-  // MUI's code runs (its modules evaluate) in a task of its own, and the theme, built as its module loads, in the
-  // next: one task did both, some 130 ms at a phone's 4× slower CPU (issue 11).
-  loading ??= import('@mui/material/styles')
-    .then(() => yieldToMain())
+  // MUI's three files (vite.config.ts: its base, its styles with MUI's default theme, its components) evaluate one
+  // per task, then the app's theme, built as its module loads: one task did it all, some 190 ms at a phone's 4× CPU
+  // (issue 11). Each import finds the files before it already evaluated.
+  loading ??= import('./mui-code/base')
+    .then(yieldToMain)
+    .then(() => import('./mui-code/styles'))
+    .then(yieldToMain)
+    .then(() => import('@mui/material/Paper'))
+    .then(yieldToMain)
     .then(() => import('./theme-providers'))
     .then(
     (module) => (loaded = module),
