@@ -10,8 +10,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -35,6 +33,7 @@ import { useTimesheetDecision } from './use-timesheet-decision';
 import { useTimesheetsText } from './use-timesheets-text';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { ListPagination } from '../../components/list-pagination';
+import { TabBar } from '../../components/tab-bar';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -48,17 +47,9 @@ function readParams(params: URLSearchParams): { educatorId: number | undefined; 
   };
 }
 
-const tabsSx = {
-  borderBottom: 1,
-  borderColor: 'divider',
-  mx: { xs: -2, sm: 0 },
-  '& .MuiTab-root.Mui-selected': { color: 'primary.dark' },
-} as const;
+const tabsSx = { mx: { xs: -2, sm: 0 } } as const;
 
-/**
- * Pending and history. Memoised: MUI's Tabs measures its tabs (a forced layout of the page) after every render, so
- * it renders only when its own props change, not each time one of the page's queries answers.
- */
+/** Pending and history (memoised: it renders only when its own props change, not as the page's queries answer). */
 const ListTabs = memo(function ListTabs({
   tab,
   onChange,
@@ -75,16 +66,17 @@ const ListTabs = memo(function ListTabs({
   phone: boolean;
 }) {
   return (
-    <Tabs
+    <TabBar
       value={tab}
-      onChange={(_, value: 'pending' | 'history') => onChange(value)}
-      aria-label={label}
-      variant={phone ? 'fullWidth' : 'standard'}
+      onChange={onChange}
+      label={label}
+      fullWidth={phone}
       sx={tabsSx}
-    >
-      <Tab value="pending" label={pendingLabel} id="timesheets-tab-pending" aria-controls="timesheets-panel-pending" />
-      <Tab value="history" label={historyLabel} id="timesheets-tab-history" aria-controls="timesheets-panel-history" />
-    </Tabs>
+      tabs={[
+        { value: 'pending', label: pendingLabel, id: 'timesheets-tab-pending', controls: 'timesheets-panel-pending' },
+        { value: 'history', label: historyLabel, id: 'timesheets-tab-history', controls: 'timesheets-panel-history' },
+      ]}
+    />
   );
 });
 
