@@ -51,6 +51,8 @@ async function boot(): Promise<void> {
   showBootPaint();
   // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
   document.documentElement.classList.add(readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light');
+  // The texts in a task of their own, after the entry's code has run in its own (issue 11).
+  await yieldToMain();
   initI18n();
   const root = createRoot(container);
   // The start is several short tasks rather than one long one (a phone's 4× slower CPU made it some 250 ms): the

@@ -25,12 +25,12 @@ export function loadTheme(): Promise<ThemeModule> {
     .then(yieldToMain)
     .then(() => import('./theme-providers'))
     .then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw new ChunkLoadError(error);
-    },
-  );
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw new ChunkLoadError(error);
+      },
+    );
   return loading;
 }
 

@@ -1,5 +1,6 @@
 import { loadQueryClient } from './app-query-client';
 import { loadDeferredTexts } from './i18n';
+import { yieldToMain } from './yield-to-main';
 
 /** Spec §2 and §9: lazy pages show a loading view after 400 ms, a timeout view after 10 s; chunks give up at 120 s. */
 export const PAGE_LOADING_DELAY_MS = 400;
@@ -31,16 +32,20 @@ export function loadFirstPageChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_
 function raceChunk<T>(load: () => Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(new Error(`timed out after ${timeoutMs} ms`))), timeoutMs);
-    load().then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(new ChunkLoadError(error));
-      },
-    );
+    // The loading starts in a task of its own: a route's chunks are asked for while the router starts a navigation,
+    // which was otherwise one task with it (issue 11).
+    yieldToMain()
+      .then(load)
+      .then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(new ChunkLoadError(error));
+        },
+      );
   });
 }
 
