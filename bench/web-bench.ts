@@ -95,6 +95,9 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: 'true',
+      // The provider simulator changes the demo world every 20 s and tells open pages (live events), which then read
+      // their lists again: a page measured across a tick did work that is no part of loading it.
+      SIMULATOR_INTERVAL_MS: '0',
       LOG_LEVEL: 'warn',
       PUBLIC_ORIGIN: url,
     },
