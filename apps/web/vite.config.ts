@@ -83,6 +83,64 @@ function preloadSignInPage(): Plugin {
 }
 
 /**
+ * The signed-in area's start evaluates its shared files one per task, each import waiting for the one before
+ * (app/themed.tsx, app/router.tsx loadContract): on a cold cache that would fetch them one after another. index.html
+ * lists them (a meta tag, written here from the bundle) and public/boot-paint.js, which runs before the app's code,
+ * preloads them on any address but the sign-in page, so they download together and are ready as the chain asks.
+ */
+function listSignedInStart(): Plugin {
+  const starts = [
+    /\/src\/app\/mui-code\/base\.ts$/,
+    /\/src\/app\/mui-code\/styles\.ts$/,
+    /\/@mui\/material\/Paper\/Paper\.m?js$/,
+    /\/src\/app\/theme-providers\.tsx$/,
+    /\/src\/lib\/query-client\.ts$/,
+    /\/src\/lib\/zod-code\.ts$/,
+    /\/packages\/contract\/src\/invoices\.ts$/,
+    /\/packages\/contract\/src\/bookings\.ts$/,
+    /\/src\/app\/layouts\/app-layout\.tsx$/,
+    /\/src\/app\/route-guard\.ts$/,
+  ];
+  return {
+    name: 'portal-signed-in-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        // What index.html loads already (the entry and its imports) is not listed again.
+        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+        const add = (fileName: string) => {
+          const chunk = byName.get(fileName);
+          if (!chunk || chunk.isEntry || files.has(fileName) || already.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const start of starts) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => start.test(id.split('?')[0] ?? '')));
+          if (!chunk) throw new Error(`listSignedInStart: no chunk holds ${start}`);
+          add(chunk.fileName);
+        }
+        return {
+          html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'portal-signed-in-start', content: [...files].map((file) => `/${file}`).join(' ') },
+              injectTo: 'head-prepend' as const,
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
+/**
  * The contract's schemas built on first use in the browser (src/lib/lazy-schema.ts). zod builds a schema as its
  * module loads; a page loaded every schema of every contract module it touched, about a thousand, to parse and
  * check a few (some 100 ms of main thread at a phone's 4× slower CPU, issue 11). Each top-level `const` of a contract
@@ -157,7 +215,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), htmlTexts(), preloadSignInPage(), lazySchemas()],
+  plugins: [react(), htmlTexts(), preloadSignInPage(), listSignedInStart(), lazySchemas()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
   },
