@@ -10,19 +10,23 @@ function normalise(value: string): string {
 
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // A plain (callback) hook: every request runs it, and an async one cost a promise each time (issue 11).
+    app.addHook('onRequest', (request, reply, done) => {
       // The matched route, not the raw URL: `/%761/…` and `http://host/v1/…` reach /v1 routes too.
-      if (!request.routeOptions.url?.startsWith('/v1/')) return;
+      if (!request.routeOptions.url?.startsWith('/v1/')) return done();
       reply.header('api-version', SUPPORTED_API_VERSIONS[0]);
       const header = request.headers['accept-version'];
-      if (header === undefined) return;
+      if (header === undefined) return done();
       const value = Array.isArray(header) ? (header[0] ?? '') : header;
       if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(normalise(value))) {
-        throw new AppError('unsupported-version', {
-          detail: `Accept-Version '${value.slice(0, 20)}' is not supported; this server speaks version ${SUPPORTED_API_VERSIONS.join(', ')}.`,
-          errors: { 'Accept-Version': [`Supported: ${SUPPORTED_API_VERSIONS.join(', ')}`] },
-        });
+        return done(
+          new AppError('unsupported-version', {
+            detail: `Accept-Version '${value.slice(0, 20)}' is not supported; this server speaks version ${SUPPORTED_API_VERSIONS.join(', ')}.`,
+            errors: { 'Accept-Version': [`Supported: ${SUPPORTED_API_VERSIONS.join(', ')}`] },
+          }),
+        );
       }
+      done();
     });
   },
   { name: 'accept-version' },

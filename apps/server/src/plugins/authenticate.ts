@@ -60,11 +60,16 @@ export default fp(
   async (app, options: { tokens: AccessTokens; principals: PrincipalCache }) => {
     app.decorateRequest('principal', null);
 
-    app.addHook('onRequest', async (request) => {
+    // A plain (callback) hook in front: a public route (the health checks, sign-in, the web app's files) passes at
+    // once, without the promise an async hook costs on every request (issue 11).
+    app.addHook('onRequest', (request, _reply, done) => {
       // No route matched: the not-found handler answers 404 and serves nothing.
-      if (request.is404) return;
+      if (request.is404 || request.routeOptions.config.public === true) return done();
+      authenticateRequest(request).then(() => done(), done);
+    });
+
+    const authenticateRequest = async (request: FastifyRequest): Promise<void> => {
       const config = request.routeOptions.config;
-      if (config.public === true) return;
 
       const header = request.headers.authorization;
       const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]{10,4096})$/.exec(header) : null;
@@ -122,22 +127,23 @@ export default fp(
           throw new AppError('forbidden', { detail: permission.forbidden });
         }
       }
-    });
+    };
 
     // Every write made while impersonating is recorded with the staff member who made it, before the answer
     // leaves (so nobody, a test included, sees the answer without its trail).
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const p = request.principal;
-      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return payload;
-      await audit(app.database.db, {
+      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+      audit(app.database.db, {
         contactId: p.contactId,
         staffUserId: p.staffUserId,
         action: `${request.method} ${request.routeOptions.url ?? request.url}`,
         details: { status: reply.statusCode, params: request.params as Record<string, unknown> },
         requestId: request.id,
         ip: request.ip,
-      }).catch((err: unknown) => request.log.error({ err }, 'could not write the audit log'));
-      return payload;
+      })
+        .catch((err: unknown) => request.log.error({ err }, 'could not write the audit log'))
+        .then(() => done(null, payload));
     });
   },
   { name: 'authenticate' },

@@ -112,34 +112,41 @@ function addVary(reply: FastifyReply) {
 
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (request.routeOptions.config.cacheable !== true) return payload;
-      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-      const status = reply.statusCode;
-      if (status === 304) {
-        // A versioned answer's revalidation (sendVersioned): its ETag stays, with the same caching headers.
-        reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
-        addVary(reply);
-        return payload;
-      }
-      if (status < 200 || status >= 300) {
-        // A problem must not be revalidated into a 304 of an earlier success.
-        reply.removeHeader('etag');
-        return payload;
-      }
-      reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
-      addVary(reply);
-      if (status !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-      // A route that keeps its serialised answer (the profile) sends the tag it computed with it.
-      const known = reply.getHeader('etag');
-      const etag = typeof known === 'string' ? known : entityTag(payload);
-      reply.header('etag', etag);
-      if (!noneMatch(request.headers['if-none-match'], etag)) return payload;
-      reply.code(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      return null;
+    // A plain (callback) hook: it runs on every answer, and an async one cost a promise each time (issue 11).
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, value: unknown) => void) => {
+      done(null, cacheHeaders(request, reply, payload));
     });
   },
   { name: 'http-cache' },
 );
+
+/** The caching headers of a cacheable route's answer, and the answer itself or (a matching If-None-Match) none. */
+function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.routeOptions.config.cacheable !== true) return payload;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  const status = reply.statusCode;
+  if (status === 304) {
+    // A versioned answer's revalidation (sendVersioned): its ETag stays, with the same caching headers.
+    reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
+    addVary(reply);
+    return payload;
+  }
+  if (status < 200 || status >= 300) {
+    // A problem must not be revalidated into a 304 of an earlier success.
+    reply.removeHeader('etag');
+    return payload;
+  }
+  reply.header('cache-control', CACHEABLE_CACHE_CONTROL);
+  addVary(reply);
+  if (status !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+  // A route that keeps its serialised answer (the profile) sends the tag it computed with it.
+  const known = reply.getHeader('etag');
+  const etag = typeof known === 'string' ? known : entityTag(payload);
+  reply.header('etag', etag);
+  if (!noneMatch(request.headers['if-none-match'], etag)) return payload;
+  reply.code(304);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  return null;
+}
+

@@ -26,9 +26,10 @@ export function unstorableAt(value: unknown, path: string, depth = 0): string | 
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    // A plain (callback) hook: every request runs it, and an async one cost a promise each time (issue 11).
+    app.addHook('preValidation', (request, _reply, done) => {
       const field = unstorableAt(request.body, 'body') ?? unstorableAt(request.query, 'query') ?? unstorableAt(request.params, 'params');
-      if (field) throw AppError.field(field.replace(/^(body|query|params)\./, ''), UNSTORABLE_TEXT);
+      done(field ? AppError.field(field.replace(/^(body|query|params)\./, ''), UNSTORABLE_TEXT) : undefined);
     });
   },
   { name: 'storable-text' },
