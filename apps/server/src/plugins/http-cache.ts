@@ -149,4 +149,3 @@ function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unk
   reply.removeHeader('content-length');
   return null;
 }
-
