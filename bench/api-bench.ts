@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pacedLoadApart } from './paced-load';
 import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
 import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
@@ -323,14 +324,23 @@ async function benchEngine(engine: string): Promise<void> {
     );
   }
   if (ping) console.log(`(GET /api/ping on this server, for 'vs ping': ${ping.rps.toFixed(0)} req/s, p99 ${ms(ping.p99)})`);
-  const fixed = only === undefined ? served.find((r) => r.name === FIXED_RATE_ROUTE) : undefined;
+  // Runs unless --only excludes it (`--only 'fixed rate'` runs it alone, after the ping).
+  const fixedRoute = wanted(`${FIXED_RATE_ROUTE} at a fixed rate`) ? BENCH_ROUTES.find((r) => r.name === FIXED_RATE_ROUTE) : undefined;
+  const fixed =
+    fixedRoute && (!fixedRoute.auth || session)
+      ? { ...fixedRoute, path: fixedRoute.path({ clientId: session?.clientId, groupId: session?.groupId, bookingId: session?.bookingId }) }
+      : undefined;
   if (fixed) {
     const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
+    // Evenly spaced, latency from each request's planned moment (paced-load.ts); then autocannon's overallRate
+    // for comparison with earlier sessions' figures (a burst at the start of every second).
+    const p = await pacedLoadApart(base + fixed.path, headers, { rate, durationMs: duration * 1000, warmupMs: warmup * 1000 });
     const f = await load(base + fixed.path, headers, { overallRate: rate, connections: 20 });
     console.log(
-      `\n${fixed.name} at a fixed ${rate} req/s: achieved ${f.rps.toFixed(0)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx}`,
+      `\n${fixed.name} at a fixed ${rate} req/s, evenly spaced: ${p.answered}/${p.planned} answered, ${p.rps.toFixed(0)} req/s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)}, errors ${p.errors + p.non2xx}` +
+        `\n(autocannon's overallRate, ${rate} requests as a burst at the start of each second: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx})`,
     );
-    rows.push({ route: fixed.name, fixedRate: rate, figures: f });
+    rows.push({ route: fixed.name, fixedRate: rate, paced: p, figures: f });
   }
   if (session) {
     // Issue 5: POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts).
