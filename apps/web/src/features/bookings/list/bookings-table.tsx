@@ -54,7 +54,7 @@ export function BookingsTable({
   };
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 880, '& td, & th': { px: 2 } }}>
+      <Table size="small" sx={{ minWidth: 880, '& td, & th': { px: 1.25 } }}>
         <Box component="caption" sx={visuallyHidden}>
           {caption}
         </Box>
