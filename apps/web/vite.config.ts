@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
-import { defineConfig, parseAst, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -50,6 +50,14 @@ function htmlTexts(): Plugin {
   };
 }
 
+/** The built chunks, and the files index.html already loads (by src or href), when a bundle is being written. */
+function builtFor(html: string, bundle: Rolldown.OutputBundle | undefined) {
+  if (!bundle) return undefined;
+  const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+  const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  return { chunks, already };
+}
+
 /**
  * The sign-in page is the usual first page: main.tsx imports its chunk at once, but the browser only learns of it
  * after the entry (the largest file) has arrived and run. A modulepreload link in index.html fetches it, and the
@@ -62,12 +70,11 @@ function preloadSignInPage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const built = builtFor(html, context.bundle);
+        if (!built) return html;
+        const { chunks, already } = built;
         const page = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/features/auth/login-page.tsx')));
         if (!page) throw new Error('preloadSignInPage: no chunk for src/features/auth/login-page.tsx');
-        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
         const files = [page.fileName, ...page.imports].filter((file) => !already.has(file));
         return {
           html,
@@ -107,13 +114,12 @@ function listSignedInStart(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const built = builtFor(html, context.bundle);
+        if (!built) return html;
+        // What index.html loads already (the entry and its imports) is not listed again.
+        const { chunks, already } = built;
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const files = new Set<string>();
-        // What index.html loads already (the entry and its imports) is not listed again.
-        const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
         const add = (fileName: string) => {
           const chunk = byName.get(fileName);
           if (!chunk || chunk.isEntry || files.has(fileName) || already.has(fileName)) return;
