@@ -27,7 +27,8 @@ import { useBookings, type BookingsPage as BookingsPageData } from './api/get-bo
 import { FullFeedbackDialog } from './feedback/full-feedback-dialog';
 import { PendingFeedbackCard } from './feedback/pending-feedback-card';
 import { BookingCards } from './list/booking-cards';
-import { educatorName, formatCount } from './list/booking-format';
+import { formatCount } from '../../lib/locale-format';
+import { educatorName } from './list/booking-format';
 import { BookingsFilters, type FilterOption } from './list/bookings-filters';
 import { BookingsTable } from './list/bookings-table';
 import {

@@ -31,9 +31,6 @@ export function formatDuration(t: TimesheetsTranslate, minutes: number, locale: 
   return t('time.hoursMinutes', { hours: number(hours), minutes: number(rest) });
 }
 
-/** A count with the locale's digit grouping (lib/locale-format.ts). */
-export { formatCount };
-
 /** What the educator changed, in the three cases the list highlights. */
 export type EducatorChange =
   { kind: 'none' } | { kind: 'times'; start: string; end: string; breakMinutes: number } | { kind: 'didNotHappen'; reason: string | null };

@@ -1,6 +1,5 @@
 import type { BookingCandidate } from '@portal/contract/bookings';
 import type { BookingRequestStatus, BookingStatus } from '@portal/contract/domain';
-import { formatCount } from '../../../lib/locale-format';
 
 /** The name an educator goes by: the preferred first name when there is one. */
 export function educatorName(candidate: Pick<BookingCandidate, 'preferredName' | 'lastName' | 'fullName'>): string {
@@ -28,6 +27,3 @@ export function statusColour(status: BookingStatus | BookingRequestStatus): 'def
       return 'default';
   }
 }
-
-/** A count with the locale's digit grouping (lib/locale-format.ts). */
-export { formatCount };

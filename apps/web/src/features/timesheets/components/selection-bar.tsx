@@ -4,7 +4,7 @@ import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '../timesheet-format';
+import { formatCount } from '../../../lib/locale-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 
 /**

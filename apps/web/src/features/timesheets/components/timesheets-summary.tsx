@@ -15,7 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatCount } from '../timesheet-format';
+import { formatCount } from '../../../lib/locale-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { TONES } from '../../../components/tone-chip';
 import { ErrorState } from '../../../components/query-state';
