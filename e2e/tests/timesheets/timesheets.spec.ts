@@ -6,10 +6,11 @@ import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 
 /**
- * Timesheets (issue 9) as group.admin (every scope at the Australian group): the summary is the API's, three
- * timesheets approved together leave the list, one is modified with new times, one marked as did not happen with a
- * reason, a PDF downloads, and approving one already approved in another tab says 'submitted with issues'. This file
- * decides six of group.admin's timesheets pending approval.
+ * Timesheets as group.admin (every scope at the Australian group): the summary is the API's, three timesheets
+ * approved together leave the list, one is modified with new times, one marked as did not happen with a reason, a PDF
+ * downloads, approving one already approved in another tab says 'submitted with issues', and a mixed selection with a
+ * timesheet the educator says did not happen is confirmed once and bills no charge (at both widths). This file
+ * decides ten of group.admin's timesheets pending approval.
  */
 const ADMIN = 'group.admin@demo.test';
 
@@ -128,8 +129,8 @@ describe('timesheets', () => {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'timesheets');
 
-      // Select three, approve them: they leave the list.
-      const three = first.rows.slice(0, 3);
+      // Select three the educators did not change (approved at once, no confirmation), approve them: they leave the list.
+      const three = first.rows.filter((r) => r.candidateBookingModifications === null).slice(0, 3);
       for (const timesheet of three) await row(page, timesheet.bookingId).getByRole('checkbox').check();
       await expectVisible(page.getByTestId('timesheet-selection-count').filter({ hasText: '3 selected' }));
       await screenshot(page, 'timesheets-selected');
@@ -219,7 +220,7 @@ describe('timesheets', () => {
       await page.route(pendingList, keepFirstAnswer);
       await openTimesheets(page);
       const { rows } = await pendingPage(token, ids);
-      const target = rows[0]!;
+      const target = rows.find((r) => r.candidateBookingModifications === null)!;
       await row(page, target.bookingId).getByRole('checkbox').check();
 
       // Another tab of the same sign-in approves it first.
@@ -246,6 +247,57 @@ describe('timesheets', () => {
     },
     JOURNEY_MS,
   );
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(
+      `asks once before approving a mixed selection with a did-not-happen timesheet, then says No charge (${viewport})`,
+      async () => {
+        const page = await newPage(browser, viewport);
+        await openTimesheets(page);
+        const item = (bookingId: number) =>
+          page.locator(`[data-testid="${viewport === 'desktop' ? 'timesheet-row' : 'timesheet-card'}"][data-booking-id="${bookingId}"]`);
+        // The list at 100 a page; the first page of the API's with a timesheet the educator says did not happen.
+        await page.getByLabel('Rows per page').selectOption('100');
+        const pageWithDidNotHappen = async (skip: number): Promise<{ rows: Timesheet[]; didNotHappen: Timesheet | undefined }> => {
+          const response = await fetch(api(`timesheets?${ids}&take=100&skip=${skip}`), {
+            headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+          });
+          const rows = ((await response.json()) as { pendingApprovalList: Timesheet[] }).pendingApprovalList;
+          const didNotHappen = rows.find((r) => (r.candidateBookingModifications as { didNotHappen?: boolean } | null)?.didNotHappen);
+          if (didNotHappen || rows.length < 100) return { rows, didNotHappen };
+          await page.getByRole('button', { name: 'Go to next page' }).click();
+          return pageWithDidNotHappen(skip + 100);
+        };
+        const { rows, didNotHappen } = await pageWithDidNotHappen(0);
+        expect(didNotHappen, 'a timesheet the educator says did not happen').toBeDefined();
+        const plain = rows.find((r) => r.candidateBookingModifications === null)!;
+        await poll(() => item(didNotHappen!.bookingId).count()).toBe(1);
+        await expectVisible(item(didNotHappen!.bookingId).getByText('No charge if approved'));
+        await screenshot(page, 'timesheets-no-charge-row');
+
+        for (const timesheet of [plain, didNotHappen!]) await item(timesheet.bookingId).getByRole('checkbox').check();
+        await page.getByRole('toolbar', { name: 'Decide the selected timesheets' }).getByRole('button', { name: 'Approve' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Approve 2 timesheets?' });
+        await expectVisible(dialog);
+        await expectVisible(
+          dialog.getByText(/the educator says it did not happen\. Approving agrees: the booking is cancelled with no charge\./),
+        );
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, 'timesheets-approve-confirm');
+        await dialog.getByRole('button', { name: 'Approve 2' }).click();
+        await expectVisible(page.getByText(/^2 timesheets approved\. .*: no charge, the booking is cancelled\.$/));
+        await item(didNotHappen!.bookingId).waitFor({ state: 'detached' });
+
+        // The server agrees: one approved for invoice, the other's booking cancelled with no charge.
+        const approved = await apiGet<Timesheet[]>(token, `timesheets/list?${ids}&status=approved_for_invoice&take=200`);
+        expect(approved.some((r) => r.bookingId === plain.bookingId)).toBe(true);
+        const detail = await apiGet<{ booking: { status: string } }>(token, `bookings/${didNotHappen!.bookingId}`);
+        expect(detail.booking.status).toBe('cancelled');
+        expectNoPageErrors(page);
+      },
+      JOURNEY_MS,
+    );
+  }
 
   it(
     "opens an educator's own list and the decided history (desktop)",

@@ -3,19 +3,22 @@ import { minutesOf, Paging, TimeOfDay } from './bookings';
 import { BOOKING_STATUSES, TIMESHEET_DECISIONS, TIMESHEET_STATUSES } from './domain';
 import { FORM_MESSAGES } from './messages';
 import { ClientIds, Id } from './query-params';
+import { BillingSchema, TIMESHEET_ISSUE_REASONS } from './timesheets/decide';
 
 /**
- * Timesheets (issue 9, spec §3 'Timesheet booking', §4 'Timesheets'). A completed booking gets one timesheet:
+ * Timesheets (spec §3 'Timesheet booking', §4 'Timesheets'). A completed booking gets one timesheet:
  *
  * - `pending_approval`: the educator submitted the hours; the school decides (possibly after the educator changed
  *   the times or said the booking did not happen: `candidateBookingModifications`, `isApprovedByCandidate`).
- * - The school submits one decision type at a time for its selection: `approved` → `approved_for_invoice`;
- *   `modified` (new start/end/break per timesheet) or `did_not_happen` (with a reason) → `pending_review`.
+ * - The school submits one decision type at a time for its selection: `approved` → `approved_for_invoice` with the
+ *   educator's timesheet as submitted (or, when the educator says it did not happen, the booking cancelled with no
+ *   charge); `modified` (new start/end/break per timesheet) or `did_not_happen` (with a reason) → `pending_review`.
  * - `pending_review`: the provider settles it with the educator → `approved_for_invoice` with the agreed hours, or
  *   the booking is cancelled with no charge.
  * - `approved_for_invoice` → `invoiced` when the provider's invoicing run puts it on an invoice.
  *
- * Ids in paths and bodies are booking ids (one timesheet per booking).
+ * What each state bills is decided in `timesheets/decide.ts`. Ids in paths and bodies are booking ids (one timesheet
+ * per booking).
  */
 
 /** At most this many timesheets in one submit. */
@@ -102,7 +105,11 @@ export const TimesheetBooking = z
     // The timesheet's own state (beyond spec §3).
     status: z.enum(TIMESHEET_STATUSES).describe('State of the timesheet'),
     dateLocal: z.string().describe("Local date of the booking, 'YYYY-MM-DD'"),
-    workedMinutes: z.number().int().describe('End minus start minus break, in minutes'),
+    workedMinutes: z
+      .number()
+      .int()
+      .describe("The timesheet's own hours: end minus start minus break, in minutes (see billing for what is billed)"),
+    billing: BillingSchema,
     decision: z.enum(TIMESHEET_DECISIONS).nullable().describe("The school's decision, null while pending approval"),
     decidedByName: z.string().nullable().describe('Who decided (contact name)'),
     decidedAt: z.string().nullable().describe('When the school decided, ISO 8601 UTC'),
@@ -245,21 +252,6 @@ export const TimesheetSubmitBody = z
   .meta({ id: 'TimesheetSubmitBody' });
 export type TimesheetSubmitBody = z.infer<typeof TimesheetSubmitBody>;
 
-/**
- * Spec §4: why a timesheet of a submit was not done. `already_actioned`: a school contact decided it already (also
- * the second of two contacts approving at once); `already_approved_for_invoice`: approved for invoice by the provider
- * after a review; `cancelled`: the booking is cancelled; `already_invoiced`: on an invoice; `unknown`: no such
- * timesheet, or one the caller cannot see (never a leak).
- */
-export const TIMESHEET_ISSUE_REASONS = [
-  'already_actioned',
-  'already_approved_for_invoice',
-  'cancelled',
-  'already_invoiced',
-  'unknown',
-] as const;
-export type TimesheetIssueReason = (typeof TIMESHEET_ISSUE_REASONS)[number];
-
 export const TimesheetSubmitIssue = z
   .object({ bookingId: z.number().int(), reason: z.enum(TIMESHEET_ISSUE_REASONS) })
   .meta({ id: 'TimesheetSubmitIssue' });
@@ -269,6 +261,9 @@ export type TimesheetSubmitIssue = z.infer<typeof TimesheetSubmitIssue>;
 export const TimesheetSubmitResponse = z
   .object({
     submitted: z.array(z.number().int()).describe('Booking ids whose timesheet was decided now'),
+    noCharge: z
+      .array(z.number().int())
+      .describe('Booking ids among submitted that were approved as not having happened (the educator said so): cancelled with no charge'),
     issues: z.array(TimesheetSubmitIssue).describe('Booking ids not decided, with the reason'),
   })
   .meta({ id: 'TimesheetSubmitResponse' });

@@ -8,7 +8,7 @@ import type { TimesheetDecision, TimesheetStatus } from '@portal/contract/domain
 import { inScope } from '../data-scope/data-scope.repository';
 
 /**
- * Timesheets (issue 9). Lists filter timesheets on (client_id | location_id, status) from their own indexes and
+ * Timesheets. Lists filter timesheets on (client_id | location_id, status) from their own indexes and
  * order by their own start_utc, then join the page's few rows to their booking, location, client, educator,
  * decider and invoice by primary key.
  */
@@ -133,67 +133,143 @@ export async function timesheetOfBooking(db: DbOrTx, bookingId: number): Promise
   return row;
 }
 
-/** What a submit needs to judge each booking named: its timesheet (if any), status, location and zone. */
+/** What a submit needs to judge each booking named: its timesheet (if any), status, location, hours and changes. */
 export async function submitFacts(db: DbOrTx, bookingIds: readonly number[]) {
   return db
     .select({
       bookingId: bookings.id,
       bookingStatus: bookings.status,
       locationId: bookings.locationId,
-      timeZone: bookings.timeZone,
-      dateLocal: bookings.dateLocal,
       timesheetId: timesheets.id,
       status: timesheets.status,
       decision: timesheets.decision,
+      startTimeLocal: timesheets.startTimeLocal,
+      endTimeLocal: timesheets.endTimeLocal,
+      breakMinutes: timesheets.breakMinutes,
+      candidateModification: timesheets.candidateModification,
+      clientModification: timesheets.clientModification,
     })
     .from(bookings)
     .leftJoin(timesheets, eq(timesheets.bookingId, bookings.id))
     .where(inArray(bookings.id, [...bookingIds]));
 }
 
-export interface DecisionItem {
-  bookingId: number;
-  clientModification: ClientModification | null;
+export interface Decider {
+  decision: TimesheetDecision;
+  contactId: number;
+  at: Date;
 }
 
+const bookingIdsOf = (rows: unknown) => (rows as { rows: { booking_id: number }[] }).rows.map((r) => Number(r.booking_id));
+
 /**
- * Decides the timesheets still pending approval among `items`, in one statement (approving takes the educator's
- * changed times, when there are any, as the timesheet's hours): a row another contact decided
- * meanwhile is left alone (PostgreSQL re-checks the status after waiting for that row's lock), so of two
- * concurrent approvals exactly one changes it. Answers the booking ids decided now.
+ * Approves timesheets still pending approval with the hours given for each (computed by the contract's decide
+ * rules), in one statement. A row another contact decided meanwhile is left alone (PostgreSQL re-checks the status
+ * after waiting for that row's lock), so of two concurrent approvals exactly one changes it. Answers the booking ids
+ * approved now.
  */
-export async function decidePending(
+export async function approvePending(
   tx: DbOrTx,
-  decision: { decision: TimesheetDecision; status: TimesheetStatus; contactId: number; at: Date },
-  items: readonly DecisionItem[],
+  decider: Decider,
+  items: readonly { bookingId: number; startTime: string; endTime: string; breakMinutes: number }[],
 ): Promise<number[]> {
   if (items.length === 0) return [];
   const values = sql.join(
-    items.map((i) => sql`(${i.bookingId}::int, ${i.clientModification === null ? null : JSON.stringify(i.clientModification)}::jsonb)`),
+    items.map((i) => sql`(${i.bookingId}::int, ${i.startTime}::time, ${i.endTime}::time, ${i.breakMinutes}::int)`),
     sql`, `,
   );
-  // Approving a timesheet the educator changed approves the educator's hours.
-  const approve = decision.decision === 'approved' ? sql`t.candidate_modification->>'startTimeLocal' is not null` : sql`false`;
   const rows = await tx.execute(sql`
     update ${timesheets} t
-       set status = ${decision.status}::timesheet_status,
-           decision = ${decision.decision}::timesheet_decision,
-           decided_by_contact_id = ${decision.contactId}::int,
-           decided_at = ${decision.at.toISOString()}::timestamptz,
-           client_modification = v.modification,
-           start_time_local = case when ${approve} then (t.candidate_modification->>'startTimeLocal')::time else t.start_time_local end,
-           end_time_local = case when ${approve} then (t.candidate_modification->>'endTimeLocal')::time else t.end_time_local end,
-           break_minutes = case when ${approve} then (t.candidate_modification->>'breakMinutes')::int else t.break_minutes end,
-           start_utc = case when ${approve}
-             then (b.date_local + (t.candidate_modification->>'startTimeLocal')::time) at time zone b.time_zone else t.start_utc end,
-           end_utc = case when ${approve}
-             then (b.date_local + (t.candidate_modification->>'endTimeLocal')::time) at time zone b.time_zone else t.end_utc end,
-           updated_at = ${decision.at.toISOString()}::timestamptz
-      from (values ${values}) as v(booking_id, modification), ${bookings} b
+       set status = 'approved_for_invoice',
+           decision = ${decider.decision}::timesheet_decision,
+           decided_by_contact_id = ${decider.contactId}::int,
+           decided_at = ${decider.at.toISOString()}::timestamptz,
+           client_modification = null,
+           start_time_local = v.start_time,
+           end_time_local = v.end_time,
+           break_minutes = v.break_minutes,
+           start_utc = (b.date_local + v.start_time) at time zone b.time_zone,
+           end_utc = (b.date_local + v.end_time) at time zone b.time_zone,
+           updated_at = ${decider.at.toISOString()}::timestamptz
+      from (values ${values}) as v(booking_id, start_time, end_time, break_minutes), ${bookings} b
      where t.booking_id = v.booking_id and b.id = t.booking_id and t.status = 'pending_approval'
     returning t.booking_id`);
-  return (rows as unknown as { rows: { booking_id: number }[] }).rows.map((r) => Number(r.booking_id));
+  return bookingIdsOf(rows);
+}
+
+/**
+ * Sends timesheets still pending approval to the provider's review with what the school submitted (one statement;
+ * concurrent decisions as in approvePending). Answers the booking ids decided now.
+ */
+export async function sendPendingToReview(
+  tx: DbOrTx,
+  decider: Decider,
+  items: readonly { bookingId: number; clientModification: ClientModification }[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const values = sql.join(
+    items.map((i) => sql`(${i.bookingId}::int, ${JSON.stringify(i.clientModification)}::jsonb)`),
+    sql`, `,
+  );
+  const rows = await tx.execute(sql`
+    update ${timesheets} t
+       set status = 'pending_review',
+           decision = ${decider.decision}::timesheet_decision,
+           decided_by_contact_id = ${decider.contactId}::int,
+           decided_at = ${decider.at.toISOString()}::timestamptz,
+           client_modification = v.modification,
+           updated_at = ${decider.at.toISOString()}::timestamptz
+      from (values ${values}) as v(booking_id, modification)
+     where t.booking_id = v.booking_id and t.status = 'pending_approval'
+    returning t.booking_id`);
+  return bookingIdsOf(rows);
+}
+
+/**
+ * Cancels with no charge the bookings whose timesheet is still pending approval (the educator said it did not happen
+ * and the school approved that): the timesheet goes, the booking is cancelled by the contact who approved, in two
+ * statements of the caller's transaction. Answers the booking ids cancelled now.
+ */
+export async function cancelPendingWithoutCharge(
+  tx: DbOrTx,
+  decider: Decider,
+  bookingIds: readonly number[],
+  reason: string,
+): Promise<number[]> {
+  if (bookingIds.length === 0) return [];
+  const deleted = bookingIdsOf(
+    await tx.execute(sql`
+      delete from ${timesheets} where booking_id = any(${sql.param([...bookingIds])}::int[]) and status = 'pending_approval'
+      returning booking_id`),
+  );
+  if (deleted.length === 0) return [];
+  await tx.execute(sql`
+    update ${bookings}
+       set status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${decider.at.toISOString()}::timestamptz,
+           cancelled_by_contact_id = ${decider.contactId}::int, updated_at = ${decider.at.toISOString()}::timestamptz
+     where id = any(${sql.param(deleted)}::int[])`);
+  return deleted;
 }
 
 /** The shape of a timesheet change, for the services (the schema stays behind the repository). */
 export type { CandidateModification } from '@portal/db/schema';
+
+/**
+ * The filtered timesheets after `after` (the start and id of the last one read; undefined: from the first), in the
+ * list's order (by the booking's start, then id), at most `limit`: the CSV export reads the whole list this way, one
+ * bounded page at a time. Starts are whole minutes, so the last start as an ISO instant compares exactly.
+ */
+export async function timesheetsAfter(
+  db: DbOrTx,
+  filter: TimesheetFilter,
+  page: { oldestFirst: boolean; after: { startUtc: Date; timesheetId: number } | undefined; limit: number },
+): Promise<TimesheetRow[]> {
+  const order = page.oldestFirst ? [asc(timesheets.startUtc), asc(timesheets.id)] : [desc(timesheets.startUtc), desc(timesheets.id)];
+  const { after } = page;
+  const start = after && sql`(${after.startUtc.toISOString()}::timestamptz, ${after.timesheetId}::int)`;
+  const keyset = start && (page.oldestFirst ? sql`(${timesheets.startUtc}, ${timesheets.id}) > ${start}` : sql`(${timesheets.startUtc}, ${timesheets.id}) < ${start}`);
+  return selectRows(db)
+    .where(and(where(filter), keyset))
+    .orderBy(...order)
+    .limit(page.limit);
+}

@@ -1,10 +1,18 @@
 import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
-import { normaliseTime, minutesOf } from '@portal/contract/bookings';
+import {
+  billingOf,
+  decisionEffect,
+  judgeDecision,
+  minutesWorked,
+  type DecideFacts,
+  type DecisionEffect,
+  type TimesheetChange,
+  type TimesheetFacts,
+} from '@portal/contract/timesheets/decide';
 import type { TimesheetStatus } from '@portal/contract/domain';
 import type {
   CandidateBookingModifications,
   TimesheetBooking,
-  TimesheetIssueReason,
   TimesheetSubmitBody,
   TimesheetSubmitResponse,
   TimesheetsResponse,
@@ -18,20 +26,23 @@ import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versi
 import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
 import { timesheetsOverview } from './timesheet-overview.service';
 import {
+  approvePending,
+  cancelPendingWithoutCharge,
   countByStatus,
   countTimesheets,
-  decidePending,
+  sendPendingToReview,
   submitFacts,
   timesheetOfBooking,
   timesheetPage,
-  type DecisionItem,
   type TimesheetRow,
 } from './timesheets.repository';
 import { timesheetFileName, timesheetPdf } from './timesheet-pdf';
-import { recordTimesheetEvents } from '../live-events/live-events.repository';
+import { recordBookingEvents, recordTimesheetEvents } from '../live-events/live-events.repository';
 
 export const TIMESHEET_NOT_FOUND = 'This timesheet was not found.';
 export const DECIDE_FORBIDDEN = "You don't have permission to submit timesheets at this school.";
+/** The cancel reason of a booking whose 'did not happen' timesheet the school approved. */
+export const NO_CHARGE_REASON = 'Did not happen (timesheet): cancelled with no charge';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -45,6 +56,29 @@ function modificationOut(dateLocal: string, m: CandidateModification | null): Ca
     endTimeLocal: `${dateLocal}T${hhmm(m.endTimeLocal)}`,
     breakMinutes: m.breakMinutes,
     reason: null,
+  };
+}
+
+/** A stored change ('HH:mm' times) as the decide rules read it. */
+export function changeOf(m: CandidateModification | null): TimesheetChange | null {
+  if (!m) return null;
+  if ('didNotHappen' in m) return { didNotHappen: true, reason: m.reason };
+  return { didNotHappen: false, startTime: hhmm(m.startTimeLocal), endTime: hhmm(m.endTimeLocal), breakMinutes: m.breakMinutes };
+}
+
+/** The facts the contract's decide rules read, from a stored timesheet. */
+export function factsOf(
+  r: Pick<
+    TimesheetRow,
+    'status' | 'bookingStatus' | 'startTimeLocal' | 'endTimeLocal' | 'breakMinutes' | 'candidateModification' | 'clientModification'
+  >,
+): TimesheetFacts {
+  return {
+    status: r.status,
+    bookingStatus: r.bookingStatus,
+    recorded: { startTime: hhmm(r.startTimeLocal), endTime: hhmm(r.endTimeLocal), breakMinutes: r.breakMinutes },
+    educator: changeOf(r.candidateModification),
+    school: changeOf(r.clientModification),
   };
 }
 
@@ -79,33 +113,14 @@ export function toTimesheetBooking(r: TimesheetRow): TimesheetBooking {
     candidateBookingModifications: modificationOut(r.dateLocal, r.candidateModification),
     status: r.status,
     dateLocal: r.dateLocal,
-    workedMinutes: Math.max(0, minutesOf(end) - minutesOf(start) - r.breakMinutes),
+    workedMinutes: minutesWorked({ startTime: start, endTime: end, breakMinutes: r.breakMinutes }),
+    billing: billingOf(factsOf(r)),
     decision: r.decision,
     decidedByName: r.decidedByFirstName === null ? null : `${r.decidedByFirstName} ${r.decidedByLastName ?? ''}`.trim(),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     clientModification: modificationOut(r.dateLocal, r.clientModification),
     invoiceNo: r.invoiceNo,
   };
-}
-
-/**
- * Why a timesheet the caller can see was not decided (spec §4 'Reasons for issues'). A school's own approval is
- * `already_actioned` (also for the second of two contacts approving at once); approved for invoice by the provider
- * (after review) is `already_approved_for_invoice`.
- */
-function issueReason(fact: { bookingStatus: string; status: TimesheetStatus | null; decision: string | null }): TimesheetIssueReason {
-  if (fact.bookingStatus === 'cancelled') return 'cancelled';
-  switch (fact.status) {
-    case 'invoiced':
-      return 'already_invoiced';
-    case 'approved_for_invoice':
-      return fact.decision === 'approved' ? 'already_actioned' : 'already_approved_for_invoice';
-    case 'pending_review':
-    case 'pending_approval':
-      return 'already_actioned';
-    default:
-      return 'unknown';
-  }
 }
 
 const NOT_INVOICED: TimesheetStatus[] = ['pending_review', 'approved_for_invoice', 'invoiced'];
@@ -182,9 +197,11 @@ export class TimesheetsService {
   }
 
   /**
-   * POST /v1/timesheets/submit. Each named booking is judged: not visible (no timesheets view at its location, or no
-   * such booking) → `unknown`; visible without timesheets modify → 403 for the whole submit, nothing written. The
-   * rest are decided in one statement inside the transaction that stores the Idempotency-Key's answer.
+   * POST /v1/timesheets/submit. Each named booking goes through the contract's decide rules (DECIDE_RULES): not
+   * visible → `unknown`; visible without timesheets modify → 403 for the whole submit, nothing written; no longer
+   * pending approval → its spec §4 reason. What the decision does to each of the rest (approve with which hours,
+   * cancel with no charge, send to review) is the contract's `decisionEffect`; the writes happen in one transaction
+   * with the Idempotency-Key's answer.
    */
   async submit(
     tree: PermissionTree,
@@ -195,38 +212,45 @@ export class TimesheetsService {
     const ids = body.timesheets.map((t) => t.bookingId);
     const facts = new Map((await submitFacts(this.db, ids)).map((f) => [f.bookingId, f]));
     const issues: TimesheetSubmitResponse['issues'] = [];
-    const candidates: DecisionItem[] = [];
+    const effects: { bookingId: number; effect: DecisionEffect }[] = [];
     for (const item of body.timesheets) {
       const fact = facts.get(item.bookingId);
-      if (!fact || !canAtLocation(tree, 'timesheets', 'view', fact.locationId)) {
-        issues.push({ bookingId: item.bookingId, reason: 'unknown' });
+      const failure = judgeDecision(decideFactsOf(tree, fact));
+      if (failure?.kind === 'forbidden') throw forbidden(DECIDE_FORBIDDEN);
+      if (failure) {
+        issues.push({ bookingId: item.bookingId, reason: failure.reason });
         continue;
       }
-      if (!canAtLocation(tree, 'timesheets', 'modify', fact.locationId)) throw forbidden(DECIDE_FORBIDDEN);
-      if (fact.status !== 'pending_approval' || fact.bookingStatus === 'cancelled') {
-        issues.push({ bookingId: item.bookingId, reason: issueReason(fact) });
-        continue;
-      }
-      candidates.push({ bookingId: item.bookingId, clientModification: clientModificationOf(body, item) });
+      effects.push({ bookingId: item.bookingId, effect: decisionEffect(body.decision, factsOf(storedOf(fact!)), item) });
     }
-    const status: TimesheetStatus = body.decision === 'approved' ? 'approved_for_invoice' : 'pending_review';
-    const at = this.now();
+    const decider = { decision: body.decision, contactId, at: this.now() };
     return this.db.transaction(async (tx) => {
-      const decided = await decidePending(tx, { decision: body.decision, status, contactId, at }, candidates);
-      const done = new Set(decided);
-      await recordTimesheetEvents(tx, decided, 'timesheet.decided');
-      const lost = candidates.filter((c) => !done.has(c.bookingId)).map((c) => c.bookingId);
+      const approve = effects.flatMap(({ bookingId, effect }) => (effect.kind === 'approve' ? [{ bookingId, ...effect.hours }] : []));
+      const review = effects.flatMap(({ bookingId, effect }) =>
+        effect.kind === 'review' ? [{ bookingId, clientModification: storedChange(effect.school) }] : [],
+      );
+      const noCharge = effects.filter((e) => e.effect.kind === 'cancel_no_charge').map((e) => e.bookingId);
+      const approved = await approvePending(tx, decider, approve);
+      const reviewed = await sendPendingToReview(tx, decider, review);
+      const cancelled = await cancelPendingWithoutCharge(tx, decider, noCharge, NO_CHARGE_REASON);
+      await recordTimesheetEvents(tx, [...approved, ...reviewed], 'timesheet.decided');
+      await recordBookingEvents(tx, cancelled, 'booking.cancelled');
+      const done = new Set([...approved, ...reviewed, ...cancelled]);
+      const lost = effects.map((e) => e.bookingId).filter((id) => !done.has(id));
       if (lost.length > 0) {
         // Decided by someone else between our read and our write: read again (inside the transaction, after their commit).
         const fresh = new Map((await submitFacts(tx, lost)).map((f) => [f.bookingId, f]));
         for (const id of lost) {
-          const f = fresh.get(id);
-          issues.push({ bookingId: id, reason: f ? issueReason(f) : 'unknown' });
+          const failure = judgeDecision(decideFactsOf(tree, fresh.get(id)));
+          issues.push({ bookingId: id, reason: failure?.kind === 'issue' ? failure.reason : 'already_actioned' });
         }
       }
       const order = new Map(ids.map((id, i) => [id, i]));
       issues.sort((a, b) => order.get(a.bookingId)! - order.get(b.bookingId)!);
-      const answer = { status: issues.length === 0 ? 200 : 207, body: { submitted: ids.filter((id) => done.has(id)), issues } };
+      const answer = {
+        status: issues.length === 0 ? 200 : 207,
+        body: { submitted: ids.filter((id) => done.has(id)), noCharge: ids.filter((id) => cancelled.includes(id)), issues },
+      };
       await idempotency.answerIn(tx, answer);
       return answer;
     });
@@ -242,14 +266,35 @@ export class TimesheetsService {
   }
 }
 
-function clientModificationOf(body: TimesheetSubmitBody, item: TimesheetSubmitBody['timesheets'][number]): CandidateModification | null {
-  if (body.decision === 'modified') {
-    return {
-      startTimeLocal: normaliseTime(item.startTimeLocal!),
-      endTimeLocal: normaliseTime(item.endTimeLocal!),
-      breakMinutes: item.breakMinutes ?? 0,
-    };
-  }
-  if (body.decision === 'did_not_happen') return { didNotHappen: true, reason: item.reason!.trim() };
-  return null;
+type SubmitFact = Awaited<ReturnType<typeof submitFacts>>[number];
+
+/** The decide pipeline's facts for one booking named in a submit (undefined: no such booking). */
+function decideFactsOf(tree: PermissionTree, fact: SubmitFact | undefined): DecideFacts {
+  return {
+    visible: fact !== undefined && canAtLocation(tree, 'timesheets', 'view', fact.locationId),
+    mayDecide: fact !== undefined && canAtLocation(tree, 'timesheets', 'modify', fact.locationId),
+    status: fact?.status ?? null,
+    decision: fact?.decision ?? null,
+    bookingStatus: fact?.bookingStatus ?? null,
+  };
+}
+
+/** A submit's fact of a booking that has a timesheet, as the stored row factsOf reads. */
+function storedOf(fact: SubmitFact) {
+  return {
+    status: fact.status!,
+    bookingStatus: fact.bookingStatus,
+    startTimeLocal: fact.startTimeLocal!,
+    endTimeLocal: fact.endTimeLocal!,
+    breakMinutes: fact.breakMinutes!,
+    candidateModification: fact.candidateModification,
+    clientModification: fact.clientModification,
+  };
+}
+
+/** The contract's change as the timesheet stores it. */
+function storedChange(change: TimesheetChange): CandidateModification {
+  return change.didNotHappen
+    ? { didNotHappen: true, reason: change.reason ?? '' }
+    : { startTimeLocal: change.startTime, endTimeLocal: change.endTime, breakMinutes: change.breakMinutes };
 }

@@ -41,7 +41,7 @@ const pagination = (res: { headers: Record<string, unknown> }) => Pagination.par
 
 /** Pending approval timesheets of the admin's client not used by an earlier test. */
 const taken = new Set<number>();
-async function pending(n: number, where: SQL = sql`true`): Promise<number[]> {
+async function pending(n: number, where: SQL = sql`t.candidate_modification is null`): Promise<number[]> {
   const found = await rows<{ booking_id: number }>(
     sql`select t.booking_id from timesheets t join bookings b on b.id = t.booking_id
         where t.client_id = ${clientId} and t.status = 'pending_approval' and b.status = 'completed' and ${where}
@@ -58,6 +58,7 @@ async function pending(n: number, where: SQL = sql`true`): Promise<number[]> {
             client_modification = null, invoice_id = null
           where id in (select t.id from timesheets t join bookings b on b.id = t.booking_id
                        where t.client_id = ${clientId} and t.status in ('approved_for_invoice', 'invoiced') and b.status = 'completed'
+                         and t.candidate_modification is null
                        order by t.id limit ${n - ids.length})`,
     );
     return pending(n, where);
@@ -212,7 +213,7 @@ describe('POST /v1/timesheets/submit', () => {
     const ids = await pending(3);
     const res = await submit(admin, { decision: 'approved', timesheets: ids.map((bookingId) => ({ bookingId })) }, 'ts-approve-0001');
     expect(res.statusCode).toBe(200);
-    expect(TimesheetSubmitResponse.parse(res.json())).toEqual({ submitted: ids, issues: [] });
+    expect(TimesheetSubmitResponse.parse(res.json())).toEqual({ submitted: ids, noCharge: [], issues: [] });
     for (const id of ids) expect(await stateOf(id)).toMatchObject({ status: 'approved_for_invoice', decision: 'approved' });
     const again = await submit(admin, { decision: 'approved', timesheets: ids.map((bookingId) => ({ bookingId })) }, 'ts-approve-0001');
     expect(again.statusCode).toBe(200);
@@ -221,7 +222,7 @@ describe('POST /v1/timesheets/submit', () => {
     // A new submit of the same timesheets: already actioned.
     const later = await submit(admin, { decision: 'approved', timesheets: [{ bookingId: ids[0] }] });
     expect(later.statusCode).toBe(207);
-    expect(later.json()).toEqual({ submitted: [], issues: [{ bookingId: ids[0], reason: 'already_actioned' }] });
+    expect(later.json()).toEqual({ submitted: [], noCharge: [], issues: [{ bookingId: ids[0], reason: 'already_actioned' }] });
   });
 
   it('modified: pending review with the school’s times, the educator’s report kept', async () => {
@@ -277,6 +278,7 @@ describe('POST /v1/timesheets/submit', () => {
     expect(res.statusCode).toBe(207);
     expect(TimesheetSubmitResponse.parse(res.json())).toEqual({
       submitted: [fresh],
+      noCharge: [],
       issues: [
         { bookingId: settled, reason: 'already_approved_for_invoice' },
         { bookingId: cancelled, reason: 'cancelled' },
@@ -297,7 +299,11 @@ describe('POST /v1/timesheets/submit', () => {
     ]);
     const answers = [a, b].map((r) => ({ status: r.statusCode, body: r.json() }));
     expect(answers.map((x) => x.status).sort()).toEqual([200, 207]);
-    expect(answers.find((x) => x.status === 207)!.body).toEqual({ submitted: [], issues: [{ bookingId: id, reason: 'already_actioned' }] });
+    expect(answers.find((x) => x.status === 207)!.body).toEqual({
+      submitted: [],
+      noCharge: [],
+      issues: [{ bookingId: id, reason: 'already_actioned' }],
+    });
     const state = await stateOf(id!);
     expect(state.status).toBe('approved_for_invoice');
   });

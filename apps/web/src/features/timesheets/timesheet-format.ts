@@ -1,5 +1,7 @@
-import type { TimesheetBooking, TimesheetIssueReason, TimesheetSubmitResponse } from '@portal/contract/timesheets';
-import { formatCount, formatDay, formatTimeOfDay } from '../../lib/locale-format';
+import type { TimesheetBooking, TimesheetSubmitResponse } from '@portal/contract/timesheets';
+import type { TimesheetIssueReason } from '@portal/contract/timesheets/decide';
+import { formatDuration } from '@portal/contract/format/duration';
+import { formatDay, formatTimeOfDay } from '../../lib/locale-format';
 import type { TimesheetsTranslate } from './use-timesheets-text';
 
 type Named = Pick<TimesheetBooking, 'candidatePreferredName' | 'candidateLastName' | 'candidateFullName'>;
@@ -20,15 +22,36 @@ export function formatTimes(t: TimesheetsTranslate, start: string, end: string, 
   return t('time.range', { start: formatTimeOfDay(start, locale), end: formatTimeOfDay(end, locale) });
 }
 
-/** 450 → '7 h 30 min'; 420 → '7 h'; 45 → '45 min'. */
-export function formatDuration(t: TimesheetsTranslate, minutes: number, locale: string): string {
-  const safe = Math.max(0, Math.round(minutes));
-  const hours = Math.floor(safe / 60);
-  const rest = safe % 60;
-  const number = (value: number) => formatCount(value, locale);
-  if (hours === 0) return t('time.minutes', { minutes: number(rest) });
-  if (rest === 0) return t('time.hours', { hours: number(hours) });
-  return t('time.hoursMinutes', { hours: number(hours), minutes: number(rest) });
+/**
+ * A timesheet's billing in words: the times and hours billed (or 'No charge …' with the booked times), and the break.
+ * `noCharge` when nothing is billed.
+ */
+export function billingTexts(
+  t: TimesheetsTranslate,
+  row: Pick<TimesheetBooking, 'billing' | 'startTimeLocal' | 'endTimeLocal' | 'breakMinutes'>,
+  locale: string,
+): { times: string; breakText: string; duration: string; noCharge: boolean } {
+  const billing = row.billing;
+  if (billing.kind === 'no_charge') {
+    const duration =
+      billing.final || billing.basis === 'settled'
+        ? t('billing.noCharge')
+        : billing.basis === 'educator'
+          ? t('billing.noChargeIfApproved')
+          : t('billing.noChargeInReview');
+    return {
+      times: formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale),
+      breakText: t('billing.didNotHappen'),
+      duration,
+      noCharge: true,
+    };
+  }
+  return {
+    times: formatTimes(t, billing.startTime, billing.endTime, locale),
+    breakText: billing.breakMinutes > 0 ? t('time.break', { count: billing.breakMinutes }) : t('time.noBreak'),
+    duration: formatDuration(billing.minutes, locale),
+    noCharge: false,
+  };
 }
 
 /** What the educator changed, in the three cases the list highlights. */

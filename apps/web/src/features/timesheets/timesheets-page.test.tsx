@@ -1,4 +1,7 @@
 import type { TimesheetBooking } from '@portal/contract/timesheets';
+import { formatDuration } from '@portal/contract/format/duration';
+import { billingOf, type TimesheetChange } from '@portal/contract/timesheets/decide';
+import { DECIDE_EXAMPLES } from '@portal/contract/timesheets/decide.examples';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,8 +53,21 @@ const PROFILE = {
   impersonation: null,
 };
 
+/** What the server sends as `billing`: the contract's rule over the row's facts (the server runs the same). */
+function withBilling(row: Omit<TimesheetBooking, 'billing'>): TimesheetBooking {
+  const time = (local: string | null) => (local ?? '').slice(11, 16);
+  const m = row.candidateBookingModifications;
+  const educator: TimesheetChange | null = !m
+    ? null
+    : m.didNotHappen
+      ? { didNotHappen: true, reason: m.reason }
+      : { didNotHappen: false, startTime: time(m.startTimeLocal), endTime: time(m.endTimeLocal), breakMinutes: m.breakMinutes ?? 0 };
+  const recorded = { startTime: time(row.startTimeLocal), endTime: time(row.endTimeLocal), breakMinutes: row.breakMinutes };
+  return { ...row, billing: billingOf({ status: row.status, bookingStatus: row.bookingStatus, recorded, educator, school: null }) };
+}
+
 function timesheet(bookingId: number, overrides: Partial<TimesheetBooking> = {}): TimesheetBooking {
-  return {
+  return withBilling({
     bookingId,
     locationId: 7,
     locationName: 'Harbourside Primary School',
@@ -86,7 +102,7 @@ function timesheet(bookingId: number, overrides: Partial<TimesheetBooking> = {})
     clientModification: null,
     invoiceNo: null,
     ...overrides,
-  };
+  });
 }
 
 const ROWS = [
@@ -175,11 +191,112 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('timesheets-total')).toHaveTextContent('3 timesheets to approve');
     expect(within(rowOf(101)).getByText('No changes')).toBeInTheDocument();
     expect(within(rowOf(102)).getByText('Educator changed the times')).toBeInTheDocument();
-    expect(within(rowOf(102)).getByText('Educator: 09:00–15:00, 30 min break')).toBeInTheDocument();
+    expect(within(rowOf(102)).getByText('Booked 08:30–15:30, 30 min break')).toBeInTheDocument();
     expect(within(rowOf(103)).getByText('Educator says it did not happen')).toBeInTheDocument();
     expect(within(rowOf(103)).getByText('Reason: Unwell on the day')).toBeInTheDocument();
     expect(rowOf(102)).toHaveAttribute('data-changed', 'true');
     expect(rowOf(101)).not.toHaveAttribute('data-changed');
+  });
+
+  it('shows what Approve will bill: the educator’s times where changed, the booked ones beside them, no charge where it did not happen', async () => {
+    stubApi(() => undefined);
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    expect(screen.getByRole('columnheader', { name: 'To bill' })).toBeInTheDocument();
+    expect(screen.getByText(/“To bill” is what Approve sends for invoicing/)).toBeInTheDocument();
+    expect(within(rowOf(101)).getByTestId('timesheet-billed')).toHaveTextContent('6 h 30 min');
+    expect(within(rowOf(101)).getByText('08:30–15:30')).toBeInTheDocument();
+    expect(within(rowOf(102)).getByTestId('timesheet-billed')).toHaveTextContent('5 h 30 min');
+    expect(within(rowOf(102)).getByText('09:00–15:00')).toBeInTheDocument();
+    expect(within(rowOf(103)).getByTestId('timesheet-billed')).toHaveTextContent('No charge if approved');
+  });
+
+  it('renders every worked example of the contract with the example’s hours', async () => {
+    const examples = DECIDE_EXAMPLES.filter((e) => e.facts.status === 'pending_approval');
+    const rows = examples.map((example, i) => {
+      const { recorded, educator } = example.facts;
+      const at = (time: string) => `2026-11-16T${time}`;
+      return timesheet(201 + i, {
+        startTimeLocal: at(recorded.startTime),
+        endTimeLocal: at(recorded.endTime),
+        breakMinutes: recorded.breakMinutes,
+        isApprovedByCandidate: educator === null,
+        candidateBookingModifications: !educator
+          ? null
+          : educator.didNotHappen
+            ? { didNotHappen: true, startTimeLocal: null, endTimeLocal: null, breakMinutes: null, reason: educator.reason }
+            : {
+                didNotHappen: false,
+                startTimeLocal: at(educator.startTime),
+                endTimeLocal: at(educator.endTime),
+                breakMinutes: educator.breakMinutes,
+                reason: null,
+              },
+      });
+    });
+    rows.forEach((row, i) => expect(row.billing).toEqual(examples[i]!.billing));
+    stubApi(
+      () => undefined,
+      (url) =>
+        url.pathname === '/v1/timesheets'
+          ? new Response(JSON.stringify({ approvedCount: 0, pendingReviewCount: 0, pendingApprovalList: rows }), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json', 'x-pagination': JSON.stringify({ total: rows.length, skip: 0, take: 25 }) },
+            })
+          : undefined,
+    );
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(rows.length));
+    examples.forEach((example, i) => {
+      const billed = within(rowOf(201 + i)).getByTestId('timesheet-billed');
+      expect(billed, example.name).toHaveTextContent(
+        example.billing.kind === 'hours' ? formatDuration(example.billing.minutes, 'en') : 'No charge if approved',
+      );
+    });
+  });
+
+  it('asks once before approving a selection with changed or did-not-happen timesheets, naming them, then says No charge', async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    stubApi((_, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, { submitted: [101, 102, 103], noCharge: [103], issues: [] });
+    });
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all timesheets on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 3 timesheets?' });
+    expect(bodies).toEqual([]);
+    const differences = within(dialog).getAllByRole('listitem');
+    expect(differences).toHaveLength(2);
+    expect(differences[0]).toHaveTextContent(
+      'Mia Chen102, Mon 16 Nov 2026: the educator’s 09:00–15:00 (5 h 30 min) instead of the booked 08:30–15:30',
+    );
+    expect(differences[1]).toHaveTextContent('Mia Chen103, Mon 16 Nov 2026: the educator says it did not happen');
+    expect(differences[1]).toHaveTextContent('cancelled with no charge');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 3' }));
+    expect(
+      await screen.findByText('3 timesheets approved. Mia Chen103, Mon 16 Nov 2026: no charge, the booking is cancelled.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ decision: 'approved', timesheets: [{ bookingId: 101 }, { bookingId: 102 }, { bookingId: 103 }] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('approves a selection as booked at once, without asking', async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    stubApi((_, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, { submitted: [101], noCharge: [], issues: [] });
+    });
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    await user.click(within(rowOf(101)).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Timesheet approved.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 
   it('approves the selection with one Idempotency-Key and shows the success toast', async () => {
@@ -189,7 +306,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     stubApi((_, init) => {
       bodies.push(JSON.parse(String(init.body)));
       keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
-      return jsonResponse(200, { submitted: [101, 102], issues: [] });
+      return jsonResponse(200, { submitted: [101, 102], noCharge: [], issues: [] });
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
@@ -201,6 +318,10 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     await user.click(within(rowOf(102)).getByRole('checkbox'));
     expect(screen.getByTestId('timesheet-selection-count')).toHaveTextContent('2 selected');
     await user.click(approve);
+    // 102's educator changed the times: one confirmation first.
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve 2 timesheets?' })).getByRole('button', { name: 'Approve 2' }),
+    );
     expect(await screen.findByText('2 timesheets approved.')).toBeInTheDocument();
     expect(bodies).toEqual([{ decision: 'approved', timesheets: [{ bookingId: 101 }, { bookingId: 102 }] }]);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -220,12 +341,13 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
 
   it("a 207 shows 'submitted with issues' with each reason in words", async () => {
     const user = userEvent.setup({ delay: null });
-    stubApi(() => jsonResponse(207, { submitted: [101], issues: [{ bookingId: 103, reason: 'already_invoiced' }] }));
+    stubApi(() => jsonResponse(207, { submitted: [101], noCharge: [], issues: [{ bookingId: 103, reason: 'already_invoiced' }] }));
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
     await user.click(within(rowOf(101)).getByRole('checkbox'));
     await user.click(within(rowOf(103)).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve 2' }));
     const issues = await screen.findByTestId('timesheet-submit-issues');
     expect(issues).toHaveTextContent('Timesheets submitted with issues');
     expect(issues).toHaveTextContent('1 timesheet was submitted.');
@@ -241,7 +363,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
       keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
       calls += 1;
       if (calls === 1) throw new TypeError('Failed to fetch');
-      return jsonResponse(200, { submitted: [101], issues: [] });
+      return jsonResponse(200, { submitted: [101], noCharge: [], issues: [] });
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
@@ -259,7 +381,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     const bodies: unknown[] = [];
     stubApi((_, init) => {
       bodies.push(JSON.parse(String(init.body)));
-      return jsonResponse(200, { submitted: [101], issues: [] });
+      return jsonResponse(200, { submitted: [101], noCharge: [], issues: [] });
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
@@ -296,7 +418,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     const bodies: unknown[] = [];
     stubApi((_, init) => {
       bodies.push(JSON.parse(String(init.body)));
-      return jsonResponse(200, { submitted: [101], issues: [] });
+      return jsonResponse(200, { submitted: [101], noCharge: [], issues: [] });
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));

@@ -21,6 +21,7 @@ import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useCandidateTimesheets } from './api/get-candidate-timesheets';
 import { usePendingTimesheets } from './api/get-timesheets';
 import { useTimesheetsOverview } from '../../api/timesheets-overview';
+import { ApproveDialog, differingRows } from './components/approve-dialog';
 import { DidNotHappenDialog } from './components/did-not-happen-dialog';
 import { ModifyTimesheetsDialog } from './components/modify-timesheets-dialog';
 import { PendingTimesheetCards } from './components/pending-timesheet-cards';
@@ -104,7 +105,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const [dialog, setDialog] = useState<'modify' | 'didNotHappen' | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'modify' | 'didNotHappen' | null>(null);
   const decision = useTimesheetDecision();
 
   const summary = useTimesheetsOverview(clientIds);
@@ -165,6 +166,12 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
     });
   const toggleAll = (checked: boolean) => setSelected(checked ? new Set(rows.filter(canDecide).map((row) => row.bookingId)) : new Set());
 
+  // A selection with timesheets that are not as booked is confirmed once, naming them; otherwise Approve sends at once.
+  const requestApprove = () => {
+    if (selectedRows.length === 0) return;
+    if (differingRows(selectedRows).length > 0) setDialog('approve');
+    else void approve();
+  };
   const approve = async () => {
     if (selectedRows.length === 0) return;
     const outcome = await decision.decide(
@@ -172,6 +179,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
       rows,
     );
     if (outcome.kind === 'done' || outcome.kind === 'issues') setSelected(new Set());
+    setDialog(null);
   };
   const closeDialog = () => setDialog(null);
 
@@ -275,9 +283,14 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                     {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : ' '}
                   </Typography>
                   {data && rows.length > 0 && (
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t('selection.oneTypeOnly')}
-                    </Typography>
+                    <>
+                      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', m: 0 }}>
+                        {t('list.billingNote')}
+                      </Typography>
+                      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', m: 0 }}>
+                        {t('selection.oneTypeOnly')}
+                      </Typography>
+                    </>
                   )}
                 </Box>
                 <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
@@ -326,7 +339,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                       <SelectionBar
                         count={selectedRows.length}
                         approving={decision.pending && dialog === null}
-                        onApprove={() => void approve()}
+                        onApprove={requestApprove}
                         onModify={() => setDialog('modify')}
                         onDidNotHappen={() => setDialog('didNotHappen')}
                         onClear={() => setSelected(new Set())}
@@ -340,6 +353,9 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
         </>
       )}
 
+      {dialog === 'approve' && selectedRows.length > 0 && (
+        <ApproveDialog rows={selectedRows} pending={decision.pending} onClose={closeDialog} onConfirm={() => void approve()} />
+      )}
       {dialog === 'modify' && selectedRows.length > 0 && (
         <ModifyTimesheetsDialog
           rows={selectedRows}

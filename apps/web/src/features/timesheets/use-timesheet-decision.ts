@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/api-error';
 import { useToast } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useSubmitTimesheets } from './api/submit-timesheets';
-import { issueLines } from './timesheet-format';
+import { formatDay } from '../../lib/locale-format';
+import { educatorName, issueLines } from './timesheet-format';
 import { useTimesheetsText } from './use-timesheets-text';
 
 /** What a submit came to, for the dialog or bar that sent it. */
@@ -34,6 +35,18 @@ export function useTimesheetDecision() {
   const keys = useIdempotencyKey();
   const [issues, setIssues] = useState<SubmitIssues | null>(null);
 
+  /** Bookings an approval cancelled with no charge (the educator said they did not happen), in words. */
+  const noChargeText = useCallback(
+    (ids: readonly number[], known: ReadonlyMap<number, TimesheetBooking>) => {
+      if (ids.length === 0) return '';
+      const row = ids.length === 1 ? known.get(ids[0]!) : undefined;
+      return row
+        ? t('submit.noCharge', { count: 1, name: educatorName(row), date: formatDay(row.dateLocal, locale) })
+        : t('submit.noCharge', { count: ids.length });
+    },
+    [t, locale],
+  );
+
   const decide = useCallback(
     async (body: TimesheetSubmitBody, rows: readonly TimesheetBooking[]): Promise<DecisionOutcome> => {
       // The rows as the user saw them when deciding (the list refreshes after it), to name each issue.
@@ -42,10 +55,16 @@ export function useTimesheetDecision() {
       try {
         const result = await keys.run(body, (idempotencyKey) => submit.mutateAsync({ body, idempotencyKey }));
         if (result.issues.length === 0) {
-          toast.success(t(`submit.${body.decision}`, { count: result.submitted.length }));
+          toast.success(
+            [t(`submit.${body.decision}`, { count: result.submitted.length }), noChargeText(result.noCharge, known)]
+              .filter(Boolean)
+              .join(' '),
+          );
           return { kind: 'done' };
         }
         const lines = issueLines(t, result, known, locale);
+        const noCharge = noChargeText(result.noCharge, known);
+        if (noCharge) lines.push(noCharge);
         toast.error(`${t('submit.withIssues')}: ${lines.join('; ')}`);
         setIssues({ decision: body.decision, submitted: result.submitted.length, lines });
         return { kind: 'issues' };
@@ -60,7 +79,7 @@ export function useTimesheetDecision() {
         return { kind: 'failed', message, fieldErrors: (error instanceof ApiError && error.fieldErrors) || {} };
       }
     },
-    [keys, submit, t, toast, locale],
+    [keys, submit, t, toast, locale, noChargeText],
   );
 
   return { decide, pending: submit.isPending, issues, dismissIssues: () => setIssues(null) };

@@ -34,16 +34,13 @@ export function EducatorChanges({ row, compact = false }: { row: TimesheetBookin
       </Box>
     );
   }
-  const reported = formatTimes(t, change.start, change.end, locale);
+  // The educator's times are the billed times, shown beside this; here what was booked, for comparison.
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }} data-testid="educator-change" data-change="times">
       <ToneChip tone="warning" label={t('changes.changedTimes')} icon={<EditCalendarOutlinedIcon fontSize="small" />} />
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {t('changes.reported', { times: reported })}
-        {change.breakMinutes > 0 && `, ${t('time.break', { count: change.breakMinutes })}`}
-      </Typography>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         {t('changes.booked', { times: formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale) })}
+        {row.breakMinutes > 0 && `, ${t('time.break', { count: row.breakMinutes })}`}
       </Typography>
     </Box>
   );

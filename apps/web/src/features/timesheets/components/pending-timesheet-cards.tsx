@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import type { Theme } from '@mui/material/styles';
 import { formatDay } from '../../../lib/locale-format';
 import { UserAvatar } from '../../../components/user-avatar';
-import { educatorChangeOf, educatorName, formatDuration, formatTimes } from '../timesheet-format';
+import { billingTexts, educatorChangeOf, educatorName } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { EducatorChanges } from './educator-changes';
@@ -74,6 +74,7 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, onTog
           const name = educatorName(row);
           const day = formatDay(row.dateLocal, locale);
           const changed = educatorChangeOf(row).kind !== 'none';
+          const billing = billingTexts(t, row, locale);
           const decidable = canDecide(row);
           const isSelected = selected.has(row.bookingId);
           return (
@@ -111,11 +112,21 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, onTog
                 <div className="timesheet-card-line">
                   <AccessTimeIcon fontSize="small" aria-hidden="true" />
                   <p className="timesheet-card-text">
-                    {formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale)}
-                    {' · '}
-                    {row.breakMinutes > 0 ? t('time.break', { count: row.breakMinutes }) : t('time.noBreak')}
-                    {' · '}
-                    {formatDuration(t, row.workedMinutes, locale)}
+                    {billing.noCharge ? (
+                      <strong className="timesheet-card-no-charge" data-testid="timesheet-billed" data-billing="no_charge">
+                        {billing.duration}
+                      </strong>
+                    ) : (
+                      <>
+                        {billing.times}
+                        {' · '}
+                        {billing.breakText}
+                        {' · '}
+                        <strong data-testid="timesheet-billed" data-billing="hours">
+                          {t('billing.toBill', { hours: billing.duration })}
+                        </strong>
+                      </>
+                    )}
                   </p>
                 </div>
                 <div className="timesheet-card-line">

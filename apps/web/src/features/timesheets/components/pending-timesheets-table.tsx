@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { formatDay } from '../../../lib/locale-format';
 import { UserAvatar } from '../../../components/user-avatar';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { educatorChangeOf, educatorName, formatDuration, formatTimes } from '../timesheet-format';
+import { educatorChangeOf, educatorName } from '../timesheet-format';
+import { BilledDuration, BilledTimes } from './billed-hours';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { EducatorChanges } from './educator-changes';
@@ -71,7 +72,7 @@ export function PendingTimesheetsTable({ rows, caption, selected, onToggle, onTo
             <TableCell>{t('list.educator')}</TableCell>
             <TableCell>{t('list.location')}</TableCell>
             <TableCell>{t('list.times')}</TableCell>
-            <TableCell>{t('list.worked')}</TableCell>
+            <TableCell>{t('list.toBill')}</TableCell>
             <TableCell>{t('list.changes')}</TableCell>
             <TableCell align="right">
               <Box component="span" sx={visuallyHidden}>
@@ -137,12 +138,11 @@ export function PendingTimesheetsTable({ rows, caption, selected, onToggle, onTo
                   )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Typography variant="body2">{formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale)}</Typography>
-                  <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                    {row.breakMinutes > 0 ? t('time.break', { count: row.breakMinutes }) : t('time.noBreak')}
-                  </Typography>
+                  <BilledTimes row={row} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(t, row.workedMinutes, locale)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <BilledDuration row={row} />
+                </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
                   <EducatorChanges row={row} />
                 </TableCell>

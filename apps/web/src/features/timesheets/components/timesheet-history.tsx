@@ -17,8 +17,9 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatCount, formatDateTime, formatDay } from '../../../lib/locale-format';
 import { useTimesheetHistory } from '../api/get-timesheet-history';
-import { educatorName, formatDuration, formatTimes } from '../timesheet-format';
-import { useTimesheetsText } from '../use-timesheets-text';
+import { billingTexts, educatorName, formatTimes } from '../timesheet-format';
+import { BilledDuration, BilledTimes } from './billed-hours';
+import { useTimesheetsText, type TimesheetsTranslate } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { placeOf } from './pending-timesheets-table';
 import { ToneChip, type Tone } from '../../../components/tone-chip';
@@ -34,6 +35,12 @@ const TONE: Record<TimesheetStatus, Tone> = {
   invoiced: 'default',
 };
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** A card's line: '9:00 am–2:30 pm · 5 h', or 'No charge'. */
+function billingLine(t: TimesheetsTranslate, row: TimesheetBooking, locale: string): string {
+  const text = billingTexts(t, row, locale);
+  return text.noCharge ? text.duration : `${text.times} · ${text.duration}`;
+}
 
 function StatusChip({ status }: { status: TimesheetStatus }) {
   const { t } = useTimesheetsText();
@@ -214,9 +221,7 @@ export function TimesheetHistory({
                     </Box>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
                       <AccessTimeIcon fontSize="small" aria-hidden="true" />
-                      <Typography variant="body2">
-                        {formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale)} · {formatDuration(t, row.workedMinutes, locale)}
-                      </Typography>
+                      <Typography variant="body2">{billingLine(t, row, locale)}</Typography>
                     </Box>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
                       <SchoolOutlinedIcon fontSize="small" aria-hidden="true" />
@@ -242,7 +247,7 @@ export function TimesheetHistory({
                     <TableCell>{t('list.educator')}</TableCell>
                     <TableCell>{t('list.location')}</TableCell>
                     <TableCell>{t('list.times')}</TableCell>
-                    <TableCell>{t('list.worked')}</TableCell>
+                    <TableCell>{t('list.billed')}</TableCell>
                     <TableCell>{t('history.status')}</TableCell>
                     <TableCell>{t('history.decision')}</TableCell>
                     <TableCell align="right">
@@ -282,12 +287,11 @@ export function TimesheetHistory({
                           )}
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          <Typography variant="body2">{formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale)}</Typography>
-                          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                            {row.breakMinutes > 0 ? t('time.break', { count: row.breakMinutes }) : t('time.noBreak')}
-                          </Typography>
+                          <BilledTimes row={row} />
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(t, row.workedMinutes, locale)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <BilledDuration row={row} />
+                        </TableCell>
                         <TableCell>
                           <StatusChip status={row.status} />
                         </TableCell>
