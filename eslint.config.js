@@ -40,21 +40,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', '**/apps/**'], message: 'the contract knows nothing of the database or the apps' }] }] },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] },
   },
   // Queries only in *.repository.ts (issue 15): elsewhere in the server neither Drizzle nor the schema is imported;
   // row types come re-exported from a repository. The connection (`@portal/db/client`: the Db handle services pass
   // to repositories and open transactions on) and `@portal/db/migrate` stay importable.
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     ignores: ['apps/server/**/*.repository.ts', 'apps/server/**/*.test.ts', 'apps/server/test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, QUERIES_IN_REPOSITORIES] }] },
   },
   // One injected clock (issue 15): server modules take "now" from the app's clock (app.now, lib/clock.ts), never
   // from `new Date()` or `Date.now()`, so tests can fix it and every rule sees the same instant.
   {
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/main.ts', 'apps/server/src/lib/clock.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
+// By path: Vite loads its config with Node, which would leave a workspace package's TypeScript unbundled.
+import { brandFor } from '../../packages/contract/src/format/brand';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -16,7 +18,8 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 /**
  * index.html is painted before any script runs, so its few texts (title, loading text, the sign-in page's static
- * first paint) are filled in at build time from the `en` locale: the texts still live only in src/locales.
+ * first paint) are filled in at build time from the `en` locale: the texts still live only in src/locales (the
+ * product and company names in the contract's brand table, as i18n.ts reads them).
  */
 function htmlTexts(): Plugin {
   return {
@@ -27,9 +30,10 @@ function htmlTexts(): Plugin {
         signIn?: Record<string, unknown>;
       };
       const signIn = auth.signIn ?? {};
+      const brand = brandFor('en');
       const texts: Record<string, unknown> = {
-        PORTAL_APP_NAME: common.appName,
-        PORTAL_COMPANY_NAME: common.companyName,
+        PORTAL_APP_NAME: brand.productName,
+        PORTAL_COMPANY_NAME: brand.companyName,
         PORTAL_LOADING: common.loading,
         PORTAL_DESCRIPTION: common.description,
         PORTAL_NOSCRIPT: common.noscript,

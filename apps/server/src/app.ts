@@ -261,7 +261,14 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   });
   app.decorate('notifier', notifier);
   app.addHook('onClose', () => notifier.close());
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, secret: config.jwtSecret, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    portalOrigin: config.publicOrigin,
+    db: database.db,
+    secret: config.jwtSecret,
+    log: app.log,
+  });
   app.decorate('mailer', mailer);
   // The queue's worker: sends what requests queued, and retries what failed.
   mailer.start();

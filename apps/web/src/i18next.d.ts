@@ -11,6 +11,7 @@ import type finance from './locales/en/finance.json';
 import type pages from './locales/en/pages.json';
 import type timesheets from './locales/en/timesheets.json';
 import type validation from './locales/en/validation.json';
+import type { BrandTexts } from './lib/i18n';
 
 // Typed keys: a misspelt or missing text key is a compile error, with `en` as the reference. Every namespace under
 // locales/en is listed (i18n.test.ts checks none is left out).
@@ -18,7 +19,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
-      common: typeof common;
+      common: typeof common & BrandTexts;
       auth: typeof auth;
       availability: typeof availability;
       'booking-create': typeof bookingCreate;

@@ -94,7 +94,13 @@ describe('the retry policy', () => {
 describe('the mail queue in demo mode (no SMTP)', () => {
   let mailer: Mailer;
   beforeAll(() => {
-    mailer = createMailer({ smtpUrl: undefined, from: 'portal@demo.test', db: database.db, secret: 'k'.repeat(40) });
+    mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'portal@demo.test',
+      portalOrigin: 'http://portal.test',
+      db: database.db,
+      secret: 'k'.repeat(40),
+    });
   });
   afterAll(async () => {
     await mailer.stop();
@@ -128,7 +134,14 @@ describe('the mail queue with SMTP', () => {
     await smtp.close();
   });
   const make = (retry: RetryPolicy = DEFAULT_RETRY) =>
-    createMailer({ smtpUrl: url, from: 'portal@demo.test', db: database.db, secret: 'k'.repeat(40), retry });
+    createMailer({
+      smtpUrl: url,
+      from: 'portal@demo.test',
+      portalOrigin: 'http://portal.test',
+      db: database.db,
+      secret: 'k'.repeat(40),
+      retry,
+    });
 
   it('keeps a mail through an outage, retries with a growing backoff, and keeps nothing once it is sent', async () => {
     smtp.state.failing = true;
@@ -187,7 +200,14 @@ describe('the mail queue with SMTP', () => {
 
   it('the started worker picks up retries that come due', async () => {
     smtp.state.failing = false;
-    const mailer = createMailer({ smtpUrl: url, from: 'portal@demo.test', db: database.db, secret: 'k'.repeat(40), pollMs: 20 });
+    const mailer = createMailer({
+      smtpUrl: url,
+      from: 'portal@demo.test',
+      portalOrigin: 'http://portal.test',
+      db: database.db,
+      secret: 'k'.repeat(40),
+      pollMs: 20,
+    });
     try {
       await database.db.execute(
         sql`insert into mail_queue (to_address, subject, text_body, attempts, next_attempt_at) values ('later@demo.test', 'Hi', 'Hello', 1, now() + interval '300 milliseconds')`,

@@ -24,6 +24,8 @@ export interface QueueOptions {
 }
 
 export interface Mailer {
+  /** The portal's public origin, which the links in our mails point to. */
+  readonly portalOrigin: string;
   /** Queues the mail and makes its first delivery attempt before returning; a failure leaves it queued. */
   send(message: MailMessage): Promise<void>;
   /** Queues the mail and returns at once; the worker sends it. */
@@ -40,6 +42,8 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
+  /** The portal's public origin (PUBLIC_ORIGIN): mails link to it. */
+  portalOrigin: string;
   db: Db;
   /** Key material for the bodies of secret mail while they wait (the server's JWT secret). */
   secret: string;
@@ -147,6 +151,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
+    portalOrigin: options.portalOrigin,
     async send(message) {
       const id = await enqueue(message, {});
       const row = await queue.claimOne(db, id);

@@ -1,6 +1,7 @@
+import { BRANDS } from '@portal/contract/format/brand';
 import { FORM_MESSAGES, GENERIC_API_ERROR, PASSWORD_MESSAGES } from '@portal/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { i18n, resolveLocale } from './i18n';
+import { i18n, resolveLocale, SUPPORTED_LOCALES } from './i18n';
 
 describe('texts', () => {
   it("quote the spec's form and API messages exactly as the contract does", () => {
@@ -19,6 +20,16 @@ describe('texts', () => {
     expect(i18n.getFixedT('en-GB')('appName')).toBe('Chalkline Supply Portal');
     expect(i18n.getFixedT('en-GB')('loading')).toBe('Loading...');
     expect(i18n.getFixedT('en-AU', 'validation')('required')).toBe('This field is required');
+  });
+
+  it("names the product and company of every region from the contract's brand table, as the e-mails do", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = i18n.getFixedT(locale);
+      expect(t('appName')).toBe(BRANDS[locale].productName);
+      expect(t('companyName')).toBe(BRANDS[locale].companyName);
+    }
+    expect(i18n.getFixedT('en-AU')('appName')).toBe('Chalkline Relief Portal');
+    expect(i18n.getFixedT('en-NZ')('companyName')).toBe('Chalkline Education NZ');
   });
 
   it('maps configured locale names onto the shipped ones', () => {

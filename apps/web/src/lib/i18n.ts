@@ -1,9 +1,11 @@
 import i18n, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { brandFor } from '@portal/contract/format/brand';
 
 /**
  * Every user-visible text lives in `src/locales/<locale>/<namespace>.json`. `en` is complete; the regional
- * folders (en-AU, en-GB, …) hold only what differs and fall back to `en` key by key.
+ * folders (en-US, …) hold only what differs and fall back to `en` key by key. The product and company names
+ * (`appName`, `companyName` in `common`) come from the contract's brand table, which the server's e-mails use too.
  *
  * Only the namespaces of the first page (sign-in, loading and error screens) are bundled with the entry; every
  * other namespace is its own small chunk, loaded (for the active locale and `en`) before any other page renders
@@ -25,6 +27,17 @@ function localeAndNamespace(path: string): [string, string] | undefined {
   return match ? [match[1] ?? '', match[2] ?? ''] : undefined;
 }
 
+/** The texts of `common` that name the product and the company of a region (spec §1). */
+export interface BrandTexts {
+  appName: string;
+  companyName: string;
+}
+
+export function brandTexts(locale: string): BrandTexts {
+  const brand = brandFor(locale);
+  return { appName: brand.productName, companyName: brand.companyName };
+}
+
 function buildResources(): Resource {
   const resources: Resource = {};
   for (const [path, module] of Object.entries(bundled)) {
@@ -33,6 +46,10 @@ function buildResources(): Resource {
     const [locale, namespace] = found;
     resources[locale] ??= {};
     resources[locale][namespace] = module.default;
+  }
+  for (const locale of SUPPORTED_LOCALES) {
+    const texts = (resources[locale] ??= {});
+    texts.common = { ...(texts.common as object | undefined), ...brandTexts(locale) };
   }
   return resources;
 }

@@ -1,10 +1,13 @@
+import { bookingPath, PORTAL_PATHS } from '@portal/contract/portal-paths';
+
 /**
  * Every route path of spec §2 in one place, so links and redirects never spell a path by hand. Where the spec
  * gives no path (the bookings children, the account-load, no-response, bad-request and expired-link pages, the
- * password reset and unlock links of our e-mails) the path is ours.
+ * password reset and unlock links of our e-mails) the path is ours. The paths our e-mails link to come from the
+ * contract (portal-paths.ts), which the server builds those links with.
  */
 export const paths = {
-  home: '/',
+  home: PORTAL_PATHS.home,
   availability: '/availability',
   clientOverview: '/overview',
   groupOverview: '/group-overview',
@@ -15,16 +18,16 @@ export const paths = {
   publicHelp: '/help/contact',
   bookings: '/bookings',
   bookingsCreate: '/bookings/create',
-  bookingsPendingApproval: '/bookings/pending-approval',
+  bookingsPendingApproval: PORTAL_PATHS.bookingsPendingApproval,
   bookingDetail: '/bookings/:bookingId',
-  settings: '/settings',
-  changePassword: '/settings/change-password',
+  settings: PORTAL_PATHS.settings,
+  changePassword: PORTAL_PATHS.changePassword,
   login: '/login',
   forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  unlock: '/unlock',
-  /** An Approve or Reject link of the pending-approval e-mail (ours; the server's EMAIL_ACTION_PATH). */
-  emailAction: '/email-action/:token',
+  resetPassword: PORTAL_PATHS.resetPassword,
+  unlock: PORTAL_PATHS.unlock,
+  /** An Approve or Reject link of the pending-approval e-mail (ours). */
+  emailAction: `${PORTAL_PATHS.emailActionPrefix}:token`,
   logout: '/logout',
   impersonateLogout: '/user/impersonate/logout',
   impersonateLogin: '/user/impersonate/:contactId',
@@ -48,9 +51,7 @@ export function invoicePath(invoiceNo: string): string {
   return `/finance/invoices/${encodeURIComponent(invoiceNo)}`;
 }
 
-export function bookingPath(bookingId: number): string {
-  return `/bookings/${bookingId}`;
-}
+export { bookingPath };
 
 export function impersonateLoginPath(contactId: number | string): string {
   return `/user/impersonate/${encodeURIComponent(String(contactId))}`;

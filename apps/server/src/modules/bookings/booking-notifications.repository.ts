@@ -1,6 +1,16 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { bookingConfirmations, bookingContacts, bookingRequests, bookings, candidates, locations } from '@portal/db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  bookingConfirmations,
+  bookingContacts,
+  bookingRequests,
+  bookings,
+  candidates,
+  clients,
+  contacts,
+  locations,
+} from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
+import type { Locale } from '@portal/contract/domain';
 
 /** What a booking confirmation needs to read (see booking-notifications.ts). */
 
@@ -32,7 +42,10 @@ export function notificationDays(db: DbOrTx, requestId: number, bookingIds: read
     .orderBy(asc(bookings.dateLocal), asc(bookings.id));
 }
 
-/** The request's confirmation contacts and the methods chosen for each. */
+/**
+ * The request's confirmation contacts, the methods chosen for each and the locale their messages are written in:
+ * the language of the portal contact behind the booking contact, else the school's locale.
+ */
 export function notificationRecipients(db: DbOrTx, requestId: number) {
   return db
     .select({
@@ -43,9 +56,13 @@ export function notificationRecipients(db: DbOrTx, requestId: number) {
       sms: bookingConfirmations.sms,
       voice: bookingConfirmations.voice,
       push: bookingConfirmations.push,
+      locale: sql<Locale>`coalesce(${contacts.language}, ${clients.locale})`,
     })
     .from(bookingConfirmations)
     .innerJoin(bookingContacts, eq(bookingContacts.id, bookingConfirmations.bookingContactId))
+    .innerJoin(bookingRequests, eq(bookingRequests.id, bookingConfirmations.requestId))
+    .innerJoin(clients, eq(clients.id, bookingRequests.clientId))
+    .leftJoin(contacts, eq(contacts.id, bookingContacts.contactId))
     .where(eq(bookingConfirmations.requestId, requestId));
 }
 
@@ -57,12 +74,19 @@ export async function educatorContact(db: DbOrTx, candidateId: number) {
   return candidate;
 }
 
-/** The dates and location names of the given bookings, earliest first. */
+/** The dates, times and location names of the given bookings, earliest first, with their school's locale. */
 export function bookingDaysAt(db: DbOrTx, bookingIds: readonly number[]) {
   return db
-    .select({ dateLocal: bookings.dateLocal, locationName: locations.name })
+    .select({
+      dateLocal: bookings.dateLocal,
+      start: bookings.startTimeLocal,
+      end: bookings.endTimeLocal,
+      locationName: locations.name,
+      locale: clients.locale,
+    })
     .from(bookings)
     .innerJoin(locations, eq(locations.id, bookings.locationId))
+    .innerJoin(clients, eq(clients.id, bookings.clientId))
     .where(inArray(bookings.id, [...bookingIds]))
     .orderBy(asc(bookings.dateLocal));
 }

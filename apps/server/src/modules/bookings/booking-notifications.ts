@@ -1,48 +1,45 @@
 import type { DbOrTx } from '@portal/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../lib/mailer';
-import { bookingDaysAt, educatorContact, notificationDays, notificationRecipients, notificationRequest } from './booking-notifications.repository';
+import { BOOKING_EVENT_TITLES, bookingSubject, extensionOfferText, type BookingEvent } from '../../mail/booking-words';
+import { bookingUpdateMail, extensionOfferMail } from '../../mail/mails';
+import {
+  bookingDaysAt,
+  educatorContact,
+  notificationDays,
+  notificationRecipients,
+  notificationRequest,
+} from './booking-notifications.repository';
 
 /**
- * Confirmations (issue 5 item 8): creating, approving, rejecting, filling, extending and cancelling a booking
- * tells the request's confirmation contacts by the methods chosen for each: e-mail through the mailer (nodemailer,
- * or the outbox in demo mode), SMS, voice and push through the mailer's notifier (recorded in the outbox in demo).
- * Sending happens after the change is committed; a failed send is logged and never undoes the booking.
+ * Confirmations: creating, approving, rejecting, filling, extending and cancelling a booking tells the request's
+ * confirmation contacts by the methods chosen for each: e-mail through the mailer (nodemailer, or the outbox in
+ * demo mode), SMS, voice and push through the mailer's notifier (recorded in the outbox in demo). Each is written
+ * in the recipient's locale (mail/booking-update-mail.tsx). Sending happens after the change is committed; a failed
+ * send is logged and never undoes the booking.
  */
 
-export type BookingEvent = 'created' | 'pending_approval' | 'approved' | 'rejected' | 'filled' | 'extended' | 'cancelled';
-
-const SUBJECTS: Record<BookingEvent, string> = {
-  created: 'Booking received',
-  pending_approval: 'Booking waiting for approval',
-  approved: 'Booking approved',
-  rejected: 'Booking rejected',
-  filled: 'Educator confirmed',
-  extended: 'Booking extended',
-  cancelled: 'Booking cancelled',
-};
-
-const LEADS: Record<BookingEvent, string> = {
-  created: 'We have received your booking and are finding an educator.',
-  pending_approval: 'A booking was requested and is waiting for approval by your school.',
-  approved: 'A booking was approved and sent to us to fill.',
-  rejected: 'A booking request was rejected.',
-  filled: 'Good news: an educator is confirmed for your booking.',
-  extended: 'A booking was extended.',
-  cancelled: 'A booking was cancelled.',
-};
+export type { BookingEvent };
 
 export interface NotifyOptions {
   /** Only these bookings of the request (e.g. the one filled or cancelled); default: all of them. */
   bookingIds?: readonly number[];
-  /** An extra line, such as a cancel or reject reason. */
-  note?: string;
+  /** What someone wrote with the decision: a cancel or reject reason, an approval's comment. */
+  reason?: string | undefined;
 }
 
 /** What a confirmation says and to whom: the request, its days (by date, then id) and its confirmation contacts. */
 export interface RequestFacts {
   request: { id: number; seriesReference: string | null; locationName: string };
-  days: ReadonlyArray<{ dateLocal: string; start: string; end: string; status: string; first: string | null; last: string | null }>;
+  days: ReadonlyArray<{
+    id: number;
+    dateLocal: string;
+    start: string;
+    end: string;
+    status: string;
+    first: string | null;
+    last: string | null;
+  }>;
   recipients: ReadonlyArray<{
     name: string;
     emailAddress: string | null;
@@ -51,6 +48,8 @@ export interface RequestFacts {
     sms: boolean;
     voice: boolean;
     push: boolean;
+    /** The locale the recipient reads: their contact's language, else the school's. */
+    locale: string;
   }>;
 }
 
@@ -93,7 +92,7 @@ export class BookingNotifier {
    * Tells the request's confirmation contacts from what the caller already holds (no reads): the create path knows
    * the location, its bookings and its contacts. Never throws.
    */
-  async requestEventWith(facts: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'note'> = {}): Promise<void> {
+  async requestEventWith(facts: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'reason'> = {}): Promise<void> {
     try {
       await this.deliver(facts, event, options);
     } catch (error) {
@@ -109,37 +108,60 @@ export class BookingNotifier {
     await this.deliver({ request, days, recipients }, event, options);
   }
 
-  private async deliver({ request, days, recipients }: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'note'>) {
-    const reference = request.seriesReference ?? `#${request.id}`;
-    const lines = days.map((d) => {
-      const who = d.first ? ` — ${d.first} ${d.last}` : '';
-      return `${d.dateLocal} ${d.start.slice(0, 5)}–${d.end.slice(0, 5)} (${d.status.replace(/_/g, ' ')})${who}`;
-    });
-    const subject = `${SUBJECTS[event]}: ${request.locationName} ${reference}`;
-    const text = [LEADS[event], '', `${request.locationName}, booking ${reference}`, ...lines, options.note ? `\n${options.note}` : '']
-      .join('\n')
-      .trim();
-    const short = `${SUBJECTS[event]}: ${request.locationName} ${reference}, ${days.length} day${days.length === 1 ? '' : 's'} from ${days[0]?.dateLocal ?? ''}`;
-
+  private async deliver({ request, days, recipients }: RequestFacts, event: BookingEvent, options: Pick<NotifyOptions, 'reason'>) {
+    const dates = days.map((d) => d.dateLocal);
     for (const r of recipients) {
-      if (r.email && r.emailAddress) await this.mailer.send({ to: r.emailAddress, subject, text: `Hello ${r.name},\n\n${text}` });
+      if (r.email && r.emailAddress)
+        await this.mailer.send(
+          await bookingUpdateMail({
+            to: r.emailAddress,
+            locale: r.locale,
+            origin: this.mailer.portalOrigin,
+            event,
+            recipientName: r.name,
+            school: request.locationName,
+            reference: request.seriesReference,
+            days: days.map((d) => ({ ...d, educator: d.first ? `${d.first} ${d.last ?? ''}`.trim() : null })),
+            reason: options.reason,
+          }),
+        );
+      const short = bookingSubject(BOOKING_EVENT_TITLES[event], request.locationName, dates, request.seriesReference, r.locale);
       if (r.sms && r.mobile) await this.mailer.notify('sms', r.mobile, short);
       if (r.voice && r.mobile) await this.mailer.notify('voice', r.mobile, short);
       if (r.push && r.emailAddress) await this.mailer.notify('push', r.emailAddress, short);
     }
   }
 
-  /** Tells an educator they are tentatively booked on extension days (spec §4). */
+  /** Tells an educator they are tentatively booked on extension days (spec §4), in their school's locale. */
   async tentativeExtension(candidateId: number, bookingIds: readonly number[]): Promise<void> {
     try {
       const candidate = await educatorContact(this.db, candidateId);
       if (!candidate || bookingIds.length === 0) return;
       const days = await bookingDaysAt(this.db, bookingIds);
-      const text = `Hi ${candidate.first}, ${days[0]?.locationName ?? 'your school'} would like you to stay on: you are tentatively booked on ${days
-        .map((d) => d.dateLocal)
-        .join(', ')}. We will confirm shortly.`;
-      if (candidate.email) await this.mailer.send({ to: candidate.email, subject: 'Tentative booking extension', text });
-      if (candidate.phone) await this.mailer.notify('sms', candidate.phone, text);
+      const school = days[0]?.locationName ?? 'your school';
+      const locale = days[0]?.locale ?? 'en';
+      if (candidate.email)
+        await this.mailer.send(
+          await extensionOfferMail({
+            to: candidate.email,
+            locale,
+            origin: this.mailer.portalOrigin,
+            firstName: candidate.first,
+            school,
+            days,
+          }),
+        );
+      if (candidate.phone)
+        await this.mailer.notify(
+          'sms',
+          candidate.phone,
+          extensionOfferText(
+            candidate.first,
+            school,
+            days.map((d) => d.dateLocal),
+            locale,
+          ),
+        );
     } catch (error) {
       this.log?.error({ err: error, candidateId }, 'tentative extension notice failed');
     }

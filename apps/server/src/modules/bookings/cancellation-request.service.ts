@@ -5,9 +5,11 @@ import type { CancellationRequestSent } from '@portal/contract/bookings';
 import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { providerContactFor } from '@portal/contract/provider-contacts';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
+import { bookingPath, portalUrl } from '@portal/contract/portal-paths';
 import { AppError } from '../../lib/app-error';
 import type { IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
+import { cancellationRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/identity.repository';
 import { CANCEL_FORBIDDEN, cancelRefusal, type BookingsService } from './bookings.service';
@@ -63,22 +65,29 @@ export class CancellationRequestService {
       await scope.answerIn(tx, { status: 202, body: answer });
     });
 
-    const educator = booking.candidate ? booking.candidate.fullName : 'none';
-    const lines = [
-      `${who.name}${who.email ? ` <${who.email}>` : ''} asks you to cancel this booking.`,
-      '',
-      `Booking: ${id}${detail.seriesReference ? ` (${detail.seriesReference})` : ''}`,
-      `School: ${detail.client.name}, ${booking.location.name}`,
-      `Date: ${booking.dateLocal}, ${booking.startTimeLocal}–${booking.endTimeLocal} (${booking.timeZone})`,
-      `Educator: ${educator}`,
-      `Status: ${booking.status}`,
-      `Reason: ${text}`,
-      '',
-      who.email ? `Please confirm to ${who.email} once it is cancelled.` : 'Please confirm to the school once it is cancelled.',
-    ];
-    // After the commit: the mailer queues it and retries a failed send, so the answer never waits on SMTP.
-    await this.mailer
-      .send({ to: office.email, subject: `Cancellation request: ${booking.location.name}, ${booking.dateLocal}`, text: lines.join('\n') })
+    // After the commit: the mailer queues it and retries a failed send, so the answer never waits on SMTP. The office
+    // reads it in its region's locale.
+    const origin = this.mailer.portalOrigin;
+    await cancellationRequestMail({
+      to: office.email,
+      locale: detail.region,
+      origin,
+      requester: { name: who.name, email: who.email },
+      clientName: detail.client.name,
+      school: booking.location.name,
+      dateLocal: booking.dateLocal,
+      start: booking.startTimeLocal,
+      end: booking.endTimeLocal,
+      timeZone: booking.timeZone,
+      educator: booking.candidate?.fullName ?? null,
+      status: booking.status,
+      series: detail.seriesReference
+        ? { reference: detail.seriesReference, position: booking.seriesPosition, total: booking.seriesTotal }
+        : null,
+      reason: text,
+      bookingUrl: portalUrl(origin, bookingPath(id)),
+    })
+      .then((mail) => this.mailer.send(mail))
       .catch((err: unknown) => this.log?.error({ err, bookingId: id }, 'could not queue the cancellation request'));
     return answer;
   }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
-import type { AbsenceReason, BookingRequestStatus, BookingStatus } from '@portal/contract/domain';
+import type { AbsenceReason, BookingRequestStatus, BookingStatus, Locale } from '@portal/contract/domain';
 import type { BookingContactFacts, RuleClassification } from './create-booking.rules';
 import { noteLiveEventRecorded } from '../live-events/live-signal';
 
@@ -28,8 +28,8 @@ export interface RuleFacts {
   certificationIds: number[];
   /** The location's default certifications. */
   defaultCertificationIds: number[];
-  /** The location's active booking contacts, by name. */
-  contacts: Array<BookingContactFacts & { name: string }>;
+  /** The location's active booking contacts, by name, with the locale their messages are written in. */
+  contacts: Array<BookingContactFacts & { name: string; locale: Locale }>;
   blocks: Array<{ datesLocal: string[]; messageMarkdown: string }>;
   /** Whether the covering contact is one of the client's people; null when none was asked about. */
   coveringAtClient: boolean | null;
@@ -67,9 +67,10 @@ export async function loadRuleFacts(
             as "defaultCertificationIds",
           coalesce((select json_agg(json_build_object(
                       'id', bc.id, 'contactId', bc.contact_id, 'name', bc.name, 'email', bc.email, 'mobile', bc.mobile,
-                      'canReceiveVoice', bc.can_receive_voice)
+                      'canReceiveVoice', bc.can_receive_voice, 'locale', coalesce(ct.language, c.locale))
                     order by bc.name, bc.id)
-                    from booking_contacts bc where bc.location_id = l.id and bc.active), '[]') as contacts,
+                    from booking_contacts bc left join contacts ct on ct.id = bc.contact_id
+                    where bc.location_id = l.id and bc.active), '[]') as contacts,
           coalesce((select json_agg(json_build_object('datesLocal', lr.dates_local, 'messageMarkdown', lr.message_markdown) order by lr.id)
                     from location_restrictions lr where lr.location_id = l.id), '[]') as blocks,
           case when ${covering}::int is null then null else exists (

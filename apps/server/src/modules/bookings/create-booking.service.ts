@@ -162,7 +162,7 @@ export class CreateBookingService {
         .sort((x, y) => (x.dateLocal < y.dateLocal ? -1 : x.dateLocal > y.dateLocal ? 1 : x.id - y.id)),
       recipients: confirmations.map((c) => {
         const contact = contacts.get(c.bookingContactId)!;
-        return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile };
+        return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile, locale: contact.locale };
       }),
     };
     afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));

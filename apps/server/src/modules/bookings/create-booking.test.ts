@@ -3,18 +3,12 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { queryRows } from '@portal/db/client';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import {
-  BookingContactsResponse,
-  BookingLocationListResponse,
-  CertificationsResponse,
-  ClassificationsResponse,
-  type BookingLocation,
-  type Classification,
-} from '@portal/contract/booking-reference';
+import { BookingLocationListResponse, type BookingLocation } from '@portal/contract/booking-reference';
 import { CreatedBooking, type CreateBookingBody } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { bookingRequestAt, type BookingRequestSetup } from '../../../test/booking-request';
 import { flushBookingNotifications } from './booking-notifications';
 import { MAX_ADVANCE_DAYS } from './create-booking.rules';
 
@@ -53,13 +47,7 @@ const post = (as: SignedIn, payload: unknown, key?: string) =>
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${++keys}`;
 
-interface Setup {
-  location: BookingLocation;
-  classifications: Classification[];
-  plain: Classification;
-  body: CreateBookingBody;
-  contacts: ReturnType<typeof BookingContactsResponse.parse>;
-}
+type Setup = BookingRequestSetup;
 const setups = new Map<string, Setup>();
 
 /** A valid request at the caller's first bookable location in `zone`: plain classification, default certifications, one e-mail confirmation. */
@@ -67,32 +55,7 @@ async function setup(as: SignedIn, zone: string, pick: (l: BookingLocation) => b
   const cacheKey = `${as.accessToken}|${zone}`;
   const cached = setups.get(cacheKey);
   if (cached) return { ...cached, body: structuredClone(cached.body) };
-  const locations = BookingLocationListResponse.parse((await get('/v1/locations/booking-location-list', as)).json());
-  const location = locations.find((l) => l.timeZone === zone && l.locationType === 'school' && pick(l));
-  if (!location) throw new Error(`no bookable school in ${zone}`);
-  const classifications = ClassificationsResponse.parse((await get(`/v1/clients/${location.clientId}/pay-classes`, as)).json());
-  const plain = classifications.find(
-    (c) => c.extraValidation.minimumDurationInMins === null && c.extraValidation.earliestEndTime24hr === null,
-  )!;
-  const certifications = CertificationsResponse.parse((await get(`/v1/locations/${location.locationId}/certifications`, as)).json());
-  const contacts = BookingContactsResponse.parse((await get(`/v1/contacts/booking-contacts?locationId=${location.locationId}`, as)).json());
-  const contact = contacts.find((c) => c.methods.email)!;
-  const result: Setup = {
-    location,
-    classifications,
-    plain,
-    contacts,
-    body: {
-      locationId: location.locationId,
-      classificationId: plain.id,
-      certificationIds: certifications.filter((c) => c.isLocationDefault).map((c) => c.id),
-      dates: ['2026-03-18'],
-      startTime: location.startTime,
-      endTime: location.endTime,
-      confirmations: [{ bookingContactId: contact.id, email: true }],
-      policiesAgreed: true,
-    },
-  };
+  const result = await bookingRequestAt(t.app, as, zone, pick);
   setups.set(cacheKey, result);
   return { ...result, body: structuredClone(result.body) };
 }
@@ -167,7 +130,9 @@ describe('POST /v1/bookings creates', () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/^Booking received:/);
-    expect(mail[0]!.text_body).toContain('2026-04-06');
+    // The Sydney school's dates as its (en-AU) contacts read them, never ISO.
+    expect(mail[0]!.text_body).toContain('6 Apr 2026');
+    expect(mail[0]!.text_body).not.toContain('2026-04-06');
   });
 
   it('one booking per head per date, without a series for a single date', async () => {
@@ -203,12 +168,15 @@ describe('POST /v1/bookings creates', () => {
     const linked = contacts.find((c) => c.methods.push && c.methods.sms)!;
     body.dates = ['2026-03-23'];
     body.confirmations = [{ bookingContactId: linked.id, sms: true, push: true }];
-    const created = CreatedBooking.parse((await post(who.admin, body, newKey())).json());
+    const [before] = await rows<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from outbox_messages`);
+    CreatedBooking.parse((await post(who.admin, body, newKey())).json());
     await flushBookingNotifications(); // confirmations go out after the reply
-    const sent = await rows<{ channel: string }>(
-      sql`select channel from outbox_messages where text_body like ${`%#${created.requestId},%`} order by channel`,
+    const sent = await rows<{ channel: string; text_body: string }>(
+      sql`select channel, text_body from outbox_messages where id > ${before!.id} and channel <> 'email' order by channel`,
     );
     expect(sent.map((s) => s.channel).sort()).toEqual(['push', 'sms']);
+    // The short texts name the booking by school and date, in the contact's locale (en-AU).
+    for (const s of sent) expect(s.text_body).toMatch(/^Booking received: .+, Mon 23 Mar 2026$/);
   });
 });
 

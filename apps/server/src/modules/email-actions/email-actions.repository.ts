@@ -67,7 +67,7 @@ export async function contactsLinkedTo(db: DbOrTx, locationId: number) {
     .where(eq(locations.id, locationId));
   if (!place) return [];
   return db
-    .selectDistinct({ id: contacts.id, firstName: contacts.firstName, email: contacts.email })
+    .selectDistinct({ id: contacts.id, firstName: contacts.firstName, email: contacts.email, language: contacts.language })
     .from(permissionEntries)
     .innerJoin(contacts, eq(contacts.id, permissionEntries.contactId))
     .where(

@@ -6,7 +6,9 @@ import { EMAIL_ACTION_LINK_HOURS } from '@portal/contract/limits';
 import type { EmailAction, EmailActionBody, EmailActionResult, EmailActionView } from '@portal/contract/email-actions';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
-import type { Mailer, MailMessage } from '../../lib/mailer';
+import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
+import type { Mailer } from '../../lib/mailer';
+import { approvalRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
 import { requestDetail, requestHead, type RequestDetail } from '../bookings/booking-detail.repository';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
@@ -24,8 +26,6 @@ import { contactsLinkedTo, insertLinks, linkByHash, spendLinks, type Db, type Ne
  */
 
 export const LINK_EXPIRED = 'This link has expired or has already been used.';
-/** The web page of a link: the public origin + this + the secret. */
-export const EMAIL_ACTION_PATH = '/email-action/';
 
 export function hashLinkSecret(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -80,8 +80,8 @@ export class EmailActionsService {
           },
         ];
         await insertLinks(this.db, rows);
-        const link = (token: string) => `${this.publicOrigin}${EMAIL_ACTION_PATH}${token}`;
-        await this.mailer.queue(approvalMail(approver, detail, link(approve), link(reject)), { secret: true });
+        const link = (token: string) => portalUrl(this.publicOrigin, `${PORTAL_PATHS.emailActionPrefix}${token}`);
+        await this.mailer.queue(await this.approvalMail(approver, detail, link(approve), link(reject)), { secret: true });
       }
     } catch (error) {
       this.log?.error({ err: error, requestId }, 'approval links not sent');
@@ -156,45 +156,36 @@ export class EmailActionsService {
     }
   }
 
+  /** The approver's e-mail, in their locale: what was requested, and their own Approve and Reject links. */
+  private approvalMail(
+    approver: { firstName: string; email: string; language: string },
+    detail: RequestDetail,
+    approveUrl: string,
+    rejectUrl: string,
+  ) {
+    return approvalRequestMail({
+      to: approver.email,
+      locale: approver.language,
+      origin: this.publicOrigin,
+      firstName: approver.firstName,
+      school: detail.location.name,
+      clientName: detail.client.name === detail.location.name ? null : detail.client.name,
+      dates: detail.dates.map((d) => d.date),
+      startTime: detail.details.startTime,
+      endTime: detail.details.endTime,
+      classification: detail.classification.onlineTitle,
+      requestedBy: detail.createdBy.name,
+      reference: detail.seriesReference,
+      approveUrl,
+      rejectUrl,
+      linkHours: EMAIL_ACTION_LINK_HOURS,
+    });
+  }
+
   private async liveLink(token: string) {
     const link = await linkByHash(this.db, hashLinkSecret(token));
     if (!link || link.usedAt !== null || link.expiresAt.getTime() <= this.now().getTime()) throw expired();
     if (link.action !== 'approve' && link.action !== 'reject') throw expired();
     return { ...link, action: link.action as EmailAction };
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** The approver's e-mail: what was requested, and their own Approve and Reject links. */
-export function approvalMail(
-  approver: { firstName: string; email: string },
-  detail: RequestDetail,
-  approveLink: string,
-  rejectLink: string,
-): MailMessage {
-  const reference = detail.seriesReference ?? `#${detail.id}`;
-  const dates = [...new Set(detail.dates.map((d) => d.date))].sort();
-  const facts = [
-    `School: ${detail.location.name}${detail.client.name === detail.location.name ? '' : ` (${detail.client.name})`}`,
-    `Dates: ${dates.join(', ')}`,
-    `Times: ${detail.details.startTime}–${detail.details.endTime}`,
-    `Classification: ${detail.classification.onlineTitle}`,
-    `Requested by: ${detail.createdBy.name}`,
-  ];
-  const valid = `The links work once, for you only, within ${EMAIL_ACTION_LINK_HOURS} hours; each opens a page where you confirm.`;
-  return {
-    to: approver.email,
-    subject: `Booking waiting for your approval: ${detail.location.name} ${reference}`,
-    text:
-      `Hello ${approver.firstName},\n\nA booking was requested and is waiting for your approval.\n\n${facts.join('\n')}\n\n` +
-      `Approve: ${approveLink}\nReject: ${rejectLink}\n\n${valid}\nYou can also decide in the portal under Bookings, Pending approval.\n`,
-    html:
-      `<p>Hello ${escapeHtml(approver.firstName)},</p><p>A booking was requested and is waiting for your approval.</p>` +
-      `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` +
-      `<p><a href="${escapeHtml(approveLink)}">Approve</a> &nbsp; <a href="${escapeHtml(rejectLink)}">Reject</a></p>` +
-      `<p>${escapeHtml(valid)} You can also decide in the portal under Bookings, Pending approval.</p>`,
-  };
 }

@@ -1,7 +1,9 @@
 import type { Database } from '@portal/db/client';
 import type { Config } from '../../config';
-import type { Mailer, MailMessage } from '../../lib/mailer';
+import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
+import type { Mailer } from '../../lib/mailer';
 import { AppError } from '../../lib/app-error';
+import { passwordResetMail, signInSlowedMail } from '../../mail/mails';
 import type { AccessTokens } from './access-tokens';
 import type { AttemptCounters } from './attempt-counters';
 import { authError } from './auth-errors';
@@ -254,8 +256,12 @@ export class AuthService {
     const sent = await this.deps.counters.hit(`reset:${normalise(email)}`, 3600);
     if (sent > LIMITS.resetRequestsPerHour) return;
     const token = await repo.createResetToken(this.db, email, LIMITS.resetLinkMinutes);
-    const link = `${this.deps.config.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.queue(resetMail(contact?.email ?? email, contact?.firstName ?? '', link), { secret: true, noop: !contact });
+    const mail = await passwordResetMail({
+      ...this.reader(contact, email),
+      resetUrl: this.linkWith(PORTAL_PATHS.resetPassword, token),
+      minutes: LIMITS.resetLinkMinutes,
+    });
+    await this.deps.mailer.queue(mail, { secret: true, noop: !contact });
     await repo.audit(this.db, {
       contactId: contact?.id ?? null,
       action: 'auth.password-reset-requested',
@@ -326,48 +332,38 @@ export class AuthService {
   }
 
   /** Tells the contact that its account is under attack; an unknown e-mail queues the stand-in instead. */
-  private async sendUnlockLink(contact: { id: number; email: string } | undefined, email: string, meta: RequestMeta): Promise<void> {
+  private async sendUnlockLink(
+    contact: { id: number; email: string; firstName: string; language: string } | undefined,
+    email: string,
+    meta: RequestMeta,
+  ): Promise<void> {
     const { token, hash } = repo.newSecret();
     if (contact) await repo.setUnlockToken(this.db, contact.id, hash, LIMITS.unlockLinkHours);
-    const link = `${this.deps.config.publicOrigin}/unlock?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.queue(unlockMail(contact?.email ?? email, link), { secret: true, noop: !contact });
+    const mail = await signInSlowedMail({
+      ...this.reader(contact, email),
+      unlockUrl: this.linkWith(PORTAL_PATHS.unlock, token),
+      hours: LIMITS.unlockLinkHours,
+    });
+    await this.deps.mailer.queue(mail, { secret: true, noop: !contact });
     if (contact)
       await repo.audit(this.db, { contactId: contact.id, action: 'auth.account-slowed', ip: meta.ip, requestId: meta.requestId });
   }
-}
 
-function resetMail(to: string, firstName: string, link: string): MailMessage {
-  return {
-    to,
-    subject: 'Reset your Client Portal password',
-    text:
-      `Hello ${firstName},\n\nSomeone (we hope you) asked to reset the password of your Client Portal account.\n` +
-      `Follow this link within ${LIMITS.resetLinkMinutes} minutes to choose a new one:\n\n${link}\n\n` +
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
-    html:
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Someone (we hope you) asked to reset the password of your Client Portal account.</p>` +
-      `<p><a href="${escapeHtml(link)}">Choose a new password</a> within ${LIMITS.resetLinkMinutes} minutes.</p>` +
-      '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
-  };
-}
+  /**
+   * Who a link mail goes to, in their locale; for an unknown e-mail (whose mail is a stand-in never sent) the same
+   * work with the international defaults.
+   */
+  private reader(contact: { email: string; firstName: string; language: string } | undefined, email: string) {
+    return {
+      to: contact?.email ?? email,
+      locale: contact?.language ?? 'en',
+      origin: this.deps.config.publicOrigin,
+      firstName: contact?.firstName ?? '',
+    };
+  }
 
-function unlockMail(to: string, link: string): MailMessage {
-  return {
-    to,
-    subject: 'Many failed sign-ins to your Client Portal account',
-    text:
-      'There were many failed attempts to sign in to your Client Portal account, so signing in to it is slowed down for a while to keep it safe. ' +
-      'You can still sign in with your password; it may take a few seconds.\n' +
-      `Follow this link (within ${LIMITS.unlockLinkHours} hours, once) to end the slow-down now:\n\n${link}\n\n` +
-      'If the attempts were not yours, consider changing your password afterwards.\n',
-    html:
-      '<p>There were many failed attempts to sign in to your Client Portal account, so signing in to it is slowed down for a while to keep it safe. ' +
-      'You can still sign in with your password; it may take a few seconds.</p>' +
-      `<p><a href="${escapeHtml(link)}">End the slow-down now</a> (within ${LIMITS.unlockLinkHours} hours, once).</p>` +
-      '<p>If the attempts were not yours, consider changing your password afterwards.</p>',
-  };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  /** A page of the portal that takes the e-mailed secret as its `token`. */
+  private linkWith(path: string, token: string): string {
+    return portalUrl(this.deps.config.publicOrigin, `${path}?token=${encodeURIComponent(token)}`);
+  }
 }

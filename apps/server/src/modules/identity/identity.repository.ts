@@ -16,7 +16,13 @@ export function hashSecret(token: string): string {
 
 export async function findContactByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: contacts.id, email: contacts.email, passwordHash: contacts.passwordHash, firstName: contacts.firstName })
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      passwordHash: contacts.passwordHash,
+      firstName: contacts.firstName,
+      language: contacts.language,
+    })
     .from(contacts)
     .where(sql`lower(${contacts.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);

@@ -143,7 +143,7 @@ export class PendingBookingsService {
       await idempotency.answerIn(tx, { status: 200, body: answer });
       return changed;
     });
-    const note = status === 'rejected' && reason ? { note: `Reason: ${reason}` } : reason ? { note: reason } : {};
+    const note = reason ? { reason } : {};
     // An approval tells of the dates sent to the provider, not of those cancelled because they had passed.
     await this.notifier.requestEvent(requestId, status, status === 'approved' && bookingIds.length > 0 ? { ...note, bookingIds } : note);
     return { id: requestId, status, bookingIds };

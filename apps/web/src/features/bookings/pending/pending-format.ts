@@ -1,10 +1,9 @@
 import type { PendingBookingSummary } from '@portal/contract/bookings';
-import { formatDateList } from '../../../lib/locale-format';
+import { formatDateSpan } from '../../../lib/locale-format';
 
 /** 'earliest – latest', or the one date when they are the same. */
 export function dateSpan(details: Pick<PendingBookingSummary['details'], 'earliestDate' | 'latestDate'>, locale: string): string {
-  const first = formatDateList(details.earliestDate, locale);
-  return details.earliestDate === details.latestDate ? first : `${first} – ${formatDateList(details.latestDate, locale)}`;
+  return formatDateSpan(details.earliestDate, details.latestDate, locale);
 }
 
 /** Consecutive or not says something only about several days: undefined for a one-day request. */

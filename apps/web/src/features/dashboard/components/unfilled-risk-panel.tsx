@@ -11,14 +11,22 @@ import type { BookingListRow } from '@portal/contract/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
-import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { formatDay, formatTimeRange } from '../../../lib/locale-format';
 import { bookingPath, paths } from '../../../lib/paths';
 
 /**
  * Home's open bookings that start by the end of the next school day without an educator (issue 13 item 4), each a
  * link to its booking with the time left; the bookings list shows them all, first.
  */
-export function UnfilledRiskPanel({ bookings, total, loading }: { bookings: BookingListRow[] | undefined; total: number; loading: boolean }) {
+export function UnfilledRiskPanel({
+  bookings,
+  total,
+  loading,
+}: {
+  bookings: BookingListRow[] | undefined;
+  total: number;
+  loading: boolean;
+}) {
   const { t, i18n } = useTranslation('pages');
   const locale = i18n.language;
   return (
@@ -64,7 +72,7 @@ export function UnfilledRiskPanel({ bookings, total, loading }: { bookings: Book
                       {b.location.name}
                     </Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {`${formatDay(b.dateLocal, locale)} · ${formatTimeOfDay(b.startTimeLocal, locale)}–${formatTimeOfDay(b.endTimeLocal, locale)} · ${b.classification.onlineTitle}`}
+                      {`${formatDay(b.dateLocal, locale)} · ${formatTimeRange(b.startTimeLocal, b.endTimeLocal, locale)} · ${b.classification.onlineTitle}`}
                     </Typography>
                   </Box>
                   {b.unfilledRisk && <UnfilledRiskChip minutesLeft={b.unfilledRisk.minutesLeft} />}
