@@ -33,6 +33,9 @@ describe('loadConfig', () => {
     [{ PROVIDER_ENTITIES: '{"en-AU":{"name":"X"}}' }, 'PROVIDER_ENTITIES'],
     [{ PROVIDER_ENTITIES: '{"fr-FR":{"name":"X","lines":[]}}' }, 'PROVIDER_ENTITIES'],
     [{ PROVIDER_ENTITIES: 'not json' }, 'PROVIDER_ENTITIES'],
+    [{ PROVIDER_ENTITIES: '{"en-AU":{"name":"X","lines":[],"country":"Australia"}}' }, 'PROVIDER_ENTITIES'],
+    [{ PROVIDER_PAYMENT_DETAILS: '{"en-AU":{"accountName":"X","bank":"Y"}}' }, 'PROVIDER_PAYMENT_DETAILS'],
+    [{ PROVIDER_PAYMENT_DETAILS: '{"en-AU":{"accountName":"X","bank":"Y","accountNumber":"1","pin":"1234"}}' }, 'PROVIDER_PAYMENT_DETAILS'],
   ])('stops with one line naming the variable for %j', (env, key) => {
     let error: unknown;
     try {
@@ -54,6 +57,14 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...base, PROVIDER_ENTITIES: '{"en-GB":{"name":"Provider UK Ltd","lines":["1 High Street","London"]}}' });
     expect(config.providerEntities).toEqual({ 'en-GB': { name: 'Provider UK Ltd', lines: ['1 High Street', 'London'] } });
     expect(loadConfig(base).providerEntities).toEqual({});
+  });
+
+  it("reads the provider's bank account per region", () => {
+    const details = { accountName: 'Provider UK Ltd', bank: 'A Bank plc', sortCode: '20-00-00', accountNumber: '12345678' };
+    expect(loadConfig({ ...base, PROVIDER_PAYMENT_DETAILS: JSON.stringify({ 'en-GB': details }) }).providerPaymentDetails).toEqual({
+      'en-GB': details,
+    });
+    expect(loadConfig(base).providerPaymentDetails).toEqual({});
   });
 
   it('reads the origin → locale mapping', () => {

@@ -2,14 +2,30 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOCALES } from '@portal/contract/domain';
+import { BRANDS } from '@portal/contract/format/brand';
+import { PaymentDetails } from '@portal/contract/invoices/payment';
 import { ProviderContacts } from '@portal/contract/runtime-config';
 
-/** The provider's invoicing entity per region (locale; `en` is the fallback): its legal name and address lines. */
+/**
+ * The provider's invoicing entity per region (locale; `en` is the fallback): its legal name, address lines and the
+ * country's ISO code (printed as the client's country is, by name).
+ */
 export const ProviderEntities = z.partialRecord(
   z.enum(LOCALES),
-  z.strictObject({ name: z.string().trim().min(1).max(200), lines: z.array(z.string().trim().min(1).max(200)).max(8) }),
+  z.strictObject({
+    name: z.string().trim().min(1).max(200),
+    lines: z.array(z.string().trim().min(1).max(200)).max(8),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+  }),
 );
 export type ProviderEntities = z.infer<typeof ProviderEntities>;
+
+/** The provider's bank account per region (locale; `en` is the fallback), printed on invoices as how to pay. */
+export const ProviderPaymentDetails = z.partialRecord(z.enum(LOCALES), PaymentDetails);
+export type ProviderPaymentDetails = z.infer<typeof ProviderPaymentDetails>;
 
 /** A variable holding a JSON object (unset or empty: `{}`); anything else stops the start with `message`. */
 function jsonObject<T extends z.ZodType<object>>(schema: T, message: string) {
@@ -59,7 +75,7 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3).default('Client Portal <no-reply@portal.localhost>'),
+  MAIL_FROM: z.string().min(3).default(`${BRANDS.en.companyName} <no-reply@portal.localhost>`),
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
@@ -84,7 +100,14 @@ const EnvSchema = z.object({
     'must be a JSON object of origin → locale (en, en-US, en-CA, en-NZ, en-GB, en-AU)',
   ),
   PROVIDER_CONTACTS: jsonObject(ProviderContacts, 'must be a JSON object of locale → {"phone","email"}'),
-  PROVIDER_ENTITIES: jsonObject(ProviderEntities, 'must be a JSON object of locale → {"name","lines":[…]} (up to 8 lines)'),
+  PROVIDER_ENTITIES: jsonObject(
+    ProviderEntities,
+    'must be a JSON object of locale → {"name","lines":[…],"country"} (up to 8 lines; country a code such as "AU")',
+  ),
+  PROVIDER_PAYMENT_DETAILS: jsonObject(
+    ProviderPaymentDetails,
+    'must be a JSON object of locale → {"accountName","bank","accountNumber"} plus the region\'s own of "bsb", "sortCode", "routingNumber", "institutionNumber", "transitNumber", "bankCode", "iban", "swift"',
+  ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -136,6 +159,8 @@ export interface Config {
   providerContacts: ProviderContacts;
   /** PROVIDER_ENTITIES: the provider's invoicing entity per region, as invoices print it (demo mode adds a default). */
   providerEntities: ProviderEntities;
+  /** PROVIDER_PAYMENT_DETAILS: the provider's bank account per region, as invoices print it (demo mode adds a default). */
+  providerPaymentDetails: ProviderPaymentDetails;
   bodyLimitBytes: number;
   webDistDir: string;
 }
@@ -208,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localeByOrigin: e.LOCALE_BY_ORIGIN,
     providerContacts: e.PROVIDER_CONTACTS,
     providerEntities: e.PROVIDER_ENTITIES,
+    providerPaymentDetails: e.PROVIDER_PAYMENT_DETAILS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: absolute(e.WEB_DIST_DIR ?? 'apps/web/dist', e.WEB_DIST_DIR ? base : repoRoot),
   };

@@ -210,7 +210,7 @@ const REFUSED_IN_ANSWER: Record<
     }),
     check: async ({ foreign }, status, body) => {
       expect(status).toBe(207);
-      expect(body).toEqual({ submitted: [], issues: [{ bookingId: foreign.timesheetBookingId, reason: 'unknown' }] });
+      expect(body).toEqual({ submitted: [], noCharge: [], issues: [{ bookingId: foreign.timesheetBookingId, reason: 'unknown' }] });
       const [row] = await queryRows<{ status: string }>(
         t.database.db,
         sql`select status::text from timesheets where booking_id = ${foreign.timesheetBookingId}`,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from './domain';
+import { INVOICE_LINE_UNITS } from './invoices/lines';
+import { PaymentDetails } from './invoices/payment';
+import { TAX_ROUNDING_RULE } from './invoices/tax';
 import { FORM_MESSAGES } from './messages';
 import { ClientIds, Id } from './query-params';
 
@@ -100,7 +103,7 @@ export const InvoiceSummary = z
     currency: z.enum(CURRENCIES).describe('ISO 4217 code'),
     taxLabel: z.enum(TAX_LABELS).describe("The client's tax label (spec §1)"),
     subtotal: z.number().describe('Before tax, major units'),
-    tax: z.number().describe('Tax, major units'),
+    tax: z.number().describe(`Tax, major units. ${TAX_ROUNDING_RULE}`),
     total: z.number().describe('Subtotal plus tax, major units'),
     subtotalMinor: z.number().int().describe('Before tax, minor units'),
     taxMinor: z.number().int(),
@@ -140,12 +143,17 @@ export const InvoiceLine = z
     id: z.number().int(),
     candidateId: z.number().int().nullable(),
     candidateName: z.string().nullable().describe('The educator (null when no longer on record)'),
-    description: z.string(),
-    quantity: z.number().describe('Days or hours, two decimals'),
-    unit: z.enum(['day', 'hour']),
-    unitPrice: z.number().describe('Major units'),
-    amount: z.number().describe('Quantity × unit price, major units, before tax'),
-    tax: z.number().describe('Major units'),
+    description: z.string().describe('What was supplied: the classification (role) the educator worked as'),
+    serviceDates: z
+      .array(z.string())
+      .describe("The dates the line covers, 'YYYY-MM-DD' in order (empty for a line issued before lines carried dates)"),
+    quantity: z.number().describe('Days, half days or hours (two decimals)'),
+    unit: z
+      .enum(INVOICE_LINE_UNITS)
+      .describe("'day', 'half_day' (priced at half the day rate) or 'hour'; write it with quantityWords (invoices/lines)"),
+    unitPrice: z.number().describe('Price of one unit, major units'),
+    amount: z.number().describe('Quantity × unit price (hours: from the exact minutes), major units, before tax'),
+    tax: z.number().describe(`The line's share of the invoice's tax, major units. ${TAX_ROUNDING_RULE}`),
     unitPriceMinor: z.number().int(),
     amountMinor: z.number().int(),
     taxMinor: z.number().int(),
@@ -156,6 +164,9 @@ export type InvoiceLine = z.infer<typeof InvoiceLine>;
 export const InvoiceDetailsResponse = InvoiceSummary.extend({
   taxRatePercent: z.number().describe("The client's tax rate, e.g. 20 for 20%"),
   lines: z.array(InvoiceLine),
+  paymentDetails: PaymentDetails.nullable().describe(
+    "The provider's account in the client's region, to pay into quoting the invoice number (null: none configured)",
+  ),
 }).meta({ id: 'InvoiceDetailsResponse' });
 export type InvoiceDetailsResponse = z.infer<typeof InvoiceDetailsResponse>;
 

@@ -1,5 +1,6 @@
 import type { AbsenceReason, BookingStatus, TimesheetStatus } from '@portal/contract/domain';
 import { ABSENCE_REASONS } from '@portal/contract/domain';
+import { billedUnitOf, composeInvoice, halfDayPriceMinor, type BillableWork } from '@portal/contract/invoices/lines';
 import type { CandidateModification, InsertRow, TimesheetBreak } from './world-rows.repository';
 import { addWeekdays, isoOfDay, isWeekend, rollToWeekday, timeOfMinutes, weekday, type ZoneOffsets } from './calendar';
 import type { Random } from './random';
@@ -107,7 +108,8 @@ interface InvoicePeriod {
   id: number;
   start: number;
   end: number;
-  lines: Map<string, { candidateId: number; cls: PlanClassification; name: string; quantity: number }>;
+  /** The completed bookings it bills, one each. */
+  work: BillableWork[];
 }
 
 interface RequestOverrides {
@@ -157,7 +159,7 @@ export class ClientActivity {
     this.invoicedUntil = lag - weekday(lag);
     for (let p = INVOICE_PERIODS - 1; p >= 0; p--) {
       const end = this.invoicedUntil - p * PERIOD_DAYS;
-      this.periods.push({ id: ctx.ids.take('invoices'), start: end - PERIOD_DAYS + 1, end, lines: new Map() });
+      this.periods.push({ id: ctx.ids.take('invoices'), start: end - PERIOD_DAYS + 1, end, work: [] });
     }
   }
 
@@ -589,17 +591,20 @@ export class ClientActivity {
     return this.periods[INVOICE_PERIODS - 1 - back]!;
   }
 
+  /** A completed booking of an invoiced fortnight, billed as the invoicing run bills one (contract: invoices/lines). */
   private addInvoiceLine(day: number, candidateId: number, cls: PlanClassification, fullDay: boolean, workedMinutes: number): void {
     const period = this.periodOf(day);
     if (!period) return;
-    const key = `${candidateId}:${cls.id}`;
-    const quantity = cls.unit === 'daily' ? (fullDay ? 1 : 0.5) : Math.round((workedMinutes / 60) * 100) / 100;
-    const line = period.lines.get(key);
-    if (line) line.quantity += quantity;
-    else {
-      const index = this.pool.candidateIds.indexOf(candidateId);
-      period.lines.set(key, { candidateId, cls, name: this.pool.candidateNames[index] ?? 'Educator', quantity });
-    }
+    const unit = billedUnitOf(cls.unit === 'daily' ? 'day' : 'hour', { fullDay, minutesWorked: workedMinutes });
+    period.work.push({
+      key: `${candidateId}:${cls.id}`,
+      candidateId,
+      description: cls.title,
+      unit,
+      dateLocal: isoOfDay(day),
+      minutesWorked: workedMinutes,
+      unitPriceMinor: unit === 'half_day' ? halfDayPriceMinor(cls.rateMinor) : cls.rateMinor,
+    });
   }
 
   private finishInvoices(): void {
@@ -607,27 +612,9 @@ export class ClientActivity {
     const { country } = client;
     const tz = client.locations[0]!.timeZone;
     for (const period of this.periods) {
-      if (period.lines.size === 0) continue;
-      let subtotal = 0;
-      let tax = 0;
-      for (const line of period.lines.values()) {
-        const quantity = Math.round(line.quantity * 100) / 100;
-        const amount = Math.round(quantity * line.cls.rateMinor);
-        const lineTax = Math.round((amount * country.taxRateBasisPoints) / 10_000);
-        subtotal += amount;
-        tax += lineTax;
-        this.rows.invoiceLines.push({
-          id: ctx.ids.take('invoice_lines'),
-          invoiceId: period.id,
-          candidateId: line.candidateId,
-          description: `${line.cls.title}: ${line.name}`,
-          quantity,
-          unit: line.cls.unit === 'daily' ? 'day' : 'hour',
-          unitPriceMinor: line.cls.rateMinor,
-          amountMinor: amount,
-          taxMinor: lineTax,
-        });
-      }
+      if (period.work.length === 0) continue;
+      const invoice = composeInvoice(period.work, country.taxRateBasisPoints);
+      for (const line of invoice.lines) this.rows.invoiceLines.push({ id: ctx.ids.take('invoice_lines'), invoiceId: period.id, ...line });
       const issue = period.end + 1;
       const due = issue + country.paymentTermsDays;
       const latest = period.end === this.invoicedUntil;
@@ -646,9 +633,9 @@ export class ClientActivity {
         periodEnd: isoOfDay(period.end),
         currency: country.currency,
         taxLabel: country.taxLabel,
-        subtotalMinor: subtotal,
-        taxMinor: tax,
-        totalMinor: subtotal + tax,
+        subtotalMinor: invoice.subtotalMinor,
+        taxMinor: invoice.taxMinor,
+        totalMinor: invoice.totalMinor,
         paidAt: paidMs === null ? null : new Date(paidMs),
         createdAt: new Date(Math.min(issueMs, ctx.nowMs - HOUR)),
       });

@@ -207,7 +207,7 @@ export const COUNTRIES: Record<CountryCode, CountryProfile> = {
         shouldShowBreaks: true,
       },
       { title: 'School Learning Support Officer', unit: 'hourly', rateMinor: 4_050, minimumDurationInMins: 120, shouldShowBreaks: true },
-      { title: 'Casual Relief Teacher (half day)', unit: 'daily', rateMinor: 29_000, earliestEndTime24hr: '11:30' },
+      { title: 'Casual Relief Teacher', unit: 'daily', rateMinor: 29_000, earliestEndTime24hr: '11:30' },
     ],
     earlyLearningClassifications: [
       {

@@ -8,6 +8,13 @@ describe('billingOf: what a timesheet bills in each state', () => {
     expect(BillingSchema.parse(example.billing)).toEqual(example.billing);
   });
 
+  it('an approval of what the educator says did not happen bills nothing, also when stored as approved for invoice', () => {
+    const approved = { ...DECIDE_EXAMPLES[2]!.facts, status: 'approved_for_invoice' as const, decision: 'approved' as const };
+    expect(billingOf(approved)).toEqual({ kind: 'no_charge', basis: 'educator', final: true });
+    // Settled by the provider after the school's review: the agreed hours stand.
+    expect(billingOf({ ...approved, decision: 'modified' })).toMatchObject({ kind: 'hours', basis: 'approved' });
+  });
+
   it('a cancelled booking bills nothing, whatever its timesheet said', () => {
     const facts = { ...DECIDE_EXAMPLES[0]!.facts, bookingStatus: 'cancelled' as const };
     expect(billingOf(facts)).toEqual({ kind: 'no_charge', basis: 'settled', final: true });

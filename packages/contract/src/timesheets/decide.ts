@@ -37,6 +37,8 @@ export interface TimesheetFacts {
   educator: TimesheetChange | null;
   /** What the school submitted with 'modified' or 'did not happen'; null otherwise. */
   school: TimesheetChange | null;
+  /** The school's decision, when there was one (it tells an approval of a 'did not happen' timesheet apart). */
+  decision?: TimesheetDecision | null | undefined;
 }
 
 /** Minutes worked: end minus start minus the break, never below zero. */
@@ -119,6 +121,9 @@ export function billingOf(facts: TimesheetFacts): Billing {
     }
     case 'approved_for_invoice':
     case 'invoiced':
+      // Approving what the educator says did not happen agrees that it did not: nothing to bill. (Today that approval
+      // cancels the booking at once; a timesheet approved so before that rule is billed nothing by the same reading.)
+      if (facts.decision === 'approved' && facts.educator?.didNotHappen) return { kind: 'no_charge', basis: 'educator', final: true };
       return hoursBilling(facts.recorded, 'approved', true);
   }
 }

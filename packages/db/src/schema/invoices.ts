@@ -34,7 +34,10 @@ export const invoices = pgTable(
   ],
 );
 
-/** One line per educator and unit on an invoice. */
+/**
+ * One line per educator, classification and unit (day, half day or hour) on an invoice, with the dates it covers
+ * (empty on lines issued before lines carried dates, where no timesheet or booking told them).
+ */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -45,8 +48,13 @@ export const invoiceLines = pgTable(
     candidateId: integer('candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    /** 'day' or 'hour'. */
+    /** 'day', 'half_day' or 'hour'. */
     unit: text('unit').notNull(),
+    /** The local dates of the work it bills, in order. */
+    serviceDates: date('service_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),

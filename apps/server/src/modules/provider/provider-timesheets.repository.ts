@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { CandidateModification, TimesheetBreak } from '@portal/db/schema';
+import type { BookingStatus, TimesheetDecision } from '@portal/contract/domain';
 
 /**
  * The provider's side of timesheets (issue 9): the educator's submission of a completed booking, settling a
@@ -174,9 +175,19 @@ export interface InvoiceableTimesheet {
   candidate_id: number;
   candidate_name: string;
   unit_type: string | null;
+  /** The booking's classification: an invoice line's description. */
+  classification_title: string;
+  /** Booked for the full day (else half a day). */
+  full_day: boolean;
   date_local: string;
-  worked_minutes: number;
-  did_not_happen: boolean;
+  status: 'approved_for_invoice';
+  booking_status: BookingStatus;
+  start_time_local: string;
+  end_time_local: string;
+  break_minutes: number;
+  decision: TimesheetDecision | null;
+  candidate_modification: CandidateModification | null;
+  client_modification: CandidateModification | null;
 }
 
 /** A client's timesheets approved for invoice in the window, locked (others running the invoicing skip them). */
@@ -184,10 +195,11 @@ export async function lockInvoiceable(tx: DbOrTx, clientId: number, window: Appr
   return queryRows<InvoiceableTimesheet>(
     tx,
     sql`select t.id, t.booking_id, t.candidate_id, coalesce(ca.preferred_name, ca.first_name) || ' ' || ca.last_name as candidate_name,
-               t.unit_type, b.date_local::text,
-               (extract(epoch from (t.end_time_local - t.start_time_local)) / 60)::int - t.break_minutes as worked_minutes,
-               coalesce((t.candidate_modification->>'didNotHappen')::boolean, false) and t.decision = 'approved' as did_not_happen
+               t.unit_type, cl.online_title as classification_title, br.is_full_day as full_day, b.date_local::text,
+               t.status::text, b.status::text as booking_status, t.start_time_local::text, t.end_time_local::text, t.break_minutes,
+               t.decision::text, t.candidate_modification, t.client_modification
           from timesheets t join bookings b on b.id = t.booking_id join candidates ca on ca.id = t.candidate_id
+          join booking_requests br on br.id = b.request_id join classifications cl on cl.id = br.classification_id
          where t.client_id = ${clientId} and ${approvedIn(window)}
          order by b.date_local, t.id
          for update of t skip locked`,
@@ -219,13 +231,14 @@ export interface NewInvoice {
   subtotalMinor: number;
   taxMinor: number;
   lines: Array<{
-    candidateId: number;
+    candidateId: number | null;
     description: string;
     quantity: number;
     unit: string;
     unitPriceMinor: number;
     amountMinor: number;
     taxMinor: number;
+    serviceDates: string[];
   }>;
   timesheetIds: number[];
   at: Date;
@@ -247,11 +260,11 @@ export async function writeInvoice(tx: DbOrTx, invoice: NewInvoice): Promise<str
   );
   if (invoice.lines.length > 0) {
     await tx.execute(
-      sql`insert into invoice_lines (invoice_id, candidate_id, description, quantity, unit, unit_price_minor, amount_minor, tax_minor)
+      sql`insert into invoice_lines (invoice_id, candidate_id, description, quantity, unit, unit_price_minor, amount_minor, tax_minor, service_dates)
           values ${sql.join(
             invoice.lines.map(
               (l) =>
-                sql`(${id}, ${l.candidateId}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.unitPriceMinor}, ${l.amountMinor}, ${l.taxMinor})`,
+                sql`(${id}, ${l.candidateId}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.unitPriceMinor}, ${l.amountMinor}, ${l.taxMinor}, ${sql.param(l.serviceDates)}::date[])`,
             ),
             sql`, `,
           )}`,

@@ -68,8 +68,9 @@ const providerTimesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The invoicing run: approved timesheets onto invoices, one per client and week (staff only)',
         description:
-          'A line per educator and unit (hours, or days: a day under 4 hours counts half) in the client’s currency and ' +
-          'tax; the timesheets become invoiced. A timesheet approved as the educator said (did not happen) is cancelled ' +
+          'A line per educator, classification and unit (hours, days, or half days: a day booked as half a day or under 4 ' +
+          'hours worked, at half the day rate) with its dates, in the client’s currency; tax once on the subtotal ' +
+          '(docs/decisions/011); the timesheets become invoiced. A timesheet approved as the educator said (did not happen) is cancelled ' +
           'with no charge instead.',
         body: InvoicingRunBody,
         response: { 200: InvoicingRunResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },

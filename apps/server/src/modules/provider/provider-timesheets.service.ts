@@ -3,6 +3,8 @@ import type { Db } from '@portal/db/client';
 import type { CandidateModification } from './provider-timesheets.repository';
 import { minutesOf, normaliseTime } from '@portal/contract/bookings';
 import { validateTimesheetReason, validateTimesheetTimes } from '@portal/contract/timesheets';
+import { billingOf, settledHours } from '@portal/contract/timesheets/decide';
+import { changeOf, factsOf, NO_CHARGE_REASON } from '../timesheets/timesheets.service';
 import type { EducatorTimesheetBody, InvoicingRunResponse, ProviderTimesheet, SettleTimesheetBody } from '@portal/contract/provider';
 import { AppError } from '../../lib/app-error';
 import {
@@ -21,6 +23,7 @@ import {
   type InvoiceableTimesheet,
 } from './provider-timesheets.repository';
 import { recordBookingEvents, recordLiveEvent, recordTimesheetEvents } from '../live-events/live-events.repository';
+import { composeWeek } from './invoice-composition';
 
 /**
  * The provider's side of timesheets (issue 9), for the staff API and the demo simulator:
@@ -28,14 +31,14 @@ import { recordBookingEvents, recordLiveEvent, recordTimesheetEvents } from '../
  * - a timesheet `pending_review` is settled with the educator → `approved_for_invoice` with the agreed hours, or the
  *   booking is cancelled with no charge;
  * - the invoicing run puts a client's approved timesheets on invoices, one per client and week (Monday to Sunday of
- *   the bookings), a line per educator and unit in the client's currency and tax → `invoiced`;
+ *   the bookings), a line per educator, classification and unit with its dates, in the client's currency and tax
+ *   (invoice-composition.ts) → `invoiced`;
  * - invoices become paid once due.
  */
 
 /** Unit prices (minor units) when a client has no earlier invoice line to take them from. */
 const DEFAULT_PRICES: Record<string, number> = { hour: 6_500, day: 42_000 };
 const PAYMENT_TERMS_DAYS = 14;
-const DID_NOT_HAPPEN_CANCEL_REASON = 'Did not happen (timesheet): cancelled with no charge';
 
 const rule = (detail: string, field?: string) =>
   new AppError('rule-violation', { detail, ...(field ? { errors: { [field]: [detail] } } : {}) });
@@ -124,18 +127,23 @@ export class ProviderTimesheetsService {
         throw rule(`Only a timesheet pending review can be settled; this one is ${row.status.replace(/_/g, ' ')}.`, 'outcome');
       const at = this.now();
       if (body.outcome === 'cancelled') {
-        await cancelWithoutCharge(tx, bookingId, DID_NOT_HAPPEN_CANCEL_REASON, at);
+        await cancelWithoutCharge(tx, bookingId, NO_CHARGE_REASON, at);
         await recordBookingEvents(tx, [bookingId], 'booking.cancelled');
         return { bookingId, bookingStatus: 'cancelled', status: null };
       }
-      const agreedFrom = [row.client_modification, row.candidate_modification].find(
-        (m): m is Extract<CandidateModification, { startTimeLocal: string }> => !!m && 'startTimeLocal' in m,
+      const agreed = settledHours(
+        {
+          recorded: {
+            startTime: row.start_time_local.slice(0, 5),
+            endTime: row.end_time_local.slice(0, 5),
+            breakMinutes: row.break_minutes,
+          },
+          educator: changeOf(row.candidate_modification),
+          school: changeOf(row.client_modification),
+        },
+        { startTime: body.startTimeLocal, endTime: body.endTimeLocal, breakMinutes: body.breakMinutes },
       );
-      const hours = {
-        startTimeLocal: body.startTimeLocal ?? agreedFrom?.startTimeLocal ?? row.start_time_local.slice(0, 5),
-        endTimeLocal: body.endTimeLocal ?? agreedFrom?.endTimeLocal ?? row.end_time_local.slice(0, 5),
-        breakMinutes: body.breakMinutes ?? agreedFrom?.breakMinutes ?? row.break_minutes,
-      };
+      const hours = { startTimeLocal: agreed.startTime, endTimeLocal: agreed.endTime, breakMinutes: agreed.breakMinutes };
       const errors = validateTimesheetTimes(hours);
       if (Object.keys(errors).length > 0) throw fieldErrors(errors as Record<string, string>);
       await approveWithHours(
@@ -165,50 +173,28 @@ export class ProviderTimesheetsService {
     const result: InvoicingRunResponse = { invoices: [], cancelled: [] };
     for (const clientId of await clientsToInvoice(this.db, before, options.clientId)) {
       await this.db.transaction(async (tx) => {
-        const timesheets = await lockInvoiceable(tx, clientId, before);
-        if (timesheets.length === 0) return;
-        for (const t of timesheets.filter((x) => x.did_not_happen)) {
-          await cancelWithoutCharge(tx, t.booking_id, DID_NOT_HAPPEN_CANCEL_REASON, at);
+        const locked = await lockInvoiceable(tx, clientId, before);
+        if (locked.length === 0) return;
+        // What each bills is the contract's decide rule over the stored timesheet, as every answer shows it.
+        const billed = locked.map((t) => ({ t, billing: billingOf(factsOf(storedTimesheet(t))) }));
+        for (const { t } of billed.filter((x) => x.billing.kind === 'no_charge')) {
+          await cancelWithoutCharge(tx, t.booking_id, NO_CHARGE_REASON, at);
           result.cancelled.push(t.booking_id);
         }
         const { client, prices } = await invoiceTerms(tx, clientId);
-        const weeks = new Map<string, InvoiceableTimesheet[]>();
-        for (const t of timesheets.filter((x) => !x.did_not_happen)) {
+        const weeks = new Map<string, Array<InvoiceableTimesheet & { minutesBilled: number }>>();
+        for (const { t, billing } of billed) {
+          if (billing.kind === 'no_charge') continue;
           const monday = DateTime.fromISO(t.date_local, { zone: 'UTC' }).startOf('week').toISODate()!;
-          weeks.set(monday, [...(weeks.get(monday) ?? []), t]);
+          weeks.set(monday, [...(weeks.get(monday) ?? []), { ...t, minutesBilled: billing.minutes }]);
         }
         const issueDate = DateTime.fromJSDate(at, { zone: 'UTC' }).toISODate()!;
         for (const [monday, inWeek] of [...weeks].sort(([a], [b]) => a.localeCompare(b))) {
-          const lines = new Map<string, { candidateId: number; name: string; unit: string; quantity: number; count: number }>();
-          for (const t of inWeek) {
-            const unit = t.unit_type === 'day' ? 'day' : 'hour';
-            const quantity = unit === 'day' ? (t.worked_minutes >= 240 ? 1 : 0.5) : Math.max(0, t.worked_minutes) / 60;
-            const key = `${t.candidate_id}:${unit}`;
-            const line = lines.get(key);
-            if (line) {
-              line.quantity += quantity;
-              line.count += 1;
-            } else lines.set(key, { candidateId: t.candidate_id, name: t.candidate_name, unit, quantity, count: 1 });
-          }
-          let subtotal = 0;
-          let tax = 0;
-          const invoiceLines = [...lines.values()].map((l) => {
-            const quantity = Math.round(l.quantity * 100) / 100;
-            const unitPriceMinor = prices.get(l.unit) ?? DEFAULT_PRICES[l.unit]!;
-            const amountMinor = Math.round(quantity * unitPriceMinor);
-            const taxMinor = Math.round((amountMinor * client.tax_rate_basis_points) / 10_000);
-            subtotal += amountMinor;
-            tax += taxMinor;
-            return {
-              candidateId: l.candidateId,
-              description: `${l.name}: ${l.count} timesheet${l.count === 1 ? '' : 's'} (${l.unit}s)`,
-              quantity,
-              unit: l.unit,
-              unitPriceMinor,
-              amountMinor,
-              taxMinor,
-            };
-          });
+          const composed = composeWeek(
+            inWeek,
+            { day: prices.get('day') ?? DEFAULT_PRICES.day!, hour: prices.get('hour') ?? DEFAULT_PRICES.hour! },
+            client.tax_rate_basis_points,
+          );
           const periodEnd = DateTime.fromISO(monday, { zone: 'UTC' }).plus({ days: 6 }).toISODate()!;
           const invoiceNo = await writeInvoice(tx, {
             clientId,
@@ -218,9 +204,9 @@ export class ProviderTimesheetsService {
             periodEnd,
             currency: client.currency,
             taxLabel: client.tax_label,
-            subtotalMinor: subtotal,
-            taxMinor: tax,
-            lines: invoiceLines,
+            subtotalMinor: composed.subtotalMinor,
+            taxMinor: composed.taxMinor,
+            lines: composed.lines,
             timesheetIds: inWeek.map((t) => t.id),
             at,
           });
@@ -231,9 +217,9 @@ export class ProviderTimesheetsService {
             periodStart: monday,
             periodEnd,
             timesheets: inWeek.length,
-            lines: invoiceLines.length,
+            lines: composed.lines.length,
             currency: client.currency,
-            totalMinor: subtotal + tax,
+            totalMinor: composed.totalMinor,
           });
         }
       });
@@ -290,4 +276,18 @@ export class ProviderTimesheetsService {
   payDue(now: Date, limit: number): Promise<number> {
     return payDueInvoices(this.db, DateTime.fromJSDate(now, { zone: 'UTC' }).toISODate()!, now, limit);
   }
+}
+
+/** A locked invoiceable row as the timesheets module's stored shape (what its decide facts are read from). */
+function storedTimesheet(t: InvoiceableTimesheet) {
+  return {
+    status: t.status,
+    bookingStatus: t.booking_status,
+    startTimeLocal: t.start_time_local,
+    endTimeLocal: t.end_time_local,
+    breakMinutes: t.break_minutes,
+    candidateModification: t.candidate_modification,
+    clientModification: t.client_modification,
+    decision: t.decision,
+  };
 }

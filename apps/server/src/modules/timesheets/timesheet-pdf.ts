@@ -1,18 +1,19 @@
-import PDFDocument from 'pdfkit';
 import { DateTime } from 'luxon';
-import type { TimesheetBooking } from '@portal/contract/timesheets';
+import { brandFor } from '@portal/contract/format/brand';
+import { formatDuration } from '@portal/contract/format/duration';
+import { formatDate, formatTimeOfDay, formatTimeRange } from '@portal/contract/format/locale-format';
+import { zoneAbbreviation } from '@portal/contract/format/time-zone';
+import type { CandidateBookingModifications, TimesheetBooking } from '@portal/contract/timesheets';
+import { COLOURS, drawLogo, factsTable, FONT, rule, tagged, taggedPdf, type TaggedPdf } from '../../lib/pdf-document';
+import type { PartyAddress } from '../invoices/provider-entities';
 
 /**
- * The timesheet of one booking as a PDF (pdfkit, its built-in Helvetica): school, location, educator, date,
- * times, breaks, total hours, status, who decided and when, dates in the school's locale (spec §1: D/MM/YYYY,
- * MM/DD/YYYY in the US and Canada).
+ * The timesheet of one booking as a PDF (lib/pdf-document: Noto Sans, tagged): the provider's name and logo, school,
+ * location, educator, the day in the school's date format, the booked times and what the timesheet bills
+ * (TimesheetBooking.billing, the one rule the list and the invoice use), written with the portal's own formatters
+ * (hours '6 h 10 min', times '13:30' or '1:30 PM' by locale), the pay unit in words, status and decision; times in
+ * the location's zone as its readers name it ('AEDT').
  */
-
-const MONTH_FIRST = new Set(['en-US', 'en-CA']);
-
-export function localeDate(dateIso: string, locale: string): string {
-  return DateTime.fromISO(dateIso, { setZone: true }).toFormat(MONTH_FIRST.has(locale) ? 'MM/dd/yyyy' : 'd/MM/yyyy');
-}
 
 const STATUS_TEXT: Record<TimesheetBooking['status'], string> = {
   pending_approval: 'Pending approval',
@@ -23,87 +24,124 @@ const STATUS_TEXT: Record<TimesheetBooking['status'], string> = {
 
 const DECISION_TEXT = { approved: 'Approved', modified: 'Modified', did_not_happen: 'Did not happen' } as const;
 
-/** '7.5' for 450 minutes. */
-export function hoursOf(minutes: number): string {
-  return (Math.round((minutes / 60) * 100) / 100).toString();
-}
+const PAY_UNIT_TEXT: Record<string, string> = { day: 'Paid by the day', hour: 'Paid by the hour' };
 
-const time = (local: string) => local.slice(11, 16);
+const LEFT = 56;
+const WIDTH = 595.28 - 2 * LEFT;
+
+const breakText = (minutes: number, locale: string) => (minutes > 0 ? `${formatDuration(minutes, locale)} break` : 'no break');
 
 export function timesheetFileName(t: TimesheetBooking): string {
   return `timesheet-${t.bookingId}-${t.dateLocal}.pdf`;
 }
 
-export function timesheetPdf(t: TimesheetBooking, locale: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `Timesheet ${t.bookingId}`, Author: 'Client Portal', CreationDate: new Date(t.endTimeUTC) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+/** What the timesheet bills: 'Hours billed' once final, 'Hours to bill if approved' before. */
+function billingRow(t: TimesheetBooking, locale: string): [string, string] {
+  const b = t.billing;
+  if (b.kind === 'no_charge') return [b.final ? 'Billed' : 'To bill if approved', 'No charge (did not happen)'];
+  const label = b.final ? 'Hours billed' : b.basis === 'school' ? 'Hours to bill if the review agrees' : 'Hours to bill if approved';
+  return [
+    label,
+    `${formatDuration(b.minutes, locale)} (${formatTimeRange(b.startTime, b.endTime, locale)}, ${breakText(b.breakMinutes, locale)})`,
+  ];
+}
 
-  doc.font('Helvetica-Bold').fontSize(20).text('Timesheet');
-  doc.font('Helvetica').fontSize(10).fillColor('#555555').text(`Booking ${t.bookingId}`).moveDown(1);
+/** A change by the educator or the school (the two share a shape): other hours, or that it did not happen. */
+function changeText(change: CandidateBookingModifications, locale: string): string {
+  if (change.didNotHappen) return `Did not happen${change.reason ? `: ${change.reason}` : ''}`;
+  return `${formatTimeRange(change.startTimeLocal ?? '', change.endTimeLocal ?? '', locale)}, ${breakText(change.breakMinutes ?? 0, locale)}`;
+}
 
-  const rows: [string, string][] = [
+/** 'Tue 3/11/2026': the weekday with the locale's short date. */
+function dayText(dateIso: string, locale: string): string {
+  return `${DateTime.fromISO(dateIso).setLocale('en').toFormat('ccc')} ${formatDate(dateIso, locale)}`;
+}
+
+/** When the school decided, at the location, with the zone as it was then. */
+function decidedOn(t: TimesheetBooking, locale: string): string {
+  if (!t.decidedAt) return '—';
+  const at = DateTime.fromISO(t.decidedAt).setZone(t.locationTimeZone);
+  const zone = zoneAbbreviation(t.locationTimeZone, t.decidedAt, locale);
+  return `${formatDate(at.toISODate()!, locale)} ${formatTimeOfDay(at.toFormat('HH:mm'), locale)} ${zone}`;
+}
+
+function rows(t: TimesheetBooking, locale: string, zone: string): Array<[string, string]> {
+  const booked = `${formatTimeRange(t.startTimeLocal, t.endTimeLocal, locale)} ${zone}, ${breakText(t.breakMinutes, locale)}`;
+  const result: Array<[string, string]> = [
     ['School', t.clientName],
     ['Location', t.locationName],
     ['Educator', t.candidateFullName],
-    ['Date', localeDate(t.dateLocal, locale)],
-    ['Start', `${time(t.startTimeLocal)} (${t.locationTimeZone})`],
-    ['End', time(t.endTimeLocal)],
-    ['Break', `${t.breakMinutes} minutes`],
-    ['Total hours', hoursOf(t.workedMinutes)],
-    ['Unit', t.unitType ?? '—'],
-    ['Status', STATUS_TEXT[t.status]],
+    ['Date', dayText(t.dateLocal, locale)],
+    ['Booked', booked],
+    billingRow(t, locale),
+    ['Pay', PAY_UNIT_TEXT[t.unitType ?? ''] ?? t.payOptionType ?? '—'],
+    ['Status', t.bookingStatus === 'cancelled' ? 'Cancelled, no charge' : STATUS_TEXT[t.status]],
     ['Decision', t.decision ? DECISION_TEXT[t.decision] : 'Not decided yet'],
     ['Decided by', t.decidedByName ?? '—'],
-    [
-      'Decided on',
-      t.decidedAt
-        ? `${localeDate(DateTime.fromISO(t.decidedAt).setZone(t.locationTimeZone).toISODate()!, locale)} ${DateTime.fromISO(t.decidedAt).setZone(t.locationTimeZone).toFormat('HH:mm')}`
-        : '—',
-    ],
+    ['Decided on', decidedOn(t, locale)],
   ];
-  if (t.invoiceNo) rows.push(['Invoice', t.invoiceNo]);
+  if (t.invoiceNo) result.push(['Invoice', t.invoiceNo]);
   const m = t.candidateBookingModifications;
-  if (m) {
-    rows.push([
-      'Educator reported',
-      m.didNotHappen
-        ? `Did not happen${m.reason ? `: ${m.reason}` : ''}`
-        : `${time(m.startTimeLocal ?? '')}–${time(m.endTimeLocal ?? '')}, break ${m.breakMinutes ?? 0} minutes`,
-    ]);
-  }
-  const c = t.clientModification;
-  if (c) {
-    rows.push([
-      'School submitted',
-      c.didNotHappen
-        ? `Did not happen${c.reason ? `: ${c.reason}` : ''}`
-        : `${time(c.startTimeLocal ?? '')}–${time(c.endTimeLocal ?? '')}, break ${c.breakMinutes ?? 0} minutes`,
-    ]);
-  }
+  if (m) result.push(['Educator reported', changeText(m, locale)]);
+  if (t.clientModification) result.push(['School submitted', changeText(t.clientModification, locale)]);
+  for (const b of t.breaks) result.push([`Break (${b.type})`, formatTimeRange(b.startTime, b.endTime, locale)]);
+  return result;
+}
 
-  doc.fillColor('#000000').fontSize(11);
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').text(label, 56, y, { width: 140 });
-    const labelBottom = doc.y;
-    doc.font('Helvetica').text(value, 200, y, { width: 340 });
-    doc.y = Math.max(doc.y, labelBottom) + 4;
-  }
+/** The logo with the provider's name: the invoicing entity's when given, else the region's trading name. */
+function header(pdf: TaggedPdf, t: TimesheetBooking, provider: string): void {
+  const { doc } = pdf;
+  drawLogo(doc, LEFT, 52, 32);
+  tagged(pdf, 'P', () => {
+    doc
+      .font(FONT.bold)
+      .fontSize(12)
+      .fillColor(COLOURS.text)
+      .text(provider, LEFT + 42, 60, { width: 250 });
+  });
+  tagged(pdf, 'H1', () => {
+    doc
+      .font(FONT.bold)
+      .fontSize(22)
+      .fillColor(COLOURS.text)
+      .text('Timesheet', LEFT + WIDTH - 200, 48, { width: 200, align: 'right' });
+  });
+  tagged(pdf, 'P', () => {
+    doc
+      .font(FONT.regular)
+      .fontSize(10.5)
+      .fillColor(COLOURS.muted)
+      .text(`Booking ${t.bookingId}`, LEFT + WIDTH - 200, 78, { width: 200, align: 'right' });
+  });
+  rule(doc, LEFT, 112, WIDTH);
+}
 
-  if (t.breaks.length > 0) {
-    doc.moveDown(1).font('Helvetica-Bold').text('Breaks', 56);
-    doc.font('Helvetica');
-    for (const b of t.breaks) doc.text(`${b.type}: ${b.startTime}–${b.endTime}`, 56);
-  }
-  doc.end();
-  return done;
+/**
+ * `issuer`: the provider's invoicing entity of the school's region, when the caller has it (PROVIDER_ENTITIES); without
+ * it the header names the region's trading name (contract: format/brand), as the portal's own header does.
+ */
+export function timesheetPdf(t: TimesheetBooking, locale: string, issuer: PartyAddress | null = null): Promise<Buffer> {
+  const zone = zoneAbbreviation(t.locationTimeZone, t.startTimeUTC, locale);
+  const provider = issuer?.name || brandFor(locale).companyName;
+  const pdf = taggedPdf({
+    title: `Timesheet ${t.bookingId}: ${t.candidateFullName}, ${formatDate(t.dateLocal, locale)}`,
+    lang: locale,
+    author: provider,
+    subject: `Timesheet of booking ${t.bookingId} at ${t.clientName}`,
+    createdAt: new Date(t.endTimeUTC),
+    margin: LEFT,
+  });
+  header(pdf, t, provider);
+  factsTable(pdf, rows(t, locale, zone), { x: LEFT, y: 132, labelWidth: 150, valueWidth: WIDTH - 150, fontSize: 10.5 });
+  const { doc } = pdf;
+  tagged(pdf, 'P', () => {
+    doc
+      .font(FONT.regular)
+      .fontSize(8.5)
+      .fillColor(COLOURS.muted)
+      .text(`Times are local to the school (${zone}). Hours are worked time: end minus start minus breaks.`, LEFT, doc.y + 16, {
+        width: WIDTH,
+      });
+  });
+  return pdf.end();
 }

@@ -70,7 +70,14 @@ export function changeOf(m: CandidateModification | null): TimesheetChange | nul
 export function factsOf(
   r: Pick<
     TimesheetRow,
-    'status' | 'bookingStatus' | 'startTimeLocal' | 'endTimeLocal' | 'breakMinutes' | 'candidateModification' | 'clientModification'
+    | 'status'
+    | 'bookingStatus'
+    | 'startTimeLocal'
+    | 'endTimeLocal'
+    | 'breakMinutes'
+    | 'candidateModification'
+    | 'clientModification'
+    | 'decision'
   >,
 ): TimesheetFacts {
   return {
@@ -79,6 +86,7 @@ export function factsOf(
     recorded: { startTime: hhmm(r.startTimeLocal), endTime: hhmm(r.endTimeLocal), breakMinutes: r.breakMinutes },
     educator: changeOf(r.candidateModification),
     school: changeOf(r.clientModification),
+    decision: r.decision,
   };
 }
 
@@ -289,6 +297,7 @@ function storedOf(fact: SubmitFact) {
     breakMinutes: fact.breakMinutes!,
     candidateModification: fact.candidateModification,
     clientModification: fact.clientModification,
+    decision: fact.decision,
   };
 }
 

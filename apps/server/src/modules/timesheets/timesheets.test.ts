@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { queryRows } from '@portal/db/client';
 import { Pagination } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
+import { formatDuration } from '@portal/contract/format/duration';
 import {
   MAX_TIMESHEET_REASON_LENGTH,
   TIMESHEET_MESSAGES,
@@ -416,7 +417,7 @@ describe('GET /v1/timesheets/download/{bookingId}', () => {
     const item = listed.find((i) => i.bookingId === row.booking_id)!;
     expect(text).toContain(`${row.preferred_name ?? row.first_name} ${row.last_name}`);
     expect(text).toContain(row.client_name);
-    expect(text).toContain(`Total hours ${Math.round((item.workedMinutes / 60) * 100) / 100}`);
+    expect(text).toContain(`Hours billed ${formatDuration(item.billing.kind === 'hours' ? item.billing.minutes : 0, row.locale)}`);
     expect(text).toContain(item.startTimeLocal.slice(11, 16));
     expect(text).toContain('Invoiced');
     const [y, m, d] = row.date_local.split('-');

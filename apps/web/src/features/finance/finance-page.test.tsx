@@ -92,7 +92,8 @@ const DETAILS: InvoiceDetailsResponse = {
       id: 1,
       candidateId: 11,
       candidateName: 'Mia Chen',
-      description: 'Teacher: Mia Chen',
+      description: 'Supply Teacher',
+      serviceDates: ['2026-10-05', '2026-10-06', '2026-10-07', '2026-10-09'],
       quantity: 4,
       unit: 'day',
       unitPrice: 250,
@@ -103,7 +104,33 @@ const DETAILS: InvoiceDetailsResponse = {
       taxMinor: 20000,
     },
   ],
+  paymentDetails: {
+    accountName: 'Provider UK Ltd',
+    bank: 'Thameside Bank plc',
+    sortCode: '20-32-06',
+    accountNumber: '53814209',
+  },
 };
+
+/** A US invoice: no tax charged, so no tax line and no tax column; hours and half days in words. */
+const US_DETAILS: InvoiceDetailsResponse = {
+  ...invoice(102, { locale: 'en-US', currency: 'USD', taxLabel: 'Tax', tax: 0, taxMinor: 0, total: 1000, totalMinor: 100000 }),
+  isPaid: true,
+  paidAt: '2026-11-10T10:00:00Z',
+  isOverdue: false,
+  daysOverdue: 0,
+  status: 'paid',
+  taxRatePercent: 0,
+  lines: [
+    { ...detailsLine('hour'), id: 2, quantity: 7.5, unitPriceMinor: 2200, amountMinor: 16500, taxMinor: 0 },
+    { ...detailsLine('half_day'), id: 3, quantity: 3, unitPriceMinor: 8000, amountMinor: 24000, taxMinor: 0 },
+  ],
+  paymentDetails: null,
+};
+
+function detailsLine(unit: 'hour' | 'half_day'): InvoiceDetailsResponse['lines'][number] {
+  return { ...DETAILS.lines[0]!, unit, serviceDates: ['2026-10-05'] };
+}
 
 type Handler = (url: URL) => Response | undefined;
 
@@ -216,12 +243,30 @@ describe('Finance', { timeout: 40_000 }, () => {
     renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000101' });
     expect(await screen.findByTestId('invoice-grand-total', {}, { timeout: 5000 })).toHaveTextContent('£1,200.00');
     expect(screen.getByRole('heading', { level: 1, name: 'View Invoice' })).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-number')).toHaveTextContent('VAT invoice INV-000101');
     expect(screen.getByTestId('invoice-tax-label')).toHaveTextContent('VAT (20%)');
+    expect(screen.getByTestId('invoice-line-dates')).toHaveTextContent('5–7, 9 Oct 2026');
+    const pay = screen.getByRole('region', { name: 'How to pay' });
+    expect(pay).toHaveTextContent('Sort code20-32-06');
+    expect(pay).toHaveTextContent('quoting reference INV-000101');
     expect(screen.getByTestId('invoice-overdue')).toHaveTextContent('This invoice is 9 days overdue.');
     expect(screen.getAllByTestId('invoice-line')).toHaveLength(1);
     expect(screen.getByText('4 days')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download the PDF of invoice INV-000101' }));
     await waitFor(() => expect(vi.mocked(saveBlob)).toHaveBeenCalledWith(expect.anything(), 'INV-000101.pdf'));
+  });
+
+  it('View Invoice of a US school: titled Invoice, no tax line where none is charged, hours and half days in words', async () => {
+    stubApi((url) => (url.pathname === '/v1/invoices/GetInvoice/INV-000102' ? jsonResponse(200, US_DETAILS) : undefined));
+    renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000102' });
+    expect(await screen.findByTestId('invoice-grand-total', {}, { timeout: 5000 })).toHaveTextContent('$1,000.00');
+    expect(screen.getByTestId('invoice-number')).toHaveTextContent(/^Invoice INV-000102$/);
+    expect(screen.queryByTestId('invoice-tax-label')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Tax' })).toBeNull();
+    expect(screen.getByText('7 h 30 min')).toBeInTheDocument();
+    expect(screen.getByText('3 half days')).toBeInTheDocument();
+    // Paid, and no account configured: nothing about how to pay.
+    expect(screen.queryByRole('region', { name: 'How to pay' })).toBeNull();
   });
 
   it("goes back to Finance without a toast on 403, and says 'Cannot load invoice' otherwise", async () => {

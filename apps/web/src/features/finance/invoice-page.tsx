@@ -1,18 +1,12 @@
-import type { InvoiceDetailsResponse, InvoiceLine } from '@portal/contract/invoices';
+import type { InvoiceDetailsResponse } from '@portal/contract/invoices';
+import { invoiceDocumentKind, showsTax } from '@portal/contract/invoices/document';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -23,6 +17,8 @@ import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useInvoice } from './api/get-invoice';
 import { DownloadInvoiceButton } from './components/download-invoice-button';
+import { HowToPay } from './components/how-to-pay';
+import { InvoiceLines } from './components/invoice-lines';
 import { InvoiceStatusChip } from './components/invoice-status-chip';
 import { money } from './invoice-format';
 import { useFinanceText } from './use-finance-text';
@@ -31,9 +27,10 @@ import { ErrorState, LoadingState } from '../../components/query-state';
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
 
 /**
- * View Invoice (spec §2 'invoice-view', /finance/invoices/{invoiceNo}): the invoice's lines, totals with its tax
- * label, whether it is paid, and its PDF. Spec §8: a 403 goes back to Finance without a toast; any other failure
- * says 'Cannot load invoice'.
+ * View Invoice (spec §2 'invoice-view', /finance/invoices/{invoiceNo}): the invoice under its region's title (Tax
+ * invoice, VAT invoice, Invoice), its lines with their dates, totals with its tax label (none where no tax is
+ * charged and the region needs no tax invoice), whether it is paid, how to pay it, and its PDF. Spec §8: a 403 goes
+ * back to Finance without a toast; any other failure says 'Cannot load invoice'.
  */
 export function InvoicePage() {
   const { t } = useFinanceText();
@@ -65,7 +62,9 @@ export function InvoicePage() {
             {t('invoice.title')}
           </Typography>
           <Typography component="p" sx={{ fontSize: '1.25rem', fontWeight: 600, color: 'primary.dark' }} data-testid="invoice-number">
-            {t('invoice.heading', { invoiceNo: data?.invoiceNo ?? invoiceNo })}
+            {data
+              ? t(`invoice.document.${invoiceDocumentKind(data.locale)}`, { invoiceNo: data.invoiceNo })
+              : t('invoice.heading', { invoiceNo })}
           </Typography>
         </Box>
         {data && <DownloadInvoiceButton invoice={data} variant="button" />}
@@ -85,7 +84,6 @@ export function InvoicePage() {
 
 function InvoiceBody({ invoice }: { invoice: InvoiceDetailsResponse }) {
   const { t, locale } = useFinanceText();
-  const amount = (minor: number) => money(minor, invoice.currency, locale);
   return (
     <>
       {invoice.isPaid ? (
@@ -161,109 +159,64 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetailsResponse }) {
         ) : (
           <InvoiceLines invoice={invoice} />
         )}
+        <InvoiceTotals invoice={invoice} />
+      </Paper>
+      <HowToPay invoice={invoice} />
+    </>
+  );
+}
+
+/** Subtotal, tax with its rate and total; a plain invoice without tax shows its total alone (invoices/document). */
+function InvoiceTotals({ invoice }: { invoice: InvoiceDetailsResponse }) {
+  const { t, locale } = useFinanceText();
+  const amount = (minor: number) => money(minor, invoice.currency, locale);
+  const withTax = showsTax(invoice.locale, invoice.taxRatePercent);
+  const totalSx = { fontWeight: 700, fontSize: '1.125rem', borderTop: withTax ? 1 : 0, borderColor: 'divider', pt: withTax ? 1 : 0 };
+  return (
+    <Box
+      component="section"
+      aria-labelledby="invoice-totals"
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-end',
+      }}
+    >
+      <Box sx={{ width: { xs: '100%', sm: 360 } }}>
+        <Typography variant="h3" id="invoice-totals" sx={visuallyHidden}>
+          {t('invoice.totalsHeading')}
+        </Typography>
         <Box
-          component="section"
-          aria-labelledby="invoice-totals"
-          sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 2, display: 'flex', justifyContent: 'flex-end' }}
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 3, '& dd': { m: 0, textAlign: 'right' } }}
         >
-          <Box sx={{ width: { xs: '100%', sm: 360 } }}>
-            <Typography variant="h3" id="invoice-totals" sx={visuallyHidden}>
-              {t('invoice.totalsHeading')}
-            </Typography>
-            <Box
-              component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 3, '& dd': { m: 0, textAlign: 'right' } }}
-            >
+          {withTax && (
+            <>
               <dt>{t('invoice.subtotal')}</dt>
               <dd data-testid="invoice-subtotal">{amount(invoice.subtotalMinor)}</dd>
               <dt data-testid="invoice-tax-label">
                 {t('invoice.taxWithRate', { taxLabel: invoice.taxLabel, rate: invoice.taxRatePercent.toLocaleString(locale) })}
               </dt>
               <dd data-testid="invoice-tax">{amount(invoice.taxMinor)}</dd>
-              <Box component="dt" sx={{ fontWeight: 700, fontSize: '1.125rem', borderTop: 1, borderColor: 'divider', pt: 1 }}>
-                {t('invoice.total')}
-              </Box>
-              <Box
-                component="dd"
-                sx={{ fontWeight: 700, fontSize: '1.125rem', borderTop: 1, borderColor: 'divider', pt: 1 }}
-                data-testid="invoice-grand-total"
-              >
-                {amount(invoice.totalMinor)}
-              </Box>
-            </Box>
+            </>
+          )}
+          <Box component="dt" sx={totalSx}>
+            {t('invoice.total')}
+          </Box>
+          <Box component="dd" sx={totalSx} data-testid="invoice-grand-total">
+            {amount(invoice.totalMinor)}
           </Box>
         </Box>
-      </Paper>
-    </>
-  );
-}
-
-function InvoiceLines({ invoice }: { invoice: InvoiceDetailsResponse }) {
-  const { t, locale } = useFinanceText();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const amount = (minor: number) => money(minor, invoice.currency, locale);
-  const quantity = (line: InvoiceLine) =>
-    t(`invoice.unit.${line.unit}`, { count: line.quantity, quantity: line.quantity.toLocaleString(locale, { maximumFractionDigits: 2 }) });
-  if (phone)
-    return (
-      <Box component="ul" aria-labelledby="invoice-lines" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {invoice.lines.map((line) => (
-          <Box
-            component="li"
-            key={line.id}
-            data-testid="invoice-line"
-            sx={{ borderTop: 1, borderColor: 'divider', px: 2, py: 1.5, display: 'grid', gap: 0.25 }}
-          >
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{line.candidateName ?? t('invoice.unknownEducator')}</Typography>
-              <Typography sx={{ fontWeight: 600 }}>{amount(line.amountMinor)}</Typography>
-            </Box>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {line.description}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {quantity(line)} · {t(`invoice.perUnit.${line.unit}`, { price: amount(line.unitPriceMinor) })} · {invoice.taxLabel}{' '}
-              {amount(line.taxMinor)}
-            </Typography>
-          </Box>
-        ))}
       </Box>
-    );
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby="invoice-lines" sx={{ minWidth: 760, '& td, & th': { px: 3 } }}>
-        <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
-            <TableCell>{t('invoice.educator')}</TableCell>
-            <TableCell>{t('invoice.description')}</TableCell>
-            <TableCell align="right">{t('invoice.quantity')}</TableCell>
-            <TableCell align="right">{t('invoice.unitPrice')}</TableCell>
-            <TableCell align="right">{t('invoice.amount')}</TableCell>
-            <TableCell align="right">{invoice.taxLabel}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {invoice.lines.map((line) => (
-            <TableRow key={line.id} data-testid="invoice-line">
-              <TableCell sx={{ fontWeight: 500 }}>{line.candidateName ?? t('invoice.unknownEducator')}</TableCell>
-              <TableCell>{line.description}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {quantity(line)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amount(line.unitPriceMinor)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amount(line.amountMinor)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amount(line.taxMinor)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {withTax && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, maxWidth: 480, textAlign: 'right' }}>
+          {t('invoice.taxRule', { taxLabel: invoice.taxLabel })}
+        </Typography>
+      )}
     </Box>
   );
 }
