@@ -85,6 +85,14 @@ describe('the OpenAPI document', () => {
     expect(byKey['GET /v1/invoices']?.description).toContain('Permission (finance): accounts view anywhere.');
   });
 
+  it('documents the CSV exports of the lists beside their JSON', () => {
+    for (const path of ['/v1/invoices', '/v1/timesheets/list', '/v1/bookings']) {
+      const ok = doc.paths[path]?.get?.responses['200'] as { content?: Record<string, { schema?: { type?: string } }> } | undefined;
+      expect(Object.keys(ok?.content ?? {}), path).toEqual(['application/json', 'text/csv']);
+      expect(ok?.content?.['text/csv']?.schema?.type, path).toBe('string');
+    }
+  });
+
   it('passes Redocly’s recommended rules without an error or a warning', { timeout: 60_000 }, async () => {
     const bin = join(serverDir, '../../node_modules/.bin/redocly');
     const config = join(serverDir, 'redocly.yaml');
@@ -113,7 +121,8 @@ import type { operations, paths } from './api';
 type Profile = operations['getProfile']['responses'][200]['content']['application/json'];
 
 export async function consume(fetch: (request: Request) => Promise<Response>, token: string) {
-  const client = createClient<paths>({ baseUrl: '${ORIGIN}', fetch });
+  // JSON answers: the lists also answer text/csv (their exports), which a consumer asks for by its Accept.
+  const client = createClient<paths, \`\${string}/json\`>({ baseUrl: '${ORIGIN}', fetch });
   const headers = { authorization: \`Bearer \${token}\` };
   const profile = await client.GET('/v1/profile', { headers });
   const email: string | undefined = (profile.data as Profile | undefined)?.contact.emailAddress;

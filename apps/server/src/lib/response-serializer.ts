@@ -25,14 +25,18 @@ export function compiledSerializerCompiler(options: { verify: boolean; kinds?: S
     const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const schema = zodSchemaOf(route.schema);
     const compiled = schema ? compile(schema) : undefined;
-    options.kinds?.set(`${route.method} ${route.url} ${route.httpStatus}`, compiled ? 'compiled' : 'zod');
+    // A route answering more than one media type (a list's JSON and CSV) is named by the JSON one, with the others apart.
+    const media = route.contentType && route.contentType !== 'application/json' ? ` ${route.contentType}` : '';
+    options.kinds?.set(`${route.method} ${route.url} ${route.httpStatus}${media}`, compiled ? 'compiled' : 'zod');
     if (!compiled) return viaZod;
     if (!options.verify) return compiled;
     return (data: unknown) => {
       const expected = viaZod(data);
       const written = compiled(data);
       if (!sameJson(written, expected)) {
-        throw new Error(`compiled serialiser of ${route.method} ${route.url} (${route.httpStatus}) differs from zod: ${written} vs ${expected}`);
+        throw new Error(
+          `compiled serialiser of ${route.method} ${route.url} (${route.httpStatus}) differs from zod: ${written} vs ${expected}`,
+        );
       }
       return written;
     };
@@ -56,7 +60,10 @@ function compile(schema: $ZodType): ((data: unknown) => string) | undefined {
   }
   // Transforms, codecs and defaults make the two sides differ: zod must run for those. (The output side also says
   // `additionalProperties: false` of every object, which is how fast-json-stringify writes anyway.)
-  if (JSON.stringify(input) !== JSON.stringify(output, (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value))) {
+  if (
+    JSON.stringify(input) !==
+    JSON.stringify(output, (key, value: unknown) => (key === 'additionalProperties' && value === false ? undefined : value))
+  ) {
     return undefined;
   }
   try {

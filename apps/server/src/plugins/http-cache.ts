@@ -84,20 +84,30 @@ export async function sendVersioned(
 }
 
 /**
+ * The route's own JSON serialiser of a 200 answer. A route that also answers another media type (a list's CSV export)
+ * declares its 200 per media type, and `reply.serialize` cannot choose among them: JSON's is asked for by name.
+ */
+function serializeJson(reply: FastifyReply, value: unknown): string {
+  const ok = (reply.request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.['200'];
+  const perMediaType = typeof ok === 'object' && ok !== null && 'content' in ok;
+  return String(perMediaType ? reply.serializeInput(value as Record<string, unknown>, '200', 'application/json') : reply.serialize(value));
+}
+
+/**
  * `sendVersioned` for a service's versioned page: the page is serialised by the route's own response serialiser and
  * kept with its x-pagination header.
  */
 export function sendVersionedPage<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, page: VersionedPage<T>) {
   return sendVersioned(request, reply, answers, page.tag, async () => {
     const { answer, pagination } = await page.load();
-    return { body: Buffer.from(String(reply.serialize(answer))), headers: { 'x-pagination': JSON.stringify(pagination) } };
+    return { body: Buffer.from(serializeJson(reply, answer)), headers: { 'x-pagination': JSON.stringify(pagination) } };
   });
 }
 
 /** `sendVersioned` for a service's versioned answer without pagination. */
 export function sendVersionedValue<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, value: Versioned<T>) {
   return sendVersioned(request, reply, answers, value.tag, async () => ({
-    body: Buffer.from(String(reply.serialize(await value.load()))),
+    body: Buffer.from(serializeJson(reply, await value.load())),
     headers: {},
   }));
 }

@@ -20,7 +20,8 @@ import { ProviderTimesheetsService } from '../modules/provider/provider-timeshee
 import { ProviderService } from '../modules/provider/provider.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
 import { providerContactsOf } from '../modules/system/provider-contacts';
-import { providerEntitiesOf } from '../modules/invoices/provider-entities';
+import { providerEntitiesOf, providerPaymentDetailsOf } from '../modules/invoices/provider-entities';
+import { TimesheetExportService } from '../modules/timesheets/timesheet-export';
 import { TimesheetsService } from '../modules/timesheets/timesheets.service';
 
 /**
@@ -58,13 +59,21 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     extendBooking: new ExtendBookingService(db, mailer, log),
     candidates: new CandidatesService(db, now, answers),
     feedback: new FeedbackService(db, config.publicOrigin, now),
-    invoices: new InvoicesService(db, now, providerContactsOf(config), providerEntitiesOf(config), answers),
+    invoices: new InvoicesService(
+      db,
+      now,
+      providerContactsOf(config),
+      providerEntitiesOf(config),
+      answers,
+      providerPaymentDetailsOf(config),
+    ),
     emailActions,
     pendingBookings,
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db),
     timesheets: new TimesheetsService(db, now, answers),
+    timesheetExport: new TimesheetExportService(db),
   };
 }
 

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { bookings, candidates, locations } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 import type { BOOKING_SORTS } from '@portal/contract/bookings';
 import { inScope } from '../data-scope/data-scope.repository';
+import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
 import { bookingItems, type BookingItemRow } from './booking-detail.repository';
 
 /** The database handles, for services that take them without importing the db package (queries live here). */
@@ -86,35 +88,55 @@ function unitsOf(f: BookingFilter): SQL[] {
 /** Up to this many ranges, a page by date is taken per range and merged (see `pageByDateIds`). */
 const MAX_MERGED_RANGES = 40;
 
-/** Every sort ends on date, start time and id, so pages never overlap or skip a row. */
+const dateKeys: KeysetKey[] = [
+  { expr: bookings.dateLocal, type: 'date' },
+  { expr: bookings.startTimeLocal, type: 'time' },
+  { expr: bookings.id, type: 'int' },
+];
+
+/**
+ * Each sort as keyset keys (lib/keyset.repository.ts): the pages' order and the export's keyset. Every sort ends on
+ * date, start time and id, so pages never overlap or skip a row. An educator's name is null for a booking without one:
+ * such bookings sort after the rest (as `nulls last`), through a key that says so.
+ */
+const ORDERS: Record<BookingSort, KeysetOrder> = {
+  date: { keys: dateKeys, descending: false },
+  '-date': { keys: dateKeys, descending: true },
+  // The enum's order: pending approval, rejected, unfilled, filled, commenced, completed, cancelled.
+  status: { keys: [{ expr: bookings.status, type: 'booking_status' }, ...dateKeys], descending: false },
+  location: {
+    keys: [{ expr: locations.name, type: 'text' }, { expr: bookings.locationId, type: 'int' }, ...dateKeys],
+    descending: false,
+  },
+  candidate: {
+    keys: [
+      { expr: sql`(${candidates.lastName} is null)`, type: 'boolean' },
+      { expr: sql`coalesce(${candidates.lastName}, '')`, type: 'text' },
+      { expr: sql`coalesce(${candidates.firstName}, '')`, type: 'text' },
+      { expr: sql`coalesce(${bookings.candidateId}, 0)`, type: 'int' },
+      ...dateKeys,
+    ],
+    descending: false,
+  },
+};
+
 function orderOf(sort: BookingSort): SQL[] {
-  const byDate = [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
-  switch (sort) {
-    case 'date':
-      return byDate;
-    case '-date':
-      return [desc(bookings.dateLocal), desc(bookings.startTimeLocal), desc(bookings.id)];
-    case 'status':
-      // The enum's order: pending approval, rejected, unfilled, filled, commenced, completed, cancelled.
-      return [asc(bookings.status), ...byDate];
-    case 'location':
-      return [asc(locations.name), asc(bookings.locationId), ...byDate];
-    case 'candidate':
-      return [
-        sql`${candidates.lastName} asc nulls last`,
-        sql`${candidates.firstName} asc nulls last`,
-        asc(bookings.candidateId),
-        ...byDate,
-      ];
-  }
+  return keysetOrderBy(ORDERS[sort]);
+}
+
+/**
+ * A select from bookings joined with what `sort` orders by (the location, the educator). The join adds no selected
+ * field (the select names its own), so the query answers the same rows' type.
+ */
+function joinedForSort<Q extends PgSelect>(query: Q, sort: BookingSort): Q {
+  if (sort === 'location') return query.innerJoin(locations, eq(locations.id, bookings.locationId)) as unknown as Q;
+  if (sort === 'candidate') return query.leftJoin(candidates, eq(candidates.id, bookings.candidateId)) as unknown as Q;
+  return query;
 }
 
 /** The page's ids: sorted, skipped and taken. */
 function pageQuery(db: DbOrTx, where: SQL, sort: BookingSort, skip: number, take: number) {
-  let query = db.select({ id: bookings.id }).from(bookings).$dynamic();
-  if (sort === 'location') query = query.innerJoin(locations, eq(locations.id, bookings.locationId));
-  if (sort === 'candidate') query = query.leftJoin(candidates, eq(candidates.id, bookings.candidateId));
-  return query
+  return joinedForSort(db.select({ id: bookings.id }).from(bookings).$dynamic(), sort)
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(take)
@@ -177,6 +199,31 @@ export async function pageOfBookings(
     sql`select (select count(*)::int from ${bookings} where ${where}) as total, to_json(array(${ids})) as ids`,
   );
   return { rows: await bookingItems(db, [...firstOnPage, ...(head?.ids ?? [])]), total: head?.total ?? 0 };
+}
+
+/** A booking id of the list with where the next keyset page starts after it. */
+export interface BookingKeysetRow {
+  id: number;
+  keyset: string[];
+}
+
+/**
+ * The ids of the filtered list after `after` (a row's `keyset`; undefined: from the first) in the order of `sort`, at
+ * most `limit`: the CSV export reads the whole list this way, one bounded page at a time.
+ */
+export async function bookingIdsAfter(
+  db: DbOrTx,
+  filter: BookingFilter,
+  sort: BookingSort,
+  after: readonly string[] | undefined,
+  limit: number,
+): Promise<BookingKeysetRow[]> {
+  const order = ORDERS[sort];
+  const ids = db.select({ id: bookings.id, keyset: keysetText(order) }).from(bookings);
+  return joinedForSort(ids.$dynamic(), sort)
+    .where(and(bookingFilter(filter), after ? keysetAfter(order, after) : undefined))
+    .orderBy(...orderOf(sort))
+    .limit(limit);
 }
 
 export interface OpenSoonRow {
@@ -249,6 +296,12 @@ export async function cancelBooking(
 ): Promise<void> {
   await db
     .update(bookings)
-    .set({ status: 'cancelled', cancelReason: cancel.reason, cancelledAt: cancel.at, cancelledByContactId: cancel.byContactId, updatedAt: cancel.at })
+    .set({
+      status: 'cancelled',
+      cancelReason: cancel.reason,
+      cancelledAt: cancel.at,
+      cancelledByContactId: cancel.byContactId,
+      updatedAt: cancel.at,
+    })
     .where(and(eq(bookings.id, id), inArray(bookings.status, [...cancel.from])));
 }

@@ -15,6 +15,8 @@ import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
 import { NEEDS } from '../../plugins/route-permission';
 import { CANCEL_FORBIDDEN } from './bookings.service';
+import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
+import { BOOKING_CSV_COLUMNS } from './booking-export';
 
 /** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,14 +40,28 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'educator. Every sort ends on date, start time and id. The `x-pagination` header holds ' +
           '`{"total","skip","take"}` as JSON. A requested client outside the caller’s tree is refused with 403. ' +
           'The answer carries an ETag named by the data it shows: `If-None-Match` with it answers 304 while nothing ' +
-          'it shows has changed.',
+          'it shows has changed. `Accept: text/csv` answers every booking matching the filters, in the same order, as a ' +
+          'CSV attachment (see the 200 answer).',
         querystring: BookingsQuery,
-        response: { 200: BookingsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+        response: {
+          200: {
+            description: 'A page of bookings (JSON), or with Accept: text/csv every booking matching the filters',
+            content: { 'application/json': { schema: BookingsResponse }, 'text/csv': csvAnswer(BOOKING_CSV_COLUMNS) },
+          },
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+        },
       },
     },
     async (request, reply) => {
-      const page = await service.listAnswer(await requirePrincipal(request).tree(), request.query);
-      return sendVersionedPage(request, reply, answers, page);
+      const tree = await requirePrincipal(request).tree();
+      if (wantsCsv(request)) {
+        const batches = service.exportBatches(tree, request.query);
+        return sendCsv(request, reply, { list: 'bookings', now: app.now(), columns: BOOKING_CSV_COLUMNS, batches });
+      }
+      varyOnAccept(reply);
+      return sendVersionedPage(request, reply, answers, await service.listAnswer(tree, request.query));
     },
   );
 

@@ -10,6 +10,7 @@ import { FORM_MESSAGES } from '@portal/contract/messages';
 import { todayIn } from '@portal/contract/school-days';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import { AppError } from '../../lib/app-error';
+import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/versioned-answers';
@@ -18,11 +19,13 @@ import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
 import { bookingHead, bookingItems, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
 import {
+  bookingIdsAfter,
   cancelBooking,
   clientTimeZone,
   openSoonBookings,
   pageOfBookings,
   type BookingFilter,
+  type BookingKeysetRow,
   type BookingSort,
   type Db,
   type DbOrTx,
@@ -163,6 +166,26 @@ export function listScopes(tree: PermissionTree, clientIds: number[]): { scope: 
   return { scope, pendingScope };
 }
 
+/**
+ * The list's filter for the caller (booking view, plus pendingBooking view for pending bookings; 403 when neither is
+ * held among the clients asked for) and whether the bookings at unfilled risk lead the list or are all of it.
+ */
+function listFilter(tree: PermissionTree, query: ParsedBookingsQuery) {
+  const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
+  const { scope, pendingScope } = listScopes(tree, clientIds);
+  const filter: BookingFilter = {
+    scope,
+    pendingScope,
+    dateFromLocal: query.dateFromLocal,
+    dateToLocal: query.dateToLocal,
+    statuses: query.status,
+    locationId: query.locationId,
+    candidateId: query.candidateId,
+  };
+  const risk: 'only' | 'first' = query.unfilledRisk === 'true' ? 'only' : 'first';
+  return { clientIds, filter, risk };
+}
+
 /** A page of the list, as the routes send it. */
 export interface BookingPage {
   items: BookingListRow[];
@@ -193,21 +216,33 @@ export class BookingsService {
    */
   async listAnswer(tree: PermissionTree, query: ParsedBookingsQuery): Promise<VersionedList> {
     const now = this.now();
-    const clientIds = visibleClients(tree, query.clientIds).map((c) => c.clientId);
-    const { scope, pendingScope } = listScopes(tree, clientIds);
-    const filter: BookingFilter = {
-      scope,
-      pendingScope,
-      dateFromLocal: query.dateFromLocal,
-      dateToLocal: query.dateToLocal,
-      statuses: query.status,
-      locationId: query.locationId,
-      candidateId: query.candidateId,
-    };
-    const risk = query.unfilledRisk === 'true' ? 'only' : 'first';
+    const { clientIds, filter, risk } = listFilter(tree, query);
     const { sort, skip, take } = query;
     return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], clientIds, async () =>
       asAnswer(await this.page(filter, sort, skip, take, now, risk)),
+    );
+  }
+
+  /**
+   * GET /v1/bookings as CSV: every row the list's filters match, in the list's order (skip and take aside): the
+   * bookings at unfilled risk first, then the sorted rest read a keyset page at a time. The scope is decided now
+   * (403 before anything is sent); the rows are read as they are written.
+   */
+  exportBatches(tree: PermissionTree, query: ParsedBookingsQuery): AsyncIterable<readonly BookingListRow[]> {
+    const { filter, risk } = listFilter(tree, query);
+    return this.exportRows(filter, query.sort, risk);
+  }
+
+  private async *exportRows(filter: BookingFilter, sort: BookingSort, risk: 'only' | 'first'): AsyncGenerator<readonly BookingListRow[]> {
+    const now = this.now();
+    const rows = async (ids: readonly number[]) => (await bookingItems(this.db, ids)).map((r) => listRow(r, now));
+    const atRisk = await this.atRiskIds(filter, now);
+    for (let i = 0; i < atRisk.length; i += EXPORT_BATCH_SIZE) yield await rows(atRisk.slice(i, i + EXPORT_BATCH_SIZE));
+    if (risk === 'only') return;
+    const rest: BookingFilter = atRisk.length > 0 ? { ...filter, excludeIds: atRisk } : filter;
+    yield* keysetBatches(
+      (last: BookingKeysetRow | undefined) => bookingIdsAfter(this.db, rest, sort, last?.keyset, EXPORT_BATCH_SIZE),
+      (page) => rows(page.map((r) => r.id)),
     );
   }
 
@@ -245,20 +280,21 @@ export class BookingsService {
     now: Date,
     risk: 'first' | 'only' | 'flag' = 'flag',
   ): Promise<BookingPage> {
-    const atRisk =
-      risk === 'flag'
-        ? []
-        : (await openSoonBookings(this.db, filter, now, new Date(now.getTime() + UNFILLED_RISK_MAX_HOURS * 3_600_000)))
-            .filter((b) =>
-              unfilledRisk({ status: b.status, hasEducator: b.candidateId !== null, start: b.startUtc, zone: b.timeZone }, now),
-            )
-            .map((b) => b.id);
+    const atRisk = risk === 'flag' ? [] : await this.atRiskIds(filter, now);
     if (risk === 'only') {
       const rows = await bookingItems(this.db, atRisk.slice(skip, skip + take));
       return { items: rows.map((r) => listRow(r, now)), pagination: { total: atRisk.length, skip, take } };
     }
     const { rows, total } = await pageOfBookings(this.db, filter, sort, skip, take, atRisk);
     return { items: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
+  }
+
+  /** The filtered bookings at unfilled risk at `now`, soonest first: the contract's rule over the open ones starting soon. */
+  private async atRiskIds(filter: BookingFilter, now: Date): Promise<number[]> {
+    const open = await openSoonBookings(this.db, filter, now, new Date(now.getTime() + UNFILLED_RISK_MAX_HOURS * 3_600_000));
+    return open
+      .filter((b) => unfilledRisk({ status: b.status, hasEducator: b.candidateId !== null, start: b.startUtc, zone: b.timeZone }, now))
+      .map((b) => b.id);
   }
 
   /**
@@ -311,7 +347,7 @@ export class BookingsService {
       await idempotency.answerIn(tx, { status: 200, body: answer });
       return answer;
     });
-    await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], note: `Reason: ${reason}` });
+    await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], reason });
     return detail;
   }
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Currency } from '@portal/contract/domain';
 import type { InvoiceSort, InvoiceStatus } from '@portal/contract/invoices';
+import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
 
 /**
  * Invoices (issue 10). "Today" is per client (its first location's zone), passed in as (client id, date) pairs
@@ -24,14 +25,23 @@ const STATUS_WHERE: Record<InvoiceStatus, SQL> = {
   overdue: sql`i.paid_at is null and i.due_date < t.today`,
 };
 
-const ORDER: Record<InvoiceSort, SQL> = {
-  '-issueDate': sql`i.issue_date desc, i.id desc`,
-  issueDate: sql`i.issue_date, i.id`,
-  '-dueDate': sql`i.due_date desc, i.id desc`,
-  dueDate: sql`i.due_date, i.id`,
-  '-total': sql`i.total_minor desc, i.id desc`,
-  total: sql`i.total_minor, i.id`,
+const statusWhere = (status: InvoiceStatus | undefined): SQL => (status ? STATUS_WHERE[status] : sql`true`);
+
+const byId: KeysetKey = { expr: sql`i.id`, type: 'int' };
+const issueDate: KeysetKey = { expr: sql`i.issue_date`, type: 'date' };
+const dueDate: KeysetKey = { expr: sql`i.due_date`, type: 'date' };
+const total: KeysetKey = { expr: sql`i.total_minor`, type: 'int8' };
+
+/** Each sort as keys (the id last): the page's order and the export's keyset. */
+const ORDER: Record<InvoiceSort, KeysetOrder> = {
+  '-issueDate': { keys: [issueDate, byId], descending: true },
+  issueDate: { keys: [issueDate, byId], descending: false },
+  '-dueDate': { keys: [dueDate, byId], descending: true },
+  dueDate: { keys: [dueDate, byId], descending: false },
+  '-total': { keys: [total, byId], descending: true },
+  total: { keys: [total, byId], descending: false },
 };
+const orderBy = (sort: InvoiceSort) => sql.join(keysetOrderBy(ORDER[sort]), sql`, `);
 
 export interface InvoiceRow {
   id: number;
@@ -65,7 +75,7 @@ export async function listInvoices(
   db: DbOrTx,
   input: { clients: readonly ClientToday[]; status: InvoiceStatus | undefined; sort: InvoiceSort; skip: number; take: number },
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
-  const where = input.status ? STATUS_WHERE[input.status] : sql`true`;
+  const where = statusWhere(input.status);
   const [rows, [count]] = await Promise.all([
     queryRows<InvoiceRow>(
       db,
@@ -74,7 +84,7 @@ export async function listInvoices(
           join invoices i on i.client_id = t.client_id
           join clients c on c.id = i.client_id
           where ${where}
-          order by ${ORDER[input.sort]}
+          order by ${orderBy(input.sort)}
           limit ${input.take} offset ${input.skip}`,
     ),
     queryRows<{ n: number }>(
@@ -83,6 +93,37 @@ export async function listInvoices(
     ),
   ]);
   return { rows: rows.map(numbers), total: count?.n ?? 0 };
+}
+
+/** An invoice of the list with where the next keyset page starts after it. */
+export type InvoiceKeysetRow = InvoiceRow & { keyset: string[] };
+
+/**
+ * The clients' invoices after `after` (a row's `keyset`; undefined: from the first), in the list's order, at most
+ * `limit`: the CSV export reads the whole list this way, one bounded page at a time.
+ */
+export async function invoicesAfter(
+  db: DbOrTx,
+  input: {
+    clients: readonly ClientToday[];
+    status: InvoiceStatus | undefined;
+    sort: InvoiceSort;
+    after: readonly string[] | undefined;
+    limit: number;
+  },
+): Promise<InvoiceKeysetRow[]> {
+  const order = ORDER[input.sort];
+  const rows = await queryRows<InvoiceKeysetRow>(
+    db,
+    sql`select ${COLUMNS}, ${keysetText(order)} as keyset
+        from ${todays(input.clients)}
+        join invoices i on i.client_id = t.client_id
+        join clients c on c.id = i.client_id
+        where ${statusWhere(input.status)} and ${input.after ? keysetAfter(order, input.after) : sql`true`}
+        order by ${orderBy(input.sort)}
+        limit ${input.limit}`,
+  );
+  return rows.map((r) => ({ ...numbers(r), keyset: r.keyset }));
 }
 
 /** bigint columns arrive as strings from some drivers. */
@@ -119,6 +160,8 @@ export interface InvoiceLineRow {
   unit_price_minor: number;
   amount_minor: number;
   tax_minor: number;
+  /** 'YYYY-MM-DD', in order. */
+  service_dates: string[];
 }
 
 export async function invoiceLines(db: DbOrTx, invoiceId: number): Promise<InvoiceLineRow[]> {
@@ -126,7 +169,7 @@ export async function invoiceLines(db: DbOrTx, invoiceId: number): Promise<Invoi
     db,
     sql`select il.id, il.candidate_id, case when ca.id is null then null else coalesce(ca.preferred_name, ca.first_name) || ' ' || ca.last_name end as candidate_name,
                il.description, il.quantity::float8 as quantity, il.unit, il.unit_price_minor::int8 as unit_price_minor,
-               il.amount_minor::int8 as amount_minor, il.tax_minor::int8 as tax_minor
+               il.amount_minor::int8 as amount_minor, il.tax_minor::int8 as tax_minor, il.service_dates::text[] as service_dates
         from invoice_lines il left join candidates ca on ca.id = il.candidate_id
         where il.invoice_id = ${invoiceId}
         order by candidate_name nulls last, il.id`,

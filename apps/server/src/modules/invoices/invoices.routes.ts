@@ -14,6 +14,8 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
 import { attachmentDisposition } from '../files/files.routes';
+import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
+import { INVOICE_CSV_COLUMNS } from './invoice-export';
 
 /** Invoices (issue 10): the list, one invoice with its lines, its PDF, and the ageing of what is outstanding. */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,13 +39,28 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Invoices of the clients asked for (clientIds, repeated), every one of which needs accounts view at the ' +
           'client or its group (else 403); omitted: every client where the caller holds it. Optional status (paid, ' +
           'unpaid, overdue: past due in the client’s time zone) and sort. Amounts in major units and, in the …Minor ' +
-          'fields, integer minor units; currency is the ISO code and taxLabel the client’s (VAT, GST or Tax).',
+          'fields, integer minor units; currency is the ISO code and taxLabel the client’s (VAT, GST or Tax). ' +
+          '`Accept: text/csv` answers every invoice matching the filters as a CSV attachment (see the 200 answer).',
         querystring: InvoicesQuery,
-        response: { 200: InvoicesResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+        response: {
+          200: {
+            description: 'A page of invoices (JSON), or with Accept: text/csv every invoice matching the filters',
+            content: { 'application/json': { schema: InvoicesResponse }, 'text/csv': csvAnswer(INVOICE_CSV_COLUMNS) },
+          },
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+        },
       },
     },
     async (request, reply) => {
-      return sendVersionedPage(request, reply, answers, await service.listAnswer(await requirePrincipal(request).tree(), request.query));
+      const tree = await requirePrincipal(request).tree();
+      if (wantsCsv(request)) {
+        const batches = service.exportBatches(tree, request.query);
+        return sendCsv(request, reply, { list: 'invoices', now: app.now(), columns: INVOICE_CSV_COLUMNS, batches });
+      }
+      varyOnAccept(reply);
+      return sendVersionedPage(request, reply, answers, await service.listAnswer(tree, request.query));
     },
   );
 

@@ -19,20 +19,26 @@ import { todayIn } from '@portal/contract/school-days';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
+import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
 import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import type { OutstandingInvoicesCountResponse } from '@portal/contract/dashboard';
 import { forbidden, visibleClientIds } from '../data-scope/data-scope';
 import { countUnpaidInvoices } from './invoice-counts.repository';
-import type { ProviderEntities } from '../../config';
-import { invoiceFileName, invoicePdf, providerEntity, type PartyAddress } from './invoice-pdf';
+import type { ProviderEntities, ProviderPaymentDetails } from '../../config';
+import { postalLines } from '@portal/contract/invoices/document';
+import { INVOICE_LINE_UNITS, type InvoiceLineUnit } from '@portal/contract/invoices/lines';
+import { invoiceFileName, invoicePdf } from './invoice-pdf';
+import { providerEntity, providerPaymentDetails, type PartyAddress } from './provider-entities';
 import {
   clientAddress,
   findInvoice,
   invoiceLines,
+  invoicesAfter,
   listInvoices,
   locateInvoice,
   outstandingByAge,
   type ClientToday,
+  type InvoiceKeysetRow,
   type InvoiceRow,
 } from './invoices.repository';
 
@@ -48,6 +54,10 @@ export const INVOICE_PDF_FAILED = 'The invoice PDF could not be made just now. P
 
 type Tree = PermissionTree;
 type Parsed = z.output<typeof InvoicesQuery>;
+
+/** A stored line's unit ('day', 'half_day', 'hour'); anything else was written as days. */
+const lineUnit = (unit: string): InvoiceLineUnit =>
+  (INVOICE_LINE_UNITS as readonly string[]).includes(unit) ? (unit as InvoiceLineUnit) : 'day';
 
 const daysOverdue = (r: InvoiceRow) => (r.paid_at === null ? Math.max(0, r.days_past_due) : 0);
 
@@ -86,6 +96,7 @@ export class InvoicesService {
     private readonly providerContacts: ProviderContacts,
     private readonly providerEntities: ProviderEntities,
     private readonly answers: VersionedAnswers,
+    private readonly paymentDetails: ProviderPaymentDetails = {},
     private readonly render: typeof invoicePdf = invoicePdf,
   ) {}
 
@@ -129,6 +140,20 @@ export class InvoicesService {
   }
 
   /**
+   * GET /v1/invoices as CSV: every invoice the list's filters match, in its sort (skip and take aside), read a keyset
+   * page at a time. The clients are decided now (403 before anything is sent); the pages are read as they are written.
+   */
+  exportBatches(tree: Tree, query: Parsed, pageSize = EXPORT_BATCH_SIZE): AsyncIterable<readonly InvoiceSummary[]> {
+    const clients = this.accountsClients(tree, query.clientIds);
+    const { status, sort } = query;
+    return keysetBatches(
+      (last: InvoiceKeysetRow | undefined) => invoicesAfter(this.db, { clients, status, sort, after: last?.keyset, limit: pageSize }),
+      (rows) => rows.map(summary),
+      pageSize,
+    );
+  }
+
+  /**
    * GET /v1/invoices/outstanding-invoices-count (spec §7) as a versioned answer: the unpaid invoices of the clients
    * where the caller holds accounts view at the client (invoices belong to a client: accounts view at one location
    * alone does not open them); 403 when there is none. It reads only their invoices, and no clock.
@@ -151,13 +176,15 @@ export class InvoicesService {
     return {
       ...summary(row),
       taxRatePercent: row.tax_rate_basis_points / 100,
+      paymentDetails: providerPaymentDetails(this.paymentDetails, row.locale),
       lines: lines.map((l) => ({
         id: l.id,
         candidateId: l.candidate_id,
         candidateName: l.candidate_name,
         description: l.description,
+        serviceDates: l.service_dates,
         quantity: l.quantity,
-        unit: l.unit === 'hour' ? 'hour' : 'day',
+        unit: lineUnit(l.unit),
         unitPrice: toMajor(l.unit_price_minor),
         amount: toMajor(l.amount_minor),
         tax: toMajor(l.tax_minor),
@@ -179,14 +206,7 @@ export class InvoicesService {
     const address = await clientAddress(this.db, invoice.clientId);
     const client: PartyAddress = {
       name: invoice.clientName,
-      lines: address
-        ? [
-            address.address_line1,
-            address.address_line2,
-            [address.suburb, address.state, address.postcode].filter(Boolean).join(' '),
-            address.country,
-          ].filter((l): l is string => !!l)
-        : [],
+      lines: address ? postalLines({ ...address, line1: address.address_line1, line2: address.address_line2 }, invoice.locale) : [],
     };
     const provider = providerEntity(this.providerEntities, invoice.locale, providerContactFor(this.providerContacts, invoice.locale));
     const started = performance.now();

@@ -13,7 +13,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import * as pdf from './invoice-pdf';
-import { DEMO_PROVIDER_ENTITIES, providerEntitiesOf } from './provider-entities';
+import { DEMO_PROVIDER_ENTITIES, providerEntitiesOf, providerEntity } from './provider-entities';
 import { DEMO_PROVIDER_CONTACTS } from '../system/provider-contacts';
 
 /** The seeded world's today (Monday 16 March 2026). */
@@ -153,7 +153,7 @@ describe('GET /v1/invoices/GetInvoice/{invoiceNo}', () => {
     expect(body.lines.reduce((s, l) => s + l.taxMinor, 0)).toBe(body.taxMinor);
     for (const l of body.lines) {
       expect(l.candidateName).toBeTruthy();
-      expect(['day', 'hour']).toContain(l.unit);
+      expect(['day', 'half_day', 'hour']).toContain(l.unit);
       expect(l.amount).toBeCloseTo(l.amountMinor / 100, 2);
     }
   });
@@ -214,7 +214,7 @@ describe('GET /v1/invoices/{id}/file', () => {
     const renders: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
-      const bytes = await pdf.invoicePdf(details, pdf.providerEntity(DEMO_PROVIDER_ENTITIES, 'en-AU', null), {
+      const bytes = await pdf.invoicePdf(details, providerEntity(DEMO_PROVIDER_ENTITIES, 'en-AU', null), {
         name: details.clientName,
         lines: ['1 Test Street'],
       });
@@ -290,22 +290,26 @@ describe('the issuer of an invoice (PROVIDER_ENTITIES)', () => {
 
   it("is the region's entity, else the `en` one, with the region's office; in demo mode configured ones override the defaults", () => {
     const entities = providerEntitiesOf({ demo: true, providerEntities: configured });
-    expect(pdf.providerEntity(entities, 'en-NZ', office)).toEqual({
+    expect(providerEntity(entities, 'en-NZ', office)).toEqual({
       name: 'Configured NZ Ltd',
       lines: ['1 Configured Street', '0800 000 000 · office@provider.test'],
     });
-    expect(pdf.providerEntity(entities, 'en-GB', null)).toEqual(DEMO_PROVIDER_ENTITIES['en-GB']);
-    expect(pdf.providerEntity({ en: DEMO_PROVIDER_ENTITIES.en! }, 'en-GB', null)).toEqual(DEMO_PROVIDER_ENTITIES.en);
+    const uk = DEMO_PROVIDER_ENTITIES['en-GB']!;
+    expect(providerEntity(entities, 'en-GB', null)).toEqual({ name: uk.name, lines: [...uk.lines, 'United Kingdom'] });
+    const sg = DEMO_PROVIDER_ENTITIES.en!;
+    expect(providerEntity({ en: sg }, 'en-GB', null)).toEqual({ name: sg.name, lines: [...sg.lines, 'Singapore'] });
   });
 
   it('outside demo mode prints only what is configured: no entity means the office contact alone, no invented address', async () => {
     const entities = providerEntitiesOf({ demo: false, providerEntities: {} });
     expect(entities).toEqual({});
-    const issuer = pdf.providerEntity(entities, 'en-AU', office);
+    const issuer = providerEntity(entities, 'en-AU', office);
     expect(issuer).toEqual({ name: '', lines: ['0800 000 000 · office@provider.test'] });
     const inv = await invoiceOf(await accountsClients('finance'), false);
     const details = InvoiceDetailsResponse.parse((await get(`/v1/invoices/GetInvoice/${inv.invoice_no}`, 'finance')).json());
-    const text = await pdfText(await pdf.invoicePdf(details, issuer, { name: details.clientName, lines: [] }));
+    // Outside demo mode no bank account is configured either.
+    const unconfigured = { ...details, paymentDetails: null };
+    const text = await pdfText(await pdf.invoicePdf(unconfigured, issuer, { name: details.clientName, lines: [] }));
     expect(text).toContain('office@provider.test');
     expect(text).not.toContain('Chalkline Education');
     expect(text).toContain(inv.invoice_no);

@@ -267,7 +267,11 @@ export async function timesheetsAfter(
   const order = page.oldestFirst ? [asc(timesheets.startUtc), asc(timesheets.id)] : [desc(timesheets.startUtc), desc(timesheets.id)];
   const { after } = page;
   const start = after && sql`(${after.startUtc.toISOString()}::timestamptz, ${after.timesheetId}::int)`;
-  const keyset = start && (page.oldestFirst ? sql`(${timesheets.startUtc}, ${timesheets.id}) > ${start}` : sql`(${timesheets.startUtc}, ${timesheets.id}) < ${start}`);
+  const keyset =
+    start &&
+    (page.oldestFirst
+      ? sql`(${timesheets.startUtc}, ${timesheets.id}) > ${start}`
+      : sql`(${timesheets.startUtc}, ${timesheets.id}) < ${start}`);
   return selectRows(db)
     .where(and(where(filter), keyset))
     .orderBy(...order)

@@ -17,6 +17,8 @@ import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
 import { attachmentDisposition } from '../files/files.routes';
+import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
+import { TIMESHEET_CSV_COLUMNS } from './timesheet-export';
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
   return reply
@@ -84,13 +86,28 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Browse timesheets by status (default: pending review, approved for invoice and invoiced), newest first (x-pagination)',
         description:
           'Timesheets of the given clients (or single locations) where the caller holds timesheets view; 403 when none. ' +
-          'Filter by `status` (repeated) and `candidateId`; `sort=date` for oldest first.',
+          'Filter by `status` (repeated) and `candidateId`; `sort=date` for oldest first. `Accept: text/csv` answers every ' +
+          'timesheet matching the filters as a CSV attachment, with the hours each bills (see the 200 answer).',
         querystring: TimesheetListQuery,
-        response: { 200: TimesheetListResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
+        response: {
+          200: {
+            description: 'A page of timesheets (JSON), or with Accept: text/csv every timesheet matching the filters',
+            content: { 'application/json': { schema: TimesheetListResponse }, 'text/csv': csvAnswer(TIMESHEET_CSV_COLUMNS) },
+          },
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+        },
       },
     },
     async (request, reply) => {
-      return sendVersionedPage(request, reply, answers, await service.browseAnswer(await requirePrincipal(request).tree(), request.query));
+      const tree = await requirePrincipal(request).tree();
+      if (wantsCsv(request)) {
+        const batches = app.services.timesheetExport.exportBatches(tree, request.query);
+        return sendCsv(request, reply, { list: 'timesheets', now: app.now(), columns: TIMESHEET_CSV_COLUMNS, batches });
+      }
+      varyOnAccept(reply);
+      return sendVersionedPage(request, reply, answers, await service.browseAnswer(tree, request.query));
     },
   );
 

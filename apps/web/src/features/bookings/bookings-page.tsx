@@ -44,6 +44,7 @@ import { useBookingsText } from './list/use-bookings-text';
 import { localNow } from '../../lib/local-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { ListPagination } from '../../components/list-pagination';
+import { ExportCsvButton } from '../../components/export-csv-button';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 
@@ -178,7 +179,7 @@ export function BookingsPage() {
       <Paper variant="outlined" component="section" aria-labelledby="bookings-list-heading" sx={card}>
         <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 2, display: 'grid', gap: 2 }}>
           <SkipLink target="bookings-results">{t('list.skipToResults')}</SkipLink>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
             <div>
               <Typography variant="h2" id="bookings-list-heading" sx={{ fontSize: '1.125rem' }}>
                 {t('list.heading')}
@@ -187,22 +188,27 @@ export function BookingsPage() {
                 {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : '\u00a0'}
               </Typography>
             </div>
-            {phone && (
-              <Button
-                variant="outlined"
-                size="small"
-                startIcon={
-                  <Badge badgeContent={filterCount} color="primary">
-                    <TuneIcon />
-                  </Badge>
-                }
-                aria-expanded={filtersOpen}
-                aria-controls="bookings-filters"
-                onClick={() => setFiltersOpen((open) => !open)}
-              >
-                {filtersOpen ? t('filters.hide') : t('filters.show')}
-              </Button>
-            )}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {canList && (
+                <ExportCsvButton path="bookings" query={{ ...query }} fallbackName="bookings.csv" disabled={total === 0} size="small" />
+              )}
+              {phone && (
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={
+                    <Badge badgeContent={filterCount} color="primary">
+                      <TuneIcon />
+                    </Badge>
+                  }
+                  aria-expanded={filtersOpen}
+                  aria-controls="bookings-filters"
+                  onClick={() => setFiltersOpen((open) => !open)}
+                >
+                  {filtersOpen ? t('filters.hide') : t('filters.show')}
+                </Button>
+              )}
+            </Box>
           </Box>
           {phone ? (
             // Mounted only while shown: a phone's first render of the list does without the hidden filters' fields.

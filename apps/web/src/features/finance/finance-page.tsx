@@ -25,6 +25,7 @@ import { InvoicesTable } from './components/invoices-table';
 import { useFinanceText } from './use-finance-text';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { ListPagination } from '../../components/list-pagination';
+import { ExportCsvButton } from '../../components/export-csv-button';
 
 const PAGE_SIZES = [10, 25, 50] as const;
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -144,22 +145,31 @@ export function FinancePage() {
                     </ToggleButton>
                   ))}
                 </ToggleButtonGroup>
-                <TextField
-                  id="invoices-sort"
-                  select
-                  size="small"
-                  label={t('filters.sort')}
-                  value={sort}
-                  onChange={(event) => update({ sort: event.target.value === '-issueDate' ? undefined : event.target.value })}
-                  slotProps={nativeSelect}
-                  sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
-                >
-                  {INVOICE_SORTS.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`sort.${value}`)}
-                    </option>
-                  ))}
-                </TextField>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+                  <TextField
+                    id="invoices-sort"
+                    select
+                    size="small"
+                    label={t('filters.sort')}
+                    value={sort}
+                    onChange={(event) => update({ sort: event.target.value === '-issueDate' ? undefined : event.target.value })}
+                    slotProps={nativeSelect}
+                    sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
+                  >
+                    {INVOICE_SORTS.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`sort.${value}`)}
+                      </option>
+                    ))}
+                  </TextField>
+                  <ExportCsvButton
+                    path="invoices"
+                    query={{ clientIds, status, sort }}
+                    fallbackName="invoices.csv"
+                    disabled={total === 0}
+                    sx={{ minHeight: 40 }}
+                  />
+                </Box>
               </Box>
             </Box>
             <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>

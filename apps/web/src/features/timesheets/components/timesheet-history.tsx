@@ -25,6 +25,7 @@ import { placeOf } from './pending-timesheets-table';
 import { ToneChip, type Tone } from '../../../components/tone-chip';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-state';
 import { ListPagination } from '../../../components/list-pagination';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const FILTERS = ['', 'approved_for_invoice', 'pending_review', 'invoiced'] as const;
@@ -171,6 +172,13 @@ export function TimesheetHistory({
             <option value="-date">{t('history.newest')}</option>
             <option value="date">{t('history.oldest')}</option>
           </TextField>
+          <ExportCsvButton
+            path="timesheets/list"
+            query={{ clientIds, status: status ? [status] : undefined, candidateId, sort }}
+            fallbackName="timesheets.csv"
+            disabled={total === 0}
+            sx={{ minHeight: 40 }}
+          />
         </Box>
       </Box>
       <Box sx={{ height: 4 }}>{history.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
