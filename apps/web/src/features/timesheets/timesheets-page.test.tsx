@@ -268,6 +268,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve 3 timesheets?' });
     expect(bodies).toEqual([]);
+    expect(dialog).toHaveTextContent('Approving accepts each timesheet as the educator submitted it. 2 of them differ from the booking:');
     const differences = within(dialog).getAllByRole('listitem');
     expect(differences).toHaveLength(2);
     expect(differences[0]).toHaveTextContent(

@@ -44,7 +44,12 @@ export function ApproveDialog({
         </Button>
       }
     >
-      <Typography sx={{ mb: 1.5 }}>{t('approve.intro', { count, changed: formatCount(differing.length, locale) })}</Typography>
+      <Typography sx={{ mb: 1.5 }}>
+        {t('approve.intro', {
+          count,
+          differ: t('approve.differ', { count: differing.length, total: formatCount(differing.length, locale) }),
+        })}
+      </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }} data-testid="approve-differences">
         {differing.map((row) => {
           const name = educatorName(row);
