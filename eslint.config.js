@@ -6,7 +6,11 @@ import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
 const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 const SERVER_NOT_WEB = { group: ['@portal/web', '@portal/web/*', '**/apps/web/**'], message: 'the server does not import the web app' };
 const QUERIES_IN_REPOSITORIES = {
@@ -33,11 +37,35 @@ export default tseslint.config(
   // import each other (they meet only in app/).
   {
     files: ['packages/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/server/*', '@portal/web', '@portal/web/*'], message: 'packages must not depend on apps' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@portal/server', '@portal/server/*', '@portal/web', '@portal/web/*'],
+              message: 'packages must not depend on apps',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', '**/apps/**'], message: 'the contract knows nothing of the database or the apps' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', '**/apps/**'],
+              message: 'the contract knows nothing of the database or the apps',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/**/*.{ts,tsx}'],
@@ -59,8 +87,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "take now from the app's clock (app.now, lib/clock.ts), not new Date()" },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "take now from the app's clock (app.now, lib/clock.ts), not Date.now()" },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "take now from the app's clock (app.now, lib/clock.ts), not new Date()",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "take now from the app's clock (app.now, lib/clock.ts), not Date.now()",
+        },
       ],
     },
   },
@@ -71,9 +105,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' },
             {
-              group: features.filter((o) => o !== f).flatMap((o) => [`../${o}/**`, `../../${o}/**`, `../../../${o}/**`, `../../../../${o}/**`, `**/features/${o}/**`]),
+              group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'],
+              message: 'the web app talks to the server over HTTP only',
+            },
+            {
+              group: features
+                .filter((o) => o !== f)
+                .flatMap((o) => [`../${o}/**`, `../../${o}/**`, `../../../${o}/**`, `../../../../${o}/**`, `**/features/${o}/**`]),
               message: 'features do not import each other; compose them in app/',
             },
           ],
@@ -84,7 +123,19 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: [`${featuresDir}/**`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'],
+              message: 'the web app talks to the server over HTTP only',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shared layer (lib/, api/, components/) serves the features and never reaches into one: what two
@@ -95,7 +146,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' },
+            {
+              group: ['@portal/db', '@portal/db/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '**/apps/server/**'],
+              message: 'the web app talks to the server over HTTP only',
+            },
             { group: ['**/features/**'], message: 'the shared layer (lib/, api/, components/) does not import features' },
           ],
         },
@@ -110,7 +164,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'take now from lib/clock.ts, not new Date()' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'take now from lib/clock.ts, not Date.now()' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'take now from lib/clock.ts, not Date.now()',
+        },
         {
           selector: "CallExpression[callee.object.name='DateTime'][callee.property.name=/^(now|local)$/][arguments.length=0]",
           message: 'take now from lib/clock.ts (localNow), not DateTime.now() / DateTime.local()',

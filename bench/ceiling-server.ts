@@ -5,7 +5,12 @@ import Fastify from 'fastify';
  * The ceiling: a bare Fastify server answering each benchmarked URL with the same bytes the real server sent.
  * Whatever the real route costs beyond this is ours.
  */
-const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Array<{ path: string; body: string; contentType: string; etag?: string }>;
+const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Array<{
+  path: string;
+  body: string;
+  contentType: string;
+  etag?: string;
+}>;
 const answers = new Map<string, { body: Buffer; contentType: string; etag?: string }>();
 for (const r of routes) {
   const etag = r.etag ?? answers.get(r.path)?.etag;

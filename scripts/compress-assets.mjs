@@ -20,7 +20,9 @@ function walk(path) {
     else if (TEXT.test(name) && !name.endsWith('.map')) {
       const data = readFileSync(file);
       if (data.length < 1024) continue;
-      const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+      const br = brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       files += 1;

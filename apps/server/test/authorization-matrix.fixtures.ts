@@ -32,7 +32,11 @@ const withPath = (url: string, n: number | undefined) => (n === undefined ? unde
 const getAt = (url: string, n: number | undefined) => (n === undefined ? undefined : get(url.replace(':id', String(n))));
 
 /** Routes serving the caller's own records or nobody's data: the place is not used. */
-const self = (make: (ctx: MatrixContext) => InjectOptions | Promise<InjectOptions>, extra: Partial<Fixture> = {}): Fixture => ({ per: 'none', make, ...extra });
+const self = (make: (ctx: MatrixContext) => InjectOptions | Promise<InjectOptions>, extra: Partial<Fixture> = {}): Fixture => ({
+  per: 'none',
+  make,
+  ...extra,
+});
 const plain = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, extra: Partial<Fixture> = {}): Fixture =>
   self((ctx) => (method === 'GET' ? get(url) : write(ctx, method, url, payload)), extra);
 /** Public routes, docs included: every principal may call them; none serves a client's data. */
@@ -53,7 +57,10 @@ const BOOK: RouteRequirement = {
   ],
 };
 /** Accounts view on the client itself (a location's own entry does not open the client's invoices). */
-const ACCOUNTS: Pick<Fixture, 'per' | 'need'> = { per: 'client-itself', need: { requirement: 'ALL', permissions: [{ scope: 'accounts', action: 'view' }] } };
+const ACCOUNTS: Pick<Fixture, 'per' | 'need'> = {
+  per: 'client-itself',
+  need: { requirement: 'ALL', permissions: [{ scope: 'accounts', action: 'view' }] },
+};
 
 export const FIXTURES: Record<string, Fixture> = {
   // Public.
@@ -90,7 +97,9 @@ export const FIXTURES: Record<string, Fixture> = {
 
   // The caller's own records, or nobody's data.
   'GET /v1/profile': plain('GET', '/v1/profile'),
-  'PUT /v1/profile/language': self((ctx) => write(ctx, 'PUT', '/v1/profile/language', { language: ctx.principal.contact?.language ?? 'en' })),
+  'PUT /v1/profile/language': self((ctx) =>
+    write(ctx, 'PUT', '/v1/profile/language', { language: ctx.principal.contact?.language ?? 'en' }),
+  ),
   // Last: a new password ends the caller's other sessions (the matrix's own token included).
   'POST /v1/auth/change-password': plain(
     'POST',
@@ -108,31 +117,42 @@ export const FIXTURES: Record<string, Fixture> = {
         method: 'POST',
         url: '/v1/me/days-away',
         headers: ctx.principal.headers,
-        payload: { dateLocal: `2099-07-${String(10 + (ctx.serial % 18)).padStart(2, '0')}`, reason: 'annual leave cover', locationId: place.locationId },
+        payload: {
+          dateLocal: `2099-07-${String(10 + (ctx.serial % 18)).padStart(2, '0')}`,
+          reason: 'annual leave cover',
+          locationId: place.locationId,
+        },
       });
       const dayAway = made.statusCode < 300 ? (made.json() as { id?: number }).id : undefined;
       return dayAway === undefined ? undefined : write(ctx, 'DELETE', `/v1/me/days-away/${dayAway}`);
     },
   },
   'GET /v1/locations/booking-location-list': plain('GET', '/v1/locations/booking-location-list'),
-  'GET /v1/file/general': self(async (ctx) => {
-    const [file] = await queryRows<{ path: string }>(ctx.db, sql`select file_path as path from general_files order by id limit 1`);
-    return get(`/v1/file/general?filePath=${encodeURIComponent(file?.path ?? 'none')}`);
-  }, { leakCheck: false }),
+  'GET /v1/file/general': self(
+    async (ctx) => {
+      const [file] = await queryRows<{ path: string }>(ctx.db, sql`select file_path as path from general_files order by id limit 1`);
+      return get(`/v1/file/general?filePath=${encodeURIComponent(file?.path ?? 'none')}`);
+    },
+    { leakCheck: false },
+  ),
   'GET /v1/file/generateAccessToken/:id': self(() => get('/v1/file/generateAccessToken/1'), { leakCheck: false }),
 
   // A day away at a location: any permission there.
   'POST /v1/me/days-away': {
     per: 'location',
     need: ANY_PERMISSION,
-    make: (ctx, place) => write(ctx, 'POST', '/v1/me/days-away', { dateLocal: '2099-06-01', reason: 'annual leave cover', locationId: place.locationId }),
+    make: (ctx, place) =>
+      write(ctx, 'POST', '/v1/me/days-away', { dateLocal: '2099-06-01', reason: 'annual leave cover', locationId: place.locationId }),
   },
 
   // Bookings: summaries and lists per client.
-  'GET /v1/bookings/overview': { make: (_, p) => get(`/v1/bookings/overview?clientIds=${p.clientId}&dateFromLocal=2026-03-01&dateToLocal=2026-03-31`) },
+  'GET /v1/bookings/overview': {
+    make: (_, p) => get(`/v1/bookings/overview?clientIds=${p.clientId}&dateFromLocal=2026-03-01&dateToLocal=2026-03-31`),
+  },
   'GET /v1/bookings/summary': { make: (_, p) => get(`/v1/bookings/summary?clientIds=${p.clientId}&dateFromLocal=2026-03-16`) },
   'GET /v1/clients/:clientId/bookings/summary': {
-    make: (_, p) => get(`/v1/clients/${p.clientId}/bookings/summary?timeZone=Australia/Sydney&dateFromLocal=2025-04-01&dateToLocal=2026-03-31`),
+    make: (_, p) =>
+      get(`/v1/clients/${p.clientId}/bookings/summary?timeZone=Australia/Sydney&dateFromLocal=2025-04-01&dateToLocal=2026-03-31`),
   },
   'GET /v1/bookings': { make: (_, p) => get(`/v1/bookings?clientIds=${p.clientId}`) },
   'GET /v1/clients/:clientId/bookings': { make: (_, p) => get(`/v1/clients/${p.clientId}/bookings`) },
@@ -154,14 +174,20 @@ export const FIXTURES: Record<string, Fixture> = {
     make: async (ctx, p) =>
       getAt(
         '/v1/pending-bookings/:id',
-        await id(ctx, sql`select id from booking_requests where location_id = ${p.locationId} and status = 'pending_approval' order by id limit 1`),
+        await id(
+          ctx,
+          sql`select id from booking_requests where location_id = ${p.locationId} and status = 'pending_approval' order by id limit 1`,
+        ),
       ),
   },
   'POST /v1/pending-bookings/:bookingId/action': {
     make: async (ctx, p) => {
       const url = withPath(
         '/v1/pending-bookings/:id/action',
-        await id(ctx, sql`select id from booking_requests where location_id = ${p.locationId} and status = 'pending_approval' order by id limit 1`),
+        await id(
+          ctx,
+          sql`select id from booking_requests where location_id = ${p.locationId} and status = 'pending_approval' order by id limit 1`,
+        ),
       );
       return url === undefined ? undefined : write(ctx, 'POST', url, { action: 'reject', reason: 'Matrix' });
     },
@@ -173,7 +199,11 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /v1/locations/:id/certifications': { make: (_, p) => get(`/v1/locations/${p.locationId}/certifications`) },
   'GET /v1/contacts/booking-contacts': { make: (_, p) => get(`/v1/contacts/booking-contacts?locationId=${p.locationId}`) },
   // The blocks of where the caller may book: booking or pendingBooking create there.
-  'GET /v1/locations/booking-blocks': { per: 'location', need: BOOK, make: (_, p) => get(`/v1/locations/booking-blocks?locationId=${p.locationId}`) },
+  'GET /v1/locations/booking-blocks': {
+    per: 'location',
+    need: BOOK,
+    make: (_, p) => get(`/v1/locations/booking-blocks?locationId=${p.locationId}`),
+  },
   // The hook lets in whoever may open the page (spec §6 bookingsCreate); the location needs a create right.
   'POST /v1/bookings': {
     need: BOOK,
@@ -182,7 +212,10 @@ export const FIXTURES: Record<string, Fixture> = {
         ctx,
         sql`select id from classifications where client_id = ${p.clientId} and minimum_duration_in_mins is null and earliest_end_time_24hr is null order by id limit 1`,
       );
-      const bookingContactId = await id(ctx, sql`select id from booking_contacts where location_id = ${p.locationId} and email is not null order by id limit 1`);
+      const bookingContactId = await id(
+        ctx,
+        sql`select id from booking_contacts where location_id = ${p.locationId} and email is not null order by id limit 1`,
+      );
       if (classificationId === undefined || bookingContactId === undefined) return undefined;
       const certifications = await queryRows<{ id: number }>(
         ctx.db,
@@ -212,18 +245,31 @@ export const FIXTURES: Record<string, Fixture> = {
       return url === undefined ? undefined : write(ctx, 'POST', url, { endDateLocal: '2026-04-30', startTime: '08:30', endTime: '15:00' });
     },
   },
-  'GET /v1/feedbacks/getBookingsPendingFeedback': { make: (_, p) => get(`/v1/feedbacks/getBookingsPendingFeedback?clientId=${p.clientId}`) },
+  'GET /v1/feedbacks/getBookingsPendingFeedback': {
+    make: (_, p) => get(`/v1/feedbacks/getBookingsPendingFeedback?clientId=${p.clientId}`),
+  },
   'POST /v1/bookings/:id/quick-feedback': {
     make: async (ctx, p) => {
       const url = withPath(
         '/v1/bookings/:id/quick-feedback',
-        await bookingAt(ctx, p, 'completed', sql`and b.candidate_id is not null and not b.feedback_completed and not exists (select 1 from feedback f where f.booking_id = b.id)`),
+        await bookingAt(
+          ctx,
+          p,
+          'completed',
+          sql`and b.candidate_id is not null and not b.feedback_completed and not exists (select 1 from feedback f where f.booking_id = b.id)`,
+        ),
       );
       return url === undefined ? undefined : write(ctx, 'POST', url, { rating: 4 });
     },
   },
-  'GET /v1/bookings/:id/feedback-form': { make: async (ctx, p) => getAt('/v1/bookings/:id/feedback-form', await bookingAt(ctx, p, 'completed')) },
-  'GET /v1/bookings/replace-me-status': { per: 'client', at: taggedReplaceMe, make: (_, p) => get(`/v1/bookings/replace-me-status?clientId=${p.clientId}`) },
+  'GET /v1/bookings/:id/feedback-form': {
+    make: async (ctx, p) => getAt('/v1/bookings/:id/feedback-form', await bookingAt(ctx, p, 'completed')),
+  },
+  'GET /v1/bookings/replace-me-status': {
+    per: 'client',
+    at: taggedReplaceMe,
+    make: (_, p) => get(`/v1/bookings/replace-me-status?clientId=${p.clientId}`),
+  },
   'POST /v1/bookings/replaceMe': {
     at: taggedReplaceMe,
     make: (ctx, p) => write(ctx, 'POST', '/v1/bookings/replaceMe', { selectedDay: 'tomorrow', locationId: p.locationId }),
@@ -235,7 +281,10 @@ export const FIXTURES: Record<string, Fixture> = {
     per: 'none',
     leakCheck: false,
     make: async (ctx) => {
-      const booking = await id(ctx, sql`select id from bookings where status = 'unfilled' and date_local > '2026-03-17' order by id limit 1`);
+      const booking = await id(
+        ctx,
+        sql`select id from bookings where status = 'unfilled' and date_local > '2026-03-17' order by id limit 1`,
+      );
       return write(ctx, 'POST', `/v1/provider/bookings/${booking ?? 1}/assign`, { candidateId: 1 });
     },
   },
@@ -243,7 +292,10 @@ export const FIXTURES: Record<string, Fixture> = {
     per: 'none',
     leakCheck: false,
     make: async (ctx) => {
-      const booking = await id(ctx, sql`select id from bookings where status = 'filled' and start_utc < '2026-03-16T01:00:00Z' order by start_utc desc, id limit 1`);
+      const booking = await id(
+        ctx,
+        sql`select id from bookings where status = 'filled' and start_utc < '2026-03-16T01:00:00Z' order by start_utc desc, id limit 1`,
+      );
       return write(ctx, 'POST', `/v1/provider/bookings/${booking ?? 1}/progress`, { status: 'commenced' });
     },
   },
@@ -285,25 +337,34 @@ export const FIXTURES: Record<string, Fixture> = {
 
   // Invoices (issue 10).
   'GET /v1/invoices/outstanding-invoices-count': {
-    ...ACCOUNTS, make: (_, p) => get(`/v1/invoices/outstanding-invoices-count?clientIds=${p.clientId}`) },
+    ...ACCOUNTS,
+    make: (_, p) => get(`/v1/invoices/outstanding-invoices-count?clientIds=${p.clientId}`),
+  },
   'GET /v1/invoices': { ...ACCOUNTS, make: (_, p) => get(`/v1/invoices?clientIds=${p.clientId}`) },
   'GET /v1/invoices/ageing': { ...ACCOUNTS, make: (_, p) => get(`/v1/invoices/ageing?clientIds=${p.clientId}`) },
   'GET /v1/invoices/GetInvoice/:invoiceNo': {
     ...ACCOUNTS,
     make: async (ctx, p) => {
-      const [row] = await queryRows<{ no: string }>(ctx.db, sql`select invoice_no as no from invoices where client_id = ${p.clientId} order by id limit 1`);
+      const [row] = await queryRows<{ no: string }>(
+        ctx.db,
+        sql`select invoice_no as no from invoices where client_id = ${p.clientId} order by id limit 1`,
+      );
       return row && get(`/v1/invoices/GetInvoice/${encodeURIComponent(row.no)}`);
     },
   },
   'GET /v1/invoices/:id/file': {
     ...ACCOUNTS,
-    make: async (ctx, p) => getAt('/v1/invoices/:id/file', await id(ctx, sql`select id from invoices where client_id = ${p.clientId} order by id limit 1`)),
+    make: async (ctx, p) =>
+      getAt('/v1/invoices/:id/file', await id(ctx, sql`select id from invoices where client_id = ${p.clientId} order by id limit 1`)),
   },
 
   // Educators (issue 10): one the place's client booked and, for another client's place, none of the caller's did.
   'GET /v1/candidate/CandidateList': { per: 'client', make: (_, p) => get(`/v1/candidate/CandidateList?ClientId=${p.clientId}`) },
   'GET /v1/candidate/:id/details': { per: 'client', make: async (ctx, p) => getAt('/v1/candidate/:id/details', await educatorOf(ctx, p)) },
-  'GET /v1/candidate/profile-image/:id': { per: 'client', make: async (ctx, p) => getAt('/v1/candidate/profile-image/:id', await educatorOf(ctx, p)) },
+  'GET /v1/candidate/profile-image/:id': {
+    per: 'client',
+    make: async (ctx, p) => getAt('/v1/candidate/profile-image/:id', await educatorOf(ctx, p)),
+  },
   'PUT /v1/candidate/:id/favourite': {
     per: 'client',
     make: async (ctx, p) => {
@@ -340,14 +401,19 @@ export const FIXTURES: Record<string, Fixture> = {
         ctx,
         sql`select booking_id as id from timesheets where location_id = ${p.locationId} and status = 'pending_approval' order by id limit 1`,
       );
-      return booking === undefined ? undefined : write(ctx, 'POST', '/v1/timesheets/submit', { decision: 'approved', timesheets: [{ bookingId: booking }] });
+      return booking === undefined
+        ? undefined
+        : write(ctx, 'POST', '/v1/timesheets/submit', { decision: 'approved', timesheets: [{ bookingId: booking }] });
     },
   },
   'GET /v1/timesheets/download/:bookingId': {
     per: 'location',
     need: { requirement: 'ALL', permissions: [{ scope: 'timesheets', action: 'view' }] },
     make: async (ctx, p) =>
-      getAt('/v1/timesheets/download/:id', await id(ctx, sql`select booking_id as id from timesheets where location_id = ${p.locationId} order by id limit 1`)),
+      getAt(
+        '/v1/timesheets/download/:id',
+        await id(ctx, sql`select booking_id as id from timesheets where location_id = ${p.locationId} order by id limit 1`),
+      ),
   },
 
   // The bookings calendar feed (issue 13): the caller's own feed; the feed itself is public, by its secret.
@@ -377,7 +443,8 @@ export const FIXTURES: Record<string, Fixture> = {
 
   // Clients, groups and locations.
   'GET /v1/client-groups/:id/overview': {
-    make: (_, p) => (p.groupId === null ? undefined : get(`/v1/client-groups/${p.groupId}/overview?filterDate=2026-03-16&timeZone=Australia/Sydney`)),
+    make: (_, p) =>
+      p.groupId === null ? undefined : get(`/v1/client-groups/${p.groupId}/overview?filterDate=2026-03-16&timeZone=Australia/Sydney`),
   },
   'GET /v1/clients/:id/additional-details': { per: 'client', make: (_, p) => get(`/v1/clients/${p.clientId}/additional-details`) },
   'GET /v1/locations': { per: 'client', make: (_, p) => get(`/v1/locations?clientIds=${p.clientId}`) },
@@ -391,7 +458,14 @@ async function educatorOf(ctx: MatrixContext, p: Place): Promise<number | undefi
     ctx,
     sql`select cc.candidate_id as id from client_candidates cc where cc.client_id = ${p.clientId}
         and (${!outside} or not exists (select 1 from client_candidates o where o.candidate_id = cc.candidate_id
-             and o.client_id in (${own.length ? sql.join(own.map((n) => sql`${n}`), sql`, `) : sql`-1`})))
+             and o.client_id in (${
+               own.length
+                 ? sql.join(
+                     own.map((n) => sql`${n}`),
+                     sql`, `,
+                   )
+                 : sql`-1`
+             })))
         order by cc.candidate_id limit 1`,
   );
 }

@@ -84,9 +84,13 @@ beforeAll(async () => {
     sql`select l.id from locations l join clients c on c.id = l.client_id where c.name = 'Blue Gum College' order by l.name`,
   );
   for (const scope of ['accounts', 'booking', 'pendingBooking', 'replaceMe', 'timesheets']) {
-    await db.execute(sql`insert into permission_entries (contact_id, location_id, scope, modifier) values (${split!.id}, ${junior!.id}, ${scope}, 'all')`);
+    await db.execute(
+      sql`insert into permission_entries (contact_id, location_id, scope, modifier) values (${split!.id}, ${junior!.id}, ${scope}, 'all')`,
+    );
   }
-  await db.execute(sql`insert into permission_entries (contact_id, location_id, scope, modifier) values (${split!.id}, ${senior!.id}, 'booking', 'view')`);
+  await db.execute(
+    sql`insert into permission_entries (contact_id, location_id, scope, modifier) values (${split!.id}, ${senior!.id}, 'booking', 'view')`,
+  );
 
   places = await queryRows(
     db,
@@ -159,7 +163,17 @@ async function plan(principal: Principal, route: RouteEntryLike, fixture: Fixtur
 async function send(p: Plan, route: RouteEntryLike, fixture: Fixture): Promise<Cell> {
   const placeText = p.place ? `client ${p.place.clientId} location ${p.place.locationId}` : '-';
   if (!p.request || p.expected === 'n/a') {
-    return { route: routeKey(route), principal: p.principal.name, target: p.kind, place: placeText, expected: 'n/a', status: null, pass: true, leaks: [], note: p.note };
+    return {
+      route: routeKey(route),
+      principal: p.principal.name,
+      target: p.kind,
+      place: placeText,
+      expected: 'n/a',
+      status: null,
+      pass: true,
+      leaks: [],
+      note: p.note,
+    };
   }
   const res = await t.app.inject({ ...p.request, headers: { ...(p.request.headers ?? {}), ...p.principal.headers } });
   const refused = fixture.refusedInAnswer?.(res.statusCode, res.body) ?? false;
@@ -184,51 +198,70 @@ const REFUSALS = new Set<Expectation | 'n/a'>(['unauthenticated', 'forbidden', '
 describe('authorization matrix', () => {
   it('has a fixture for every route of the catalogue, and none for a route that does not exist', () => {
     const routes = t.app.routeCatalogue.map(routeKey);
-    expect(routes.filter((r) => !FIXTURES[r]), 'routes without a row in the matrix').toEqual([]);
-    expect(Object.keys(FIXTURES).filter((r) => !routes.includes(r)), 'fixtures of routes that do not exist').toEqual([]);
+    expect(
+      routes.filter((r) => !FIXTURES[r]),
+      'routes without a row in the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(FIXTURES).filter((r) => !routes.includes(r)),
+      'fixtures of routes that do not exist',
+    ).toEqual([]);
   });
 
-  it('answers every cell as the route’s declaration says, leaks no other client’s data and changes nothing when refusing', { timeout: 600_000 }, async () => {
-    const routes = [...t.app.routeCatalogue]
-      .filter((r) => FIXTURES[routeKey(r)])
-      .sort((a, b) => (FIXTURES[routeKey(a)]!.last ?? 0) - (FIXTURES[routeKey(b)]!.last ?? 0));
-    for (const route of routes) {
-      const fixture = FIXTURES[routeKey(route)]!;
-      const plans: Plan[] = [];
-      for (const principal of principals) for (const kind of TARGET_KINDS) plans.push(await plan(principal, route, fixture, kind));
-      // Refusals first, all of them between two fingerprints: none may change a table.
-      await settle(t.database.db);
-      const before = await fingerprint(t.database.db);
-      for (const p of plans.filter((x) => REFUSALS.has(x.expected))) cells.push(await send(p, route, fixture));
-      const changed = changedTables(before, await fingerprint(t.database.db)).filter((name) => !fixture.refusalWrites?.includes(name));
-      if (changed.length > 0) writeLeaks.push({ route: routeKey(route), tables: changed });
-      for (const p of plans.filter((x) => !REFUSALS.has(x.expected))) cells.push(await send(p, route, fixture));
-    }
+  it(
+    'answers every cell as the route’s declaration says, leaks no other client’s data and changes nothing when refusing',
+    { timeout: 600_000 },
+    async () => {
+      const routes = [...t.app.routeCatalogue]
+        .filter((r) => FIXTURES[routeKey(r)])
+        .sort((a, b) => (FIXTURES[routeKey(a)]!.last ?? 0) - (FIXTURES[routeKey(b)]!.last ?? 0));
+      for (const route of routes) {
+        const fixture = FIXTURES[routeKey(route)]!;
+        const plans: Plan[] = [];
+        for (const principal of principals) for (const kind of TARGET_KINDS) plans.push(await plan(principal, route, fixture, kind));
+        // Refusals first, all of them between two fingerprints: none may change a table.
+        await settle(t.database.db);
+        const before = await fingerprint(t.database.db);
+        for (const p of plans.filter((x) => REFUSALS.has(x.expected))) cells.push(await send(p, route, fixture));
+        const changed = changedTables(before, await fingerprint(t.database.db)).filter((name) => !fixture.refusalWrites?.includes(name));
+        if (changed.length > 0) writeLeaks.push({ route: routeKey(route), tables: changed });
+        for (const p of plans.filter((x) => !REFUSALS.has(x.expected))) cells.push(await send(p, route, fixture));
+      }
 
-    const run = cells.filter((c) => c.expected !== 'n/a');
-    const report: MatrixReport = {
-      cells: cells.length,
-      run: run.length,
-      notApplicable: cells.length - run.length,
-      passes: run.filter((c) => c.pass && c.leaks.length === 0).length,
-      failures: run.filter((c) => !c.pass).length,
-      allowed2xx: run.filter((c) => c.expected === 'allowed' && c.status! < 300).length,
-      allowedOther: run.filter((c) => c.expected === 'allowed' && c.status! >= 300).length,
-      readLeaks: run.filter((c) => c.leaks.length > 0).length,
-      writeLeaks,
-      routes: routes.length,
-      principals: principals.length,
-      durationMs: performance.now() - started,
-    };
-    writeArtefacts(ARTEFACT, report, cells, principals.map((p) => p.name));
-    console.warn(
-      `authorization matrix: ${report.cells} cells (${report.run} run), ${report.passes} passes, ${report.failures} failures, ` +
-        `${report.readLeaks} read leaks, ${writeLeaks.length} routes with refused writes that changed data; ${Math.round(report.durationMs / 1000)} s — ${ARTEFACT}.md`,
-    );
-    expect(run.filter((c) => !c.pass).map((c) => `${c.route} as ${c.principal} (${c.target}): expected ${c.expected}, got ${c.status}`)).toEqual([]);
-    expect(run.filter((c) => c.leaks.length > 0).map((c) => `${c.route} as ${c.principal} (${c.target}): ${c.leaks.join(', ')}`)).toEqual([]);
-    expect(writeLeaks).toEqual([]);
-    // Every principal was refused somewhere and allowed somewhere (the matrix is not vacuous).
-    expect(report.allowed2xx).toBeGreaterThan(100);
-  });
+      const run = cells.filter((c) => c.expected !== 'n/a');
+      const report: MatrixReport = {
+        cells: cells.length,
+        run: run.length,
+        notApplicable: cells.length - run.length,
+        passes: run.filter((c) => c.pass && c.leaks.length === 0).length,
+        failures: run.filter((c) => !c.pass).length,
+        allowed2xx: run.filter((c) => c.expected === 'allowed' && c.status! < 300).length,
+        allowedOther: run.filter((c) => c.expected === 'allowed' && c.status! >= 300).length,
+        readLeaks: run.filter((c) => c.leaks.length > 0).length,
+        writeLeaks,
+        routes: routes.length,
+        principals: principals.length,
+        durationMs: performance.now() - started,
+      };
+      writeArtefacts(
+        ARTEFACT,
+        report,
+        cells,
+        principals.map((p) => p.name),
+      );
+      console.warn(
+        `authorization matrix: ${report.cells} cells (${report.run} run), ${report.passes} passes, ${report.failures} failures, ` +
+          `${report.readLeaks} read leaks, ${writeLeaks.length} routes with refused writes that changed data; ${Math.round(report.durationMs / 1000)} s — ${ARTEFACT}.md`,
+      );
+      expect(
+        run.filter((c) => !c.pass).map((c) => `${c.route} as ${c.principal} (${c.target}): expected ${c.expected}, got ${c.status}`),
+      ).toEqual([]);
+      expect(run.filter((c) => c.leaks.length > 0).map((c) => `${c.route} as ${c.principal} (${c.target}): ${c.leaks.join(', ')}`)).toEqual(
+        [],
+      );
+      expect(writeLeaks).toEqual([]);
+      // Every principal was refused somewhere and allowed somewhere (the matrix is not vacuous).
+      expect(report.allowed2xx).toBeGreaterThan(100);
+    },
+  );
 });

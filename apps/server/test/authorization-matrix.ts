@@ -108,7 +108,9 @@ export function rowNeed(declaration: PermissionDeclaration | undefined): RouteRe
   const need = isScoped(declaration) ? declaration.need : declaration;
   if (need === 'signedIn') return 'signedIn';
   if (typeof need !== 'string') return need;
-  return need in ROUTE_REQUIREMENTS ? ROUTE_REQUIREMENTS[need as keyof typeof ROUTE_REQUIREMENTS] : PAGE_REQUIREMENTS[need as keyof typeof PAGE_REQUIREMENTS];
+  return need in ROUTE_REQUIREMENTS
+    ? ROUTE_REQUIREMENTS[need as keyof typeof ROUTE_REQUIREMENTS]
+    : PAGE_REQUIREMENTS[need as keyof typeof PAGE_REQUIREMENTS];
 }
 
 export function perOf(route: RouteEntryLike, fixture: Fixture): Per {
@@ -210,10 +212,15 @@ const UNFINGERPRINTED = new Set(['refresh_tokens', 'auth_counters', 'meta', 'oid
 let fingerprintQuery: string | undefined;
 export async function fingerprint(db: Database['db']): Promise<Record<string, string>> {
   if (!fingerprintQuery) {
-    const tables = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+    );
     fingerprintQuery = tables
       .filter((t) => !UNFINGERPRINTED.has(t.name) && !t.name.startsWith('__'))
-      .map((t) => `select '${t.name}' as name, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as print from "${t.name}"`)
+      .map(
+        (t) => `select '${t.name}' as name, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as print from "${t.name}"`,
+      )
       .join(' union all ');
   }
   const rows = await queryRows<{ name: string; print: string }>(db, sql.raw(fingerprintQuery));
@@ -260,8 +267,10 @@ export function leaksIn(body: string, foreign: Foreign): string[] {
     if (value === null || typeof value !== 'object') return;
     for (const [k, v] of Object.entries(value)) {
       const ids = Array.isArray(v) ? v : [v];
-      if (/^(clientId|clientIds)$/i.test(k)) for (const id of ids) if (typeof id === 'number' && foreign.clientIds.has(id)) found.push(`${k}=${id}`);
-      if (/^(locationId|locationIds)$/i.test(k)) for (const id of ids) if (typeof id === 'number' && foreign.locationIds.has(id)) found.push(`${k}=${id}`);
+      if (/^(clientId|clientIds)$/i.test(k))
+        for (const id of ids) if (typeof id === 'number' && foreign.clientIds.has(id)) found.push(`${k}=${id}`);
+      if (/^(locationId|locationIds)$/i.test(k))
+        for (const id of ids) if (typeof id === 'number' && foreign.locationIds.has(id)) found.push(`${k}=${id}`);
       walk(v);
     }
   };
@@ -330,7 +339,9 @@ export function writeArtefacts(path: string, report: MatrixReport, cells: Cell[]
   if (failed.length > 0) {
     lines.push('## Failed cells', '');
     for (const c of failed) {
-      lines.push(`- \`${c.route}\` as ${c.principal}, ${c.target} (${c.place}): expected ${c.expected}, got ${c.status}${c.leaks.length ? `, leaks ${c.leaks.join(', ')}` : ''}${c.note ? ` — ${c.note}` : ''}`);
+      lines.push(
+        `- \`${c.route}\` as ${c.principal}, ${c.target} (${c.place}): expected ${c.expected}, got ${c.status}${c.leaks.length ? `, leaks ${c.leaks.join(', ')}` : ''}${c.note ? ` — ${c.note}` : ''}`,
+      );
     }
   }
   writeFileSync(`${path}.md`, `${lines.join('\n')}\n`);

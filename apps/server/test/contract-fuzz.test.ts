@@ -132,7 +132,12 @@ beforeAll(async () => {
   publicUrls = new Set(t.app.routeCatalogue.filter((r) => r.public).map((r) => `${r.method} ${r.url}`));
 
   const [staffRow] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
-  const family = await startFamily(t.database.db, { staffUserId: staffRow!.id }, { idleSeconds: 86_400, absoluteSeconds: 86_400 }, new Date());
+  const family = await startFamily(
+    t.database.db,
+    { staffUserId: staffRow!.id },
+    { idleSeconds: 86_400, absoluteSeconds: 86_400 },
+    new Date(),
+  );
   const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 86_400);
   headers = {
     contact: (await signIn(t.app, 'group.admin@demo.test')).headers,
@@ -192,7 +197,19 @@ function caseArbitrary(target: Target): fc.Arbitrary<Case> {
         {
           weight: 1,
           arbitrary: fc
-            .constantFrom('{', '{"a":', 'not json', '', '[1,2', '{"a":1}{"b":2}', '\u0000', 'null', '"text"', '1e999', `{"x":"${'\\u0000'.repeat(50)}"}`)
+            .constantFrom(
+              '{',
+              '{"a":',
+              'not json',
+              '',
+              '[1,2',
+              '{"a":1}{"b":2}',
+              '\u0000',
+              'null',
+              '"text"',
+              '1e999',
+              `{"x":"${'\\u0000'.repeat(50)}"}`,
+            )
             .map((text) => ({ kind: 'raw' as const, text })),
         },
       )
@@ -211,7 +228,13 @@ function caseArbitrary(target: Target): fc.Arbitrary<Case> {
 function request(target: Target, c: Case): InjectOptions {
   const route = `${target.method} ${routeUrl(target.path)}`;
   const url = target.path.replace(/\{([^}]+)\}/g, (_, name: string) => c.path[name] ?? '1') + queryString(c.query);
-  const who = publicUrls.has(route) ? {} : staffUrls.has(route) ? headers.staff : route === 'POST /v1/auth/change-password' ? headers.other : headers.contact;
+  const who = publicUrls.has(route)
+    ? {}
+    : staffUrls.has(route)
+      ? headers.staff
+      : route === 'POST /v1/auth/change-password'
+        ? headers.other
+        : headers.contact;
   const h: Record<string, string> = { ...who };
   if (c.key !== undefined) h['idempotency-key'] = c.key;
   const options: InjectOptions = { method: target.method as InjectOptions['method'], url, headers: h };
@@ -219,7 +242,7 @@ function request(target: Target, c: Case): InjectOptions {
   if (publicUrls.has(route)) options.remoteAddress = c.ip;
   if (c.body.kind !== 'none') {
     h['content-type'] = 'application/json';
-    options.payload = c.body.kind === 'json' ? JSON.stringify(c.body.value) ?? 'null' : c.body.text;
+    options.payload = c.body.kind === 'json' ? (JSON.stringify(c.body.value) ?? 'null') : c.body.text;
   }
   return options;
 }
@@ -259,7 +282,8 @@ describe('fuzzing from the contract', () => {
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           const note = (kind: Finding['kind'], detail: string) =>
             findings.push({ route, kind, status: res.statusCode, request: describeRequest(options), detail: detail.slice(0, 400) });
-          if (process.env.FUZZ_DEBUG && res.statusCode >= 400 && cases <= 3) console.warn(describeRequest(options), '→', res.statusCode, res.body.slice(0, 300));
+          if (process.env.FUZZ_DEBUG && res.statusCode >= 400 && cases <= 3)
+            console.warn(describeRequest(options), '→', res.statusCode, res.body.slice(0, 300));
           if (res.statusCode >= 500) note('5xx', res.body);
           else if (res.statusCode >= 400) {
             const wrong = isProblem(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
@@ -269,7 +293,13 @@ describe('fuzzing from the contract', () => {
           if (now !== counts) {
             if (res.statusCode >= 400) {
               const before = new Set(counts.split(' '));
-              note('refused-write', `rows (inserted − deleted / updated) now ${now.split(' ').filter((x) => !before.has(x)).join(' ')}`);
+              note(
+                'refused-write',
+                `rows (inserted − deleted / updated) now ${now
+                  .split(' ')
+                  .filter((x) => !before.has(x))
+                  .join(' ')}`,
+              );
             }
             counts = now;
           }
@@ -279,7 +309,8 @@ describe('fuzzing from the contract', () => {
       );
       summaries.push({ route, cases, statuses, ms: Math.round(performance.now() - started) });
     }
-    const list = (kind: Finding['kind']) => findings.filter((f) => f.kind === kind).map((f) => `${f.route} → ${f.status}: ${f.request} — ${f.detail}`);
+    const list = (kind: Finding['kind']) =>
+      findings.filter((f) => f.kind === kind).map((f) => `${f.route} → ${f.status}: ${f.request} — ${f.detail}`);
     expect(list('5xx'), 'answers 5xx').toEqual([]);
     expect(list('not-a-problem'), '4xx answers that are not RFC 9457 problems').toEqual([]);
     expect(list('refused-write'), 'refused requests that changed data').toEqual([]);

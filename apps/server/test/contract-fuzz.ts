@@ -83,7 +83,8 @@ const ISO_DATE = fc
 
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'date') return ISO_DATE;
-  if (schema.format === 'date-time') return fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 11, 31) }).map((ms) => new Date(ms).toISOString());
+  if (schema.format === 'date-time')
+    return fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 11, 31) }).map((ms) => new Date(ms).toISOString());
   if (schema.format === 'email') {
     return fc.oneof(
       fc.constantFrom('group.admin@demo.test', 'finance@demo.test', 'nobody@demo.test', 'staff@provider.test'),
@@ -204,7 +205,21 @@ export const pathValue: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.oneof(
-      fc.constantFrom('0', '-1', '1.5', '1e3', '99999999999999999999', 'abc', '%00', '%2e%2e', 'null', 'x'.repeat(3000), '%F0%9F%98%80', ' 1', '0x1'),
+      fc.constantFrom(
+        '0',
+        '-1',
+        '1.5',
+        '1e3',
+        '99999999999999999999',
+        'abc',
+        '%00',
+        '%2e%2e',
+        'null',
+        'x'.repeat(3000),
+        '%F0%9F%98%80',
+        ' 1',
+        '0x1',
+      ),
       fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map(encodeURIComponent),
     ),
   },

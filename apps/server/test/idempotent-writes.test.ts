@@ -101,8 +101,7 @@ const WRITES: Write[] = [
         payload: { endDateLocal: other ? nextWeekday(next) : next, startTime: '08:30', endTime: '15:00', breakMinutes: 30 },
       };
     },
-    effects: async (b) =>
-      (await one<{ n: number }>(sql`select count(*)::int - 1 as n from bookings where request_id = ${b.requestId!}`)).n,
+    effects: async (b) => (await one<{ n: number }>(sql`select count(*)::int - 1 as n from bookings where request_id = ${b.requestId!}`)).n,
   },
   {
     name: 'POST /v1/pending-bookings/:id/action',
@@ -213,10 +212,7 @@ describe.each(WRITES)('$name with an Idempotency-Key', (write) => {
     const answers = await Promise.all([send(write, target, key), send(write, target, key)]);
     const codes = answers.map((a) => a.statusCode).sort();
     // The second either waited for nothing (409 while the first runs) or came after it (the stored answer).
-    expect([
-      [write.okStatus, write.okStatus],
-      [write.okStatus, 409].sort(),
-    ]).toContainEqual(codes);
+    expect([[write.okStatus, write.okStatus], [write.okStatus, 409].sort()]).toContainEqual(codes);
     const ok = answers.filter((a) => a.statusCode === write.okStatus);
     if (ok.length === 2) expect(ok[1]!.json()).toEqual(ok[0]!.json());
     expect(await write.effects(target)).toBe(1);

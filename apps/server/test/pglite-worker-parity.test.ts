@@ -59,11 +59,15 @@ afterAll(async () => {
 
 describe.skipIf(onPostgres)('the embedded database on its worker thread', () => {
   it('answers every kind of read as PGlite on the server thread does', async () => {
-    const profile = (await both('GET', '/v1/profile')).json() as { links: { groups: Array<{ groupId: number; clients: Array<{ clientId: number }> }> } };
+    const profile = (await both('GET', '/v1/profile')).json() as {
+      links: { groups: Array<{ groupId: number; clients: Array<{ clientId: number }> }> };
+    };
     const group = profile.links.groups[0]!;
     const clientId = group.clients[0]!.clientId;
     const day = (offset: number) => new Date(Date.parse(TEST_NOW) + offset * 86_400_000).toISOString().slice(0, 10);
-    const list = (await both('GET', `/v1/bookings?clientIds=${clientId}&dateFromLocal=${day(-30)}&dateToLocal=${day(60)}&take=50`)).json() as Array<{
+    const list = (
+      await both('GET', `/v1/bookings?clientIds=${clientId}&dateFromLocal=${day(-30)}&dateToLocal=${day(60)}&take=50`)
+    ).json() as Array<{
       id: number;
     }>;
     expect(list.length).toBeGreaterThan(0);

@@ -64,7 +64,7 @@ async function start(dataDir: string, timeoutMs = 150_000): Promise<Started & { 
   const url = pattern.exec(p.stdout())![1]!;
   // On a busy machine the first load sample after a heavy start can say "under pressure" (503 with Retry-After,
   // for a second): wait for that to pass, as a load balancer's health check would, before asking anything else.
-  for (const until = Date.now() + 15_000; Date.now() < until; ) {
+  for (const until = Date.now() + 15_000; Date.now() < until;) {
     const status = await fetch(`${url}/api/ping`).then(
       (response) => response.status,
       () => 0,

@@ -29,7 +29,10 @@ describe('under heavy load', () => {
     expect(response!.statusCode).toBe(503);
     expect(response!.headers['retry-after']).toBe('5');
     expect(response!.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response!.json()).toMatchObject({ code: 'service-unavailable', detail: 'The server is under heavy load. Please try again in a moment.' });
+    expect(response!.json()).toMatchObject({
+      code: 'service-unavailable',
+      detail: 'The server is under heavy load. Please try again in a moment.',
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Before the fix the authenticate hook answered 401 after the 503: Fastify logged "Reply was already sent".
     expect(lines.filter((line) => line.includes('already sent'))).toEqual([]);

@@ -12,7 +12,7 @@ try {
 // rather than one after another as the app evaluates them in turn (vite.config.ts, listSignedInStart).
 if (location.pathname !== '/login') {
   const list = document.querySelector('meta[name="portal-signed-in-start"]');
-  for (const href of (list && list.getAttribute('content') ? list.getAttribute('content').split(' ') : [])) {
+  for (const href of list && list.getAttribute('content') ? list.getAttribute('content').split(' ') : []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -41,7 +41,9 @@ describe('first page weight', () => {
       .sort((a, b) => b.bytes - a.bytes)
       .map((file) => `${file.pathname} ${kB(file.bytes)}`)
       .join(', ');
-    console.log(`first page JS: ${kB(total)} in ${files.length} files (budget ${kB(budget.firstPageJsBudgetBytes)}, target ${kB(budget.firstPageJsTargetBytes)}): ${listing}`);
+    console.log(
+      `first page JS: ${kB(total)} in ${files.length} files (budget ${kB(budget.firstPageJsBudgetBytes)}, target ${kB(budget.firstPageJsTargetBytes)}): ${listing}`,
+    );
     expect(files.length).toBeGreaterThan(0);
     expect(total, `first-page JavaScript ${kB(total)}: ${listing}`).toBeLessThanOrEqual(budget.firstPageJsBudgetBytes);
   });

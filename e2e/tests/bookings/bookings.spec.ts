@@ -117,7 +117,9 @@ describe('bookings', () => {
     const unfilledTotal = (JSON.parse(answer.headers()['x-pagination'] ?? '{}') as { total: number }).total;
     expect(unfilledTotal).toBeGreaterThan(0);
     expect(unfilledTotal).toBeLessThan(total);
-    await expectVisible(page.getByTestId('bookings-total').filter({ hasText: new RegExp(`^${unfilledTotal.toLocaleString('en')} booking`) }));
+    await expectVisible(
+      page.getByTestId('bookings-total').filter({ hasText: new RegExp(`^${unfilledTotal.toLocaleString('en')} booking`) }),
+    );
     await expect
       .poll(async () => [
         ...new Set(await page.getByTestId('booking-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))),

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * The create-booking form as a new school user found it (demo review, items 4 and 6): the several-days picker
@@ -98,7 +105,14 @@ describe('several-days picker', { timeout: 180_000 }, () => {
       await expect.poll(() => dialog.locator(`[data-date="${first}"]`).getAttribute('aria-selected')).toBe('false');
       await dialog.getByRole('button', { name: 'OK' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => page.getByTestId('booking-dates').locator('li').evaluateAll((items) => items.map((i) => i.getAttribute('data-date')))).toEqual([second]);
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('booking-dates')
+            .locator('li')
+            .evaluateAll((items) => items.map((i) => i.getAttribute('data-date'))),
+        )
+        .toEqual([second]);
 
       // A typed weekend is refused with its reason, not only by a disabled OK.
       await page.getByRole('button', { name: 'One day' }).click();
@@ -177,14 +191,21 @@ describe('break and confirmations', { timeout: 180_000 }, () => {
     const post = async (payload: object) => {
       const response = await fetch(api('bookings'), {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'accept-version': '1', 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-version': '1',
+          'content-type': 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+        },
         body: JSON.stringify(payload),
       });
       return { status: response.status, errors: ((await response.json()) as { errors?: Record<string, string[]> }).errors ?? {} };
     };
     const changed = await post(body(set.id, 0));
     expect(changed.status).toBe(400);
-    expect(changed.errors.breakMinutes).toEqual([`This classification has a set break of ${set.extraValidation.defaultBreakInMins} minutes`]);
+    expect(changed.errors.breakMinutes).toEqual([
+      `This classification has a set break of ${set.extraValidation.defaultBreakInMins} minutes`,
+    ]);
     const tooLong = await post(body(shown.id, 60, '10:00'));
     expect(tooLong.status).toBe(400);
     expect(tooLong.errors.breakMinutes).toEqual(['The break must be shorter than the booking']);

@@ -1,7 +1,14 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * The bookings calendar feed (issue 13 item 3) as bookings.viewer: settings → create the link → the link answers a

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * The home dashboard (spec §2, issue 4) as school.admin (one school, every permission): the counts it shows are
@@ -48,12 +55,17 @@ describe('home dashboard', () => {
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(`shows the API's counts in the tile, list and map layouts (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
-      const profile = await apiGet<{ links: { groups: Array<{ clients: Array<{ clientId: number }> }>; clients: Array<{ clientId: number }> } }>(token, 'profile');
+      const profile = await apiGet<{
+        links: { groups: Array<{ clients: Array<{ clientId: number }> }>; clients: Array<{ clientId: number }> };
+      }>(token, 'profile');
       const clientIds = [...profile.links.groups.flatMap((g) => g.clients), ...profile.links.clients].map((c) => c.clientId);
       const ids = clientIds.map((id) => `clientIds=${id}`).join('&');
       const today = localIsoDate();
       const summary = await apiGet<Summary>(token, `bookings/summary?${ids}&dateFromLocal=${today}`);
-      const { outstandingInvoicesCount } = await apiGet<{ outstandingInvoicesCount: number }>(token, `invoices/outstanding-invoices-count?${ids}`);
+      const { outstandingInvoicesCount } = await apiGet<{ outstandingInvoicesCount: number }>(
+        token,
+        `invoices/outstanding-invoices-count?${ids}`,
+      );
       const timesheets = await apiGet<{ totals: { pendingApproval: number } }>(token, `timesheets/overview?${ids}`);
       const monthStart = `${today.slice(0, 8)}01`;
       const nextMonth = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0);
@@ -73,7 +85,9 @@ describe('home dashboard', () => {
       await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval);
       // The calendar: every day with bookings carries the API's count.
       for (const entry of overview) {
-        await expect.poll(() => page.locator(`[data-date="${entry.dateLocal}"]`).getAttribute('data-count')).toBe(String(entry.totalBookingsCount));
+        await expect
+          .poll(() => page.locator(`[data-date="${entry.dateLocal}"]`).getAttribute('data-count'))
+          .toBe(String(entry.totalBookingsCount));
       }
       await expectVisible(page.getByTestId('year-total'));
       await expectNoSeriousA11yViolations(page);
@@ -89,7 +103,8 @@ describe('home dashboard', () => {
       // MAP: markers and the list of locations (no tiles in the demo).
       await page.getByRole('button', { name: 'Map' }).click();
       await expectVisible(page.getByRole('region', { name: 'Your locations' }));
-      for (const location of locations) await expectVisible(page.getByTestId('location-list').getByText(location.locationName, { exact: true }));
+      for (const location of locations)
+        await expectVisible(page.getByTestId('location-list').getByText(location.locationName, { exact: true }));
       await expect.poll(() => page.locator('.leaflet-interactive').count()).toBe(locations.length);
       await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval);
       await expectNoSeriousA11yViolations(page);

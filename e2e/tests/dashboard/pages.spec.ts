@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, nextWeekdayIso } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /** Client overview, group overview, help and under construction as group.admin (en-AU, several schools, the flag). */
 const ACCOUNT = 'group.admin@demo.test';
@@ -20,9 +27,15 @@ describe('overview, group overview, help', () => {
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(`every page reads well and passes axe (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
-      const profile = await apiGet<{ links: { groups: Array<{ groupId: number; clients: Array<{ clientName: string }> }> }; generalFiles: Array<{ name: string }> }>(token, 'profile');
+      const profile = await apiGet<{
+        links: { groups: Array<{ groupId: number; clients: Array<{ clientName: string }> }> };
+        generalFiles: Array<{ name: string }>;
+      }>(token, 'profile');
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const rows = await apiGet<Row[]>(token, `client-groups/${profile.links.groups[0]!.groupId}/overview?filterDate=${nextWeekdayIso()}&timeZone=${encodeURIComponent(timeZone)}`);
+      const rows = await apiGet<Row[]>(
+        token,
+        `client-groups/${profile.links.groups[0]!.groupId}/overview?filterDate=${nextWeekdayIso()}&timeZone=${encodeURIComponent(timeZone)}`,
+      );
 
       const page = await browser.newPage(viewport);
       await signInWithForm(page, ACCOUNT);
@@ -37,7 +50,9 @@ describe('overview, group overview, help', () => {
       await expectHeading(page, 'Group overview');
       await expectVisible(page.getByRole('table', { name: 'Fill rates by location' }));
       for (const row of rows) {
-        await expect.poll(() => page.getByTestId(`fill-rate-${row.locationId}`).textContent()).toBe(row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`);
+        await expect
+          .poll(() => page.getByTestId(`fill-rate-${row.locationId}`).textContent())
+          .toBe(row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`);
       }
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'group-overview');
@@ -45,7 +60,9 @@ describe('overview, group overview, help', () => {
       await page.getByRole('button', { name: 'Fill rate' }).click();
       const best = [...rows].sort((a, b) => b.fillRatePercentage - a.fillRatePercentage || a.displayName.localeCompare(b.displayName))[0]!;
       // The row header holds the school's link (and, on a phone, its counts under it).
-      expect(await page.getByRole('table').locator('tbody tr').first().getByRole('rowheader').locator('a').textContent()).toBe(best.displayName);
+      expect(await page.getByRole('table').locator('tbody tr').first().getByRole('rowheader').locator('a').textContent()).toBe(
+        best.displayName,
+      );
 
       await navigateInApp(page, '/help');
       await expectHeading(page, 'Help');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * Unfilled risk first (issue 13 item 4) as group.admin (only reads): Home lists the API's bookings at unfilled
@@ -34,7 +41,9 @@ describe('unfilled risk first', () => {
       } else {
         // The simulator may fill one meanwhile: every row shown is one the API flagged, with its chip.
         await expect.poll(() => panel.getByTestId('unfilled-risk-row').count()).toBeGreaterThan(0);
-        const shown = await panel.getByTestId('unfilled-risk-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-booking-id'))));
+        const shown = await panel
+          .getByTestId('unfilled-risk-row')
+          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-booking-id'))));
         const flagged = new Set((await apiGet<Row[]>(token, 'bookings?unfilledRisk=true&take=100')).map((r) => r.id));
         for (const id of shown) expect(flagged.has(id) || atRisk.some((r) => r.id === id)).toBe(true);
         await expectVisible(panel.getByTestId('unfilled-risk').first());

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, navigateInApp, pathOf, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from '../../support/browser';
 
 /**
  * What a new school user found trying the demo (review items 7–12): narrow accounts (teacher, pending booker),
@@ -44,7 +51,9 @@ async function closeDrawer(page: Page, viewport: ViewportName): Promise<void> {
 }
 
 async function total(token: string, query: string): Promise<number> {
-  const response = await fetch(`${inject('baseUrl')}/v1/bookings?${query}`, { headers: { authorization: `Bearer ${token}`, 'accept-version': '1' } });
+  const response = await fetch(`${inject('baseUrl')}/v1/bookings?${query}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+  });
   expect(response.status).toBe(200);
   return (JSON.parse(response.headers.get('x-pagination') ?? '{}') as { total: number }).total;
 }
@@ -75,9 +84,11 @@ describe('a teacher (replace-me only)', { timeout: 180_000 }, () => {
       // next Monday): each can be asked for, or says it has been (the replace-me journey may have taken the only day).
       const ask = page.getByTestId('replace-me-card').getByRole('group', { name: /^Ask for a replacement/ });
       await expect.poll(() => ask.getByRole('button').count()).toBeGreaterThan(0);
-      const days = await ask.getByRole('button').evaluateAll((buttons) =>
-        buttons.map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent ?? '', disabled: (b as HTMLButtonElement).disabled })),
-      );
+      const days = await ask
+        .getByRole('button')
+        .evaluateAll((buttons) =>
+          buttons.map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent ?? '', disabled: (b as HTMLButtonElement).disabled })),
+        );
       for (const day of days) expect(day.disabled ? /: requested$/.test(day.name) : true, JSON.stringify(day)).toBe(true);
       // Being replaced (a request from today on): never 'Present and accounted for!'.
       if (status.requests.length > 0) expect(await page.getByText('Present and accounted for!').count()).toBe(0);
@@ -107,7 +118,9 @@ describe('a pending booker (asks for bookings, may not approve)', { timeout: 180
     it(`counts their own requests, marks one menu entry, and a one-day request is not 'Consecutive' (${viewport})`, async () => {
       const token = await apiTokenFor('pending.booker@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');
-      const ids = clientsOf(profile).map((c) => `clientIds=${c.clientId}`).join('&');
+      const ids = clientsOf(profile)
+        .map((c) => `clientIds=${c.clientId}`)
+        .join('&');
       const requests = await apiGet<PendingRequest[]>(token, `pending-bookings?${ids}&skip=0&take=200`);
       const own = requests.filter((r) => r.createdBy.id === profile.contact.id).length;
 
@@ -171,8 +184,13 @@ describe('a dashboard that leads somewhere', { timeout: 180_000 }, () => {
       await stillToFill.click();
       await expectHeading(page, 'Bookings');
       expect(pathOf(page)).toBe('/bookings');
-      const expected = await total(token, `${clientIds.map((id) => `clientIds=${id}`).join('&')}&dateFromLocal=${today}&dateToLocal=${today}&status=unfilled&take=1`);
-      await expect.poll(async () => (await page.getByTestId('bookings-total').textContent())?.replace(/,/g, '')).toMatch(new RegExp(`^${expected}\\b`));
+      const expected = await total(
+        token,
+        `${clientIds.map((id) => `clientIds=${id}`).join('&')}&dateFromLocal=${today}&dateToLocal=${today}&status=unfilled&take=1`,
+      );
+      await expect
+        .poll(async () => (await page.getByTestId('bookings-total').textContent())?.replace(/,/g, ''))
+        .toMatch(new RegExp(`^${expected}\\b`));
 
       // A calendar day with bookings opens that day's list.
       await navigateInApp(page, '/');
@@ -217,7 +235,9 @@ describe('the phone (375 px)', { timeout: 180_000 }, () => {
     // A card says who is covered when the booking covers someone.
     await expectVisible(page.getByTestId('booking-card').first());
     const profile = await apiGet<Profile>(token, 'profile');
-    const ids = clientsOf(profile).map((c) => `clientIds=${c.clientId}`).join('&');
+    const ids = clientsOf(profile)
+      .map((c) => `clientIds=${c.clientId}`)
+      .join('&');
     const first = await apiGet<Array<{ covering: { name: string | null } | null }>>(token, `bookings?${ids}&sort=date&skip=0&take=25`);
     if (first.some((b) => b.covering?.name)) await expectVisible(page.getByTestId('booking-card-covering').first());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -273,7 +293,10 @@ describe('keyboard', { timeout: 180_000 }, () => {
     await page.waitForURL((url) => url.pathname !== '/login');
 
     await expectHeading(page, 'Home');
-    await page.getByRole('navigation', { name: /navigation/i }).getByRole('link', { name: 'Bookings' }).click();
+    await page
+      .getByRole('navigation', { name: /navigation/i })
+      .getByRole('link', { name: 'Bookings' })
+      .click();
     await expectHeading(page, 'Bookings');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 
@@ -282,7 +305,10 @@ describe('keyboard', { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('bookings-results');
 
-    await page.getByRole('navigation', { name: /navigation/i }).getByRole('link', { name: 'Home' }).click();
+    await page
+      .getByRole('navigation', { name: /navigation/i })
+      .getByRole('link', { name: 'Home' })
+      .click();
     await expectHeading(page, 'Home');
     await page.getByRole('button', { name: 'Map' }).click();
     const marker = page.locator('.portal-map-marker').first();

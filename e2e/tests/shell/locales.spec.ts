@@ -13,11 +13,51 @@ const dayFirst = `${now.getDate()}/${pad(now.getMonth() + 1)}/${now.getFullYear(
 const monthFirst = `${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()}`;
 
 const LOCALES = [
-  { email: 'group.admin@demo.test', locale: 'en-AU', appName: 'Chalkline Relief Portal', tax: 'GST', date: `D/MM/YYYY (${dayFirst})`, money: 'AUD ($1,234.50)', weekStart: 'Mon' },
-  { email: 'uk.admin@demo.test', locale: 'en-GB', appName: 'Chalkline Supply Portal', tax: 'VAT', date: `D/MM/YYYY (${dayFirst})`, money: 'GBP (£1,234.50)', weekStart: 'Mon' },
-  { email: 'us.admin@demo.test', locale: 'en-US', appName: 'Chalkline Substitute Portal', tax: 'Tax', date: `MM/DD/YYYY (${monthFirst})`, money: 'USD ($1,234.50)', weekStart: 'Sun' },
-  { email: 'ca.admin@demo.test', locale: 'en-CA', appName: 'Chalkline Supply Portal', tax: 'Tax', date: `MM/DD/YYYY (${monthFirst})`, money: 'CAD ($1,234.50)', weekStart: 'Mon' },
-  { email: 'school.admin@demo.test', locale: 'en-NZ', appName: 'Chalkline Relief Portal', tax: 'GST', date: `D/MM/YYYY (${dayFirst})`, money: 'NZD ($1,234.50)', weekStart: 'Mon' },
+  {
+    email: 'group.admin@demo.test',
+    locale: 'en-AU',
+    appName: 'Chalkline Relief Portal',
+    tax: 'GST',
+    date: `D/MM/YYYY (${dayFirst})`,
+    money: 'AUD ($1,234.50)',
+    weekStart: 'Mon',
+  },
+  {
+    email: 'uk.admin@demo.test',
+    locale: 'en-GB',
+    appName: 'Chalkline Supply Portal',
+    tax: 'VAT',
+    date: `D/MM/YYYY (${dayFirst})`,
+    money: 'GBP (£1,234.50)',
+    weekStart: 'Mon',
+  },
+  {
+    email: 'us.admin@demo.test',
+    locale: 'en-US',
+    appName: 'Chalkline Substitute Portal',
+    tax: 'Tax',
+    date: `MM/DD/YYYY (${monthFirst})`,
+    money: 'USD ($1,234.50)',
+    weekStart: 'Sun',
+  },
+  {
+    email: 'ca.admin@demo.test',
+    locale: 'en-CA',
+    appName: 'Chalkline Supply Portal',
+    tax: 'Tax',
+    date: `MM/DD/YYYY (${monthFirst})`,
+    money: 'CAD ($1,234.50)',
+    weekStart: 'Mon',
+  },
+  {
+    email: 'school.admin@demo.test',
+    locale: 'en-NZ',
+    appName: 'Chalkline Relief Portal',
+    tax: 'GST',
+    date: `D/MM/YYYY (${dayFirst})`,
+    money: 'NZD ($1,234.50)',
+    weekStart: 'Mon',
+  },
 ];
 
 describe('regional variants', () => {

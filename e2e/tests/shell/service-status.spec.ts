@@ -15,7 +15,7 @@ const HOSTILE_BODY = [
   '',
   '<img src="x" onerror="window.__xss = \'onerror\'">',
   '',
-  '[Status page](javascript:window.__xss=\'link\')',
+  "[Status page](javascript:window.__xss='link')",
 ].join('\n');
 
 describe('service status', () => {
@@ -42,7 +42,16 @@ describe('service status', () => {
           });
           return res.status;
         },
-        { method, body: { bannerTitle: 'Scheduled maintenance tonight', severity: 'warning', region: 'All regions', bodyMarkdown: HOSTILE_BODY, active: true } },
+        {
+          method,
+          body: {
+            bannerTitle: 'Scheduled maintenance tonight',
+            severity: 'warning',
+            region: 'All regions',
+            bodyMarkdown: HOSTILE_BODY,
+            active: true,
+          },
+        },
       );
     expect(await publish('PUT')).toBe(200);
     try {

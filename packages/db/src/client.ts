@@ -112,7 +112,14 @@ class StatementNamingClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const [config, values] = args as [{ text?: unknown; name?: unknown } | undefined, unknown];
-    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
       let name = this.names.get(config.text);
       if (!name && this.named < MAX_NAMED_STATEMENTS) {
         name = `s${createHash('sha256').update(config.text).digest('base64url').slice(0, 22)}`;

@@ -281,7 +281,8 @@ export const DEMO_ACCOUNT_SPECS = {
     last: 'Tan',
     language: 'en',
     overview: false,
-    description: 'an international school in Singapore (locale en, USD): every permission at client level; extending bookings switched off for this contact (feature flag)',
+    description:
+      'an international school in Singapore (locale en, USD): every permission at client level; extending bookings switched off for this contact (feature flag)',
     features: { enableExtendBooking: false },
   },
 } satisfies Record<string, DemoAccountSpec>;

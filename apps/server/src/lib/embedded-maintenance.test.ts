@@ -33,7 +33,9 @@ describe('EmbeddedMaintenance', () => {
     const after = await visiblePages();
     expect(after.relallvisible).toBeGreaterThan(0);
     expect(after.reltuples).toBe(20000);
-    const plan = await pglite.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) select count(*) from items where client_id = 3`);
+    const plan = await pglite.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, costs off) select count(*) from items where client_id = 3`,
+    );
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan[\s\S]*Heap Fetches: 0/);
     expect(logged.at(-1)).toMatchObject({ level: 'info', msg: 'embedded database vacuumed', obj: { analyze: true } });
   });

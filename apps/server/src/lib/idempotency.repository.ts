@@ -62,7 +62,11 @@ export async function keyRow(
   k: KeyRef,
 ): Promise<{ requestHash: string; statusCode: number | null; responseBody: unknown } | undefined> {
   const [row] = await db
-    .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, responseBody: idempotencyKeys.responseBody })
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      responseBody: idempotencyKeys.responseBody,
+    })
     .from(idempotencyKeys)
     .where(ours(k));
   return row;

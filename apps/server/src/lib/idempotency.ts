@@ -97,7 +97,13 @@ export async function idempotent<T>(
   const ours: KeyRef = { contactId, key };
   const claimed = await claimKey(
     db,
-    { ...ours, method: request.method, path: request.routeOptions.url ?? request.url, requestHash: hash, expiresAt: new Date(now + TTL_MS) },
+    {
+      ...ours,
+      method: request.method,
+      path: request.routeOptions.url ?? request.url,
+      requestHash: hash,
+      expiresAt: new Date(now + TTL_MS),
+    },
     new Date(now),
     new Date(now - STALE_CLAIM_MS),
   );

@@ -56,4 +56,3 @@ export abstract class SharedNotifier implements Notifier {
     }
   }
 }
-

@@ -74,11 +74,7 @@ export class RedisNotifier extends SharedNotifier {
 
 export { PostgresNotifier };
 
-export function createNotifier(options: {
-  redisUrl?: string;
-  databaseUrl?: string;
-  onError: (err: Error) => void;
-}): Notifier {
+export function createNotifier(options: { redisUrl?: string; databaseUrl?: string; onError: (err: Error) => void }): Notifier {
   if (options.redisUrl) return new RedisNotifier(options.redisUrl, options.onError);
   if (options.databaseUrl) return new PostgresNotifier(options.databaseUrl, options.onError);
   return new MemoryNotifier();

@@ -27,7 +27,13 @@ async function tinyApp(schema: z.ZodType, body: unknown, verify = false) {
 
 describe('compiled response serialisers', () => {
   it('serve the hot routes', () => {
-    for (const route of ['GET /v1/profile 200', 'GET /v1/bookings 200', 'GET /v1/bookings/:id 200', 'GET /v1/invoices 200', 'GET /v1/candidate/CandidateList 200']) {
+    for (const route of [
+      'GET /v1/profile 200',
+      'GET /v1/bookings 200',
+      'GET /v1/bookings/:id 200',
+      'GET /v1/invoices 200',
+      'GET /v1/candidate/CandidateList 200',
+    ]) {
       expect(t.app.serializerKinds.get(route), route).toBe('compiled');
     }
   });

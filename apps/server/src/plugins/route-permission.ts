@@ -130,7 +130,9 @@ export function describePermission(declaration: PermissionDeclaration | undefine
   if (flags.staff) return 'Permission: provider staff only (a staff token without Impersonated-Contact).';
   if (!declaration) return 'Permission: not declared.';
   const resolved = resolvePermission(declaration);
-  const feature = resolved.feature ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature].field}\`).` : '';
+  const feature = resolved.feature
+    ? ` The contact needs the ${resolved.feature} flag (\`${CONTACT_FEATURES[resolved.feature].field}\`).`
+    : '';
   const per = resolved.per ? `, checked per ${resolved.per} of the row the call names (403 or 404 outside it)` : '';
   if (!resolved.requirement) return `Permission: any signed-in contact${per}.${feature}`;
   // A scope listed with every action at one level reads as one entry: 'booking (any action) anywhere'.

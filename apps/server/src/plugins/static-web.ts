@@ -21,7 +21,10 @@ export function isApiPath(target: string): boolean {
   } catch {
     // Malformed escapes: judge the raw text.
   }
-  path = path.toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/, '').replace(/\/{2,}/g, '/');
+  path = path
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/, '')
+    .replace(/\/{2,}/g, '/');
   return API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
 }
 
@@ -61,16 +64,18 @@ export default fp(
     app.decorate('spaAvailable', true);
     const assets = join(options.distDir, 'assets');
     // The app's files are for everyone: the sign-in page is one of them.
-    await withPublicRoutes(app, () => app.register(fastifyStatic, {
-      root: options.distDir,
-      wildcard: false,
-      index: false,
-      // Brotli and gzip twins written at build time (scripts/compress-assets.mjs).
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }));
+    await withPublicRoutes(app, () =>
+      app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        // Brotli and gzip twins written at build time (scripts/compress-assets.mjs).
+        preCompressed: true,
+        setHeaders(reply, path) {
+          reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
   },
   { name: 'static-web' },
 );

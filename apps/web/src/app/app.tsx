@@ -7,7 +7,6 @@ import { AppProviders } from './providers';
 
 /** The app around its router (created by main.tsx before the first render, `createAppRouter`). */
 export function App({ router }: { router: DataRouter }) {
-
   // Spec §4: the user (the cached profile and everything loaded for it) goes with the session.
   useEffect(
     () =>

@@ -13,12 +13,23 @@ const client = (clientId: number, permissions: string[] = []) => ({
   clientId,
   clientName: `School ${clientId}`,
   access: { permissions },
-  locations: [{ locationId: clientId * 10, locationName: `L${clientId}`, timeZone: 'Australia/Sydney', tags: [], access: { permissions: [] } }],
+  locations: [
+    { locationId: clientId * 10, locationName: `L${clientId}`, timeZone: 'Australia/Sydney', tags: [], access: { permissions: [] } },
+  ],
 });
 
 function profile(links: PermissionTree, flag = false): ProfileResponse {
   return {
-    contact: { id: 1, firstName: 'A', lastName: 'B', emailAddress: 'a@b.c', language: 'en-AU', isClientGroupOverviewEnabled: flag, standardBookings: [], lastUpdated: '2026-01-01T00:00:00Z' },
+    contact: {
+      id: 1,
+      firstName: 'A',
+      lastName: 'B',
+      emailAddress: 'a@b.c',
+      language: 'en-AU',
+      isClientGroupOverviewEnabled: flag,
+      standardBookings: [],
+      lastUpdated: '2026-01-01T00:00:00Z',
+    },
     links: withInheritance(links),
     flags: {},
     features: { selfServiceShowBookingStatus: true, showBookingCardV2: true, enableExtendBooking: true },
@@ -30,7 +41,10 @@ function profile(links: PermissionTree, flag = false): ProfileResponse {
 describe('navigation entries (spec §6, filtered like the route guard)', () => {
   it('a group admin with the flag sees everything', () => {
     const all = ['booking_all', 'accounts_all', 'timesheets_all', 'pendingBooking_all', 'replaceMe_all'];
-    const p = profile({ groups: [{ groupId: 1, groupName: 'G', access: { permissions: all }, clients: [client(1), client(2)] }], clients: [] }, true);
+    const p = profile(
+      { groups: [{ groupId: 1, groupName: 'G', access: { permissions: all }, clients: [client(1), client(2)] }], clients: [] },
+      true,
+    );
     expect(navigationItems(p, [1, 2]).map((item) => item.key)).toEqual([
       'home',
       'overview',
@@ -103,7 +117,10 @@ describe('selecting clients (spec §4)', () => {
     act(() => result.current.select([7, 8]));
     expect(getSelectedClientIds()).toEqual([7, 8]);
     expect(result.current.selected).toEqual([7, 8]);
-    const left = queryClient.getQueryCache().getAll().map((query) => query.queryKey[0]);
+    const left = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey[0]);
     expect(left.sort()).toEqual(['locations', 'profile']);
   });
 });

@@ -1,4 +1,11 @@
-import { allClients, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS, type GuardedRoute, type RequirementPage } from '@portal/contract/permissions';
+import {
+  allClients,
+  meetsRequirement,
+  PAGE_REQUIREMENTS,
+  ROUTE_REQUIREMENTS,
+  type GuardedRoute,
+  type RequirementPage,
+} from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { paths } from '../lib/paths';
 

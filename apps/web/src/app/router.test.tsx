@@ -156,7 +156,11 @@ describe('router and route guard', () => {
 
     it('are loaded by the guard, once while cached', async () => {
       localStorage.setItem('portal.selectedClientIds', JSON.stringify([2]));
-      const spy = server({ signedIn: true, profile: profileWith(['booking_view'], 2), details: () => jsonResponse(200, { parking: 'Gate B' }) });
+      const spy = server({
+        signedIn: true,
+        profile: profileWith(['booking_view'], 2),
+        details: () => jsonResponse(200, { parking: 'Gate B' }),
+      });
       const router = start('/');
       await heading('Home');
       await vi.waitFor(() => expect(detailsCalls(spy)).toEqual(['/v1/clients/2/additional-details']));

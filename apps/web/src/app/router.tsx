@@ -190,16 +190,22 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             },
             {
               path: paths.availability,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/availability/availability-page'))).AvailabilityPage }),
+              lazy: async () => ({
+                Component: (await loadPage(() => import('../features/availability/availability-page'))).AvailabilityPage,
+              }),
             },
             {
               path: paths.clientOverview,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/overview/client-overview-page'))).ClientOverviewPage }),
+              lazy: async () => ({
+                Component: (await loadPage(() => import('../features/overview/client-overview-page'))).ClientOverviewPage,
+              }),
             },
             {
               path: paths.groupOverview,
               middleware: [requireAccess('groupOverview')],
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage }),
+              lazy: async () => ({
+                Component: (await loadPage(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage,
+              }),
             },
             {
               path: paths.timesheets,
@@ -225,16 +231,22 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
                 {
                   path: paths.bookingsCreate,
                   middleware: [requireAccess('bookingsCreate')],
-                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage }),
+                  lazy: async () => ({
+                    Component: (await loadPage(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage,
+                  }),
                 },
                 {
                   path: paths.bookingsPendingApproval,
                   middleware: [requireAccess('bookingsPendingApproval')],
-                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage }),
+                  lazy: async () => ({
+                    Component: (await loadPage(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage,
+                  }),
                 },
                 {
                   path: paths.bookingDetail,
-                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage }),
+                  lazy: async () => ({
+                    Component: (await loadPage(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage,
+                  }),
                 },
               ],
             },
@@ -244,7 +256,9 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             },
             {
               path: paths.changePassword,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/settings/change-password-page'))).ChangePasswordPage }),
+              lazy: async () => ({
+                Component: (await loadPage(() => import('../features/settings/change-password-page'))).ChangePasswordPage,
+              }),
             },
             {
               path: paths.finance,
@@ -293,7 +307,9 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             {
               path: paths.impersonateLogout,
               lazy: async () => {
-                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadPage(() => import('../features/auth/impersonate-pages'));
+                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadPage(
+                  () => import('../features/auth/impersonate-pages'),
+                );
                 return { loader: impersonateLogoutLoader, Component: ImpersonateLogoutPage };
               },
             },
@@ -311,7 +327,9 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             },
             {
               path: paths.underConstruction,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/public/under-construction-page'))).UnderConstructionPage }),
+              lazy: async () => ({
+                Component: (await loadPage(() => import('../features/public/under-construction-page'))).UnderConstructionPage,
+              }),
             },
             {
               path: paths.landing,

@@ -127,7 +127,15 @@ describe('CheckboxList', () => {
 describe('DropdownMenu', () => {
   it('opens, runs the chosen action and closes', async () => {
     const onSelect = vi.fn();
-    wrap(<DropdownMenu label="Actions" items={[{ key: 'x', label: 'Export', onSelect }, { key: 'y', label: 'Print', onSelect: () => {}, disabled: true }]} />);
+    wrap(
+      <DropdownMenu
+        label="Actions"
+        items={[
+          { key: 'x', label: 'Export', onSelect },
+          { key: 'y', label: 'Print', onSelect: () => {}, disabled: true },
+        ]}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Actions' }));
     expect(screen.getByRole('menuitem', { name: 'Print' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Export' }));

@@ -77,10 +77,19 @@ describe('DatePickerDialog', () => {
 
   it('shows every chosen date selected, and greys out weekends with the reason', async () => {
     const onConfirm = vi.fn();
-    const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined);
+    const weekend = (iso: string) =>
+      [6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined;
     render(
       <ThemeProviders>
-        <DatePickerDialog open mode="multiple" initial={['2026-03-04']} unavailable={weekend} legend="Weekends are closed" onClose={() => {}} onConfirm={onConfirm} />
+        <DatePickerDialog
+          open
+          mode="multiple"
+          initial={['2026-03-04']}
+          unavailable={weekend}
+          legend="Weekends are closed"
+          onClose={() => {}}
+          onConfirm={onConfirm}
+        />
       </ThemeProviders>,
     );
     // The calendar is a lazy chunk: slow on a busy machine.
@@ -101,7 +110,8 @@ describe('DatePickerDialog', () => {
   }, 40_000);
 
   it('refuses a typed weekend with its reason and keeps OK disabled', async () => {
-    const weekend = (iso: string) => ([6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined);
+    const weekend = (iso: string) =>
+      [6, 0].includes(new Date(`${iso}T00:00:00Z`).getUTCDay()) ? 'Bookings can only be made on weekdays' : undefined;
     render(
       <ThemeProviders>
         <DatePickerDialog open mode="single" unavailable={weekend} onClose={() => {}} onConfirm={() => {}} />

@@ -82,8 +82,10 @@ export function DatePickerDialog({
   useEffect(() => () => clearTimeout(flashTimer.current), []);
 
   const example = acceptedDateInputs(locale)[2] ?? '';
-  const title = mode === 'single' ? t('datePicker.title') : mode === 'multiple' ? t('datePicker.titleMultiple') : t('datePicker.titleRange');
-  const inputLabel = mode === 'single' ? t('datePicker.input') : mode === 'multiple' ? t('datePicker.inputMultiple') : t('datePicker.inputRange');
+  const title =
+    mode === 'single' ? t('datePicker.title') : mode === 'multiple' ? t('datePicker.titleMultiple') : t('datePicker.titleRange');
+  const inputLabel =
+    mode === 'single' ? t('datePicker.input') : mode === 'multiple' ? t('datePicker.inputMultiple') : t('datePicker.inputRange');
   const okDisabled = pending || invalid || !isComplete(selection, mode);
   const dayLabel = useCallback((iso: string) => formatDateList(iso, locale), [locale]);
 
@@ -136,7 +138,9 @@ export function DatePickerDialog({
         </Typography>
       )}
       <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="date-selection">
-        {selection.length > 0 ? `${t('datePicker.selected', { count: selection.length })}: ${selection.map((d) => formatDate(d, locale)).join(mode === 'range' ? ' – ' : ', ')}` : ''}
+        {selection.length > 0
+          ? `${t('datePicker.selected', { count: selection.length })}: ${selection.map((d) => formatDate(d, locale)).join(mode === 'range' ? ' – ' : ', ')}`
+          : ''}
       </Typography>
     </GeneralModal>
   );

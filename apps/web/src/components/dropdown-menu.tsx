@@ -14,7 +14,15 @@ export interface DropdownMenuItem {
 }
 
 /** Spec §2 dropdown menu: a button that opens a list of actions; choosing one runs it and closes the menu. */
-export function DropdownMenu({ label, items, variant = 'outlined' }: { label: string; items: readonly DropdownMenuItem[]; variant?: 'text' | 'outlined' | 'contained' }) {
+export function DropdownMenu({
+  label,
+  items,
+  variant = 'outlined',
+}: {
+  label: string;
+  items: readonly DropdownMenuItem[];
+  variant?: 'text' | 'outlined' | 'contained';
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const open = anchor !== null;
@@ -31,7 +39,13 @@ export function DropdownMenu({ label, items, variant = 'outlined' }: { label: st
       >
         {label}
       </Button>
-      <Menu id={`${id}-menu`} anchorEl={anchor} open={open} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
+      <Menu
+        id={`${id}-menu`}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
+      >
         {items.map((item) => (
           <MenuItem
             key={item.key}

@@ -37,7 +37,17 @@ export function addBasemap(map: L.Map, basemap: Basemap, colours: BasemapColours
  * before it shows a map. A bundled basemap (Natural Earth outlines, `basemap.ts`) is drawn under the markers, so
  * the map reads as a map without any tile service; tiles from the runtime configuration go on top of it when set.
  */
-export function LocationsMap({ points, tilesUrl, label, height = 380 }: { points: MapPoint[]; tilesUrl: string | null; label: string; height?: number }) {
+export function LocationsMap({
+  points,
+  tilesUrl,
+  label,
+  height = 380,
+}: {
+  points: MapPoint[];
+  tilesUrl: string | null;
+  label: string;
+  height?: number;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const colours = BASEMAP_COLOURS[useTheme().palette.mode];
   useEffect(() => {

@@ -49,7 +49,9 @@ export function SimpleTable<Row>({
               </TableCell>
             ))}
             <TableCell align="right">
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('simpleTable.actions')}</span>
+              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {t('simpleTable.actions')}
+              </span>
             </TableCell>
           </TableRow>
         </TableHead>

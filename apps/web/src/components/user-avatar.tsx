@@ -29,7 +29,10 @@ export function UserAvatar({ name, size = 'md', sx }: { name: string; size?: Ava
   return (
     <Avatar
       aria-hidden="true"
-      sx={[{ width: px, height: px, fontSize: px * 0.4, fontWeight: 700, bgcolor: colourOf(name), color: '#ffffff' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { width: px, height: px, fontSize: px * 0.4, fontWeight: 700, bgcolor: colourOf(name), color: '#ffffff' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {initialsOf(name)}
     </Avatar>

@@ -32,12 +32,9 @@ describe('date inputs (spec §5)', () => {
     for (const locale of ['en-GB', 'en-AU', 'en-NZ', 'en-CA', 'en']) expect(iso(text, locale)).toBe(date);
   });
 
-  it.each(['4/3/2026', '13/04/2026', '2026.03.04', '03/04/026', '', 'tomorrow', '2026-3-4', '31/02/2026'])(
-    'en-US refuses %j',
-    (text) => {
-      expect(iso(text, 'en-US')).toBeUndefined();
-    },
-  );
+  it.each(['4/3/2026', '13/04/2026', '2026.03.04', '03/04/026', '', 'tomorrow', '2026-3-4', '31/02/2026'])('en-US refuses %j', (text) => {
+    expect(iso(text, 'en-US')).toBeUndefined();
+  });
 
   it.each(['4/3/2026', '32/01/2026', '29/02/2026', '04.03.2026', '2026-13-01'])('en-GB refuses %j', (text) => {
     expect(iso(text, 'en-GB')).toBeUndefined();

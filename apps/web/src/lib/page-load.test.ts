@@ -12,7 +12,9 @@ describe('page loading (spec §2, §9)', () => {
   });
 
   it('a failed import becomes a ChunkLoadError; a loaded one passes through', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toBeInstanceOf(
+      ChunkLoadError,
+    );
     await expect(loadChunk(() => Promise.resolve(42))).resolves.toBe(42);
   });
 

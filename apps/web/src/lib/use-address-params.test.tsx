@@ -14,7 +14,10 @@ function setup(initial: string) {
   }
   const router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: [initial] });
   render(<RouterProvider router={router} />);
-  return { router, update: (changes: AddressChanges, options?: { resetPage?: boolean; replace?: boolean }) => seen.update!(changes, options) };
+  return {
+    router,
+    update: (changes: AddressChanges, options?: { resetPage?: boolean; replace?: boolean }) => seen.update!(changes, options),
+  };
 }
 
 describe('useAddressParams', () => {
@@ -33,7 +36,7 @@ describe('useAddressParams', () => {
     await act(async () => update({ page: '2' }, { resetPage: false }));
     expect(router.state.location.search).toBe('?status=unpaid&page=2');
     await act(async () => router.navigate('/finance?sort=amount'));
-    await act(async () => update({ status: '' , size: '50' }));
+    await act(async () => update({ status: '', size: '50' }));
     expect(router.state.location.search).toBe('?sort=amount&size=50');
   });
 });

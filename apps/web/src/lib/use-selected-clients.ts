@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  CLIENT_SCOPED_QUERY_KEYS,
-  selectedClientIdsSnapshot,
-  setSelectedClientIds,
-  subscribeToSelectedClients,
-} from './selected-clients';
+import { CLIENT_SCOPED_QUERY_KEYS, selectedClientIdsSnapshot, setSelectedClientIds, subscribeToSelectedClients } from './selected-clients';
 
 /** The selected clients, re-rendering when the client selector changes them. */
 export function useSelectedClientIds(): number[] {

@@ -18,7 +18,9 @@ export const liveEvents = pgTable(
     clientId: integer('client_id'),
     locationId: integer('location_id'),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('live_events_client_id_id_idx').on(t.clientId, t.id), index('live_events_created_at_idx').on(t.createdAt)],

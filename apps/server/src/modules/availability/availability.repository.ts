@@ -29,10 +29,7 @@ export async function replaceMeRequestsOn(db: DbOrTx, contactId: number, days: s
 }
 
 /** Adds a day away; null when the contact is already away that day. */
-export async function insertDayAway(
-  db: DbOrTx,
-  values: typeof contactDaysAway.$inferInsert,
-): Promise<{ id: number } | null> {
+export async function insertDayAway(db: DbOrTx, values: typeof contactDaysAway.$inferInsert): Promise<{ id: number } | null> {
   const [row] = await db.insert(contactDaysAway).values(values).onConflictDoNothing().returning({ id: contactDaysAway.id });
   return row ?? null;
 }

@@ -51,7 +51,11 @@ export class AvailabilityService {
     const to = range.dateToLocal ?? addDays(from, 90);
     if (to < from) throw AppError.field('dateToLocal', FORM_MESSAGES.dateBefore(from));
     const rows = await listDaysAway(this.db, contactId, from, to);
-    const requests = await replaceMeRequestsOn(this.db, contactId, rows.map((r) => r.dateLocal));
+    const requests = await replaceMeRequestsOn(
+      this.db,
+      contactId,
+      rows.map((r) => r.dateLocal),
+    );
     return rows.map((row) => {
       const zone = zoneOf(tree, row.locationId);
       // Replace-me days (spec §5): today on a school day, and the next school day.

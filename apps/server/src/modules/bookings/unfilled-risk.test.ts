@@ -57,14 +57,24 @@ describe('unfilled risk first', () => {
   beforeAll(async () => {
     // Open up a few bookings of Monday to Wednesday so the three cases exist whatever the seed drew.
     const rows = (await visibleRows()).filter((r) => r.status === 'filled' || r.status === 'unfilled');
-    const byDay = (day: string) => rows.filter((r) => r.start_utc.startsWith(day)).slice(0, 2).map((r) => r.id);
+    const byDay = (day: string) =>
+      rows
+        .filter((r) => r.start_utc.startsWith(day))
+        .slice(0, 2)
+        .map((r) => r.id);
     const open = [...byDay('2026-03-16'), ...byDay('2026-03-17'), ...byDay('2026-03-18')];
     expect(open.length).toBeGreaterThanOrEqual(4);
     await t.database.db.execute(
       sql`update bookings set status = 'unfilled', candidate_id = null where id = any(${`{${open.join(',')}}`}::int[])`,
     );
     expected = (await visibleRows())
-      .map((r) => ({ r, risk: unfilledRisk({ status: r.status, hasEducator: r.candidate_id !== null, start: new Date(r.start_utc), zone: r.time_zone }, now) }))
+      .map((r) => ({
+        r,
+        risk: unfilledRisk(
+          { status: r.status, hasEducator: r.candidate_id !== null, start: new Date(r.start_utc), zone: r.time_zone },
+          now,
+        ),
+      }))
       .filter((x) => x.risk !== null)
       .sort((a, b) => a.r.start_utc.localeCompare(b.r.start_utc) || a.r.id - b.r.id)
       .map((x) => ({ id: x.r.id, minutesLeft: x.risk!.minutesLeft }));
@@ -73,15 +83,18 @@ describe('unfilled risk first', () => {
     expect(expected.every((e) => e.minutesLeft <= 47 * 60)).toBe(true);
   });
 
-  it.each(['date', '-date', 'status', 'location', 'candidate'])('leads the list sorted by %s, soonest first, with the minutes left', async (sort) => {
-    const { rows, pagination } = await list(`sort=${sort}&take=100`);
-    const head = rows.slice(0, expected.length);
-    expect(head.map((r) => ({ id: r.id, minutesLeft: r.unfilledRisk?.minutesLeft }))).toEqual(expected);
-    expect(rows.slice(expected.length).every((r) => r.unfilledRisk === null)).toBe(true);
-    // The total still counts every row once.
-    const all = await list(`sort=${sort}&take=100&skip=0`);
-    expect(all.pagination.total).toBe(pagination.total);
-  });
+  it.each(['date', '-date', 'status', 'location', 'candidate'])(
+    'leads the list sorted by %s, soonest first, with the minutes left',
+    async (sort) => {
+      const { rows, pagination } = await list(`sort=${sort}&take=100`);
+      const head = rows.slice(0, expected.length);
+      expect(head.map((r) => ({ id: r.id, minutesLeft: r.unfilledRisk?.minutesLeft }))).toEqual(expected);
+      expect(rows.slice(expected.length).every((r) => r.unfilledRisk === null)).toBe(true);
+      // The total still counts every row once.
+      const all = await list(`sort=${sort}&take=100&skip=0`);
+      expect(all.pagination.total).toBe(pagination.total);
+    },
+  );
 
   it('pages across the boundary without losing or repeating a row', async () => {
     const whole = (await list('sort=-date&take=30')).rows.map((r) => r.id);

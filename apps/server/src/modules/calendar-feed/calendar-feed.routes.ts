@@ -106,7 +106,10 @@ const calendarFeedRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> =
     async (request, reply) => {
       const { count, resetInSeconds } = await counters.consume(`calendar-feed:${request.ip}`, CALENDAR_FEED_RATE_WINDOW_SECONDS);
       if (count > CALENDAR_FEED_RATE_LIMIT) {
-        throw new AppError('rate-limited', { detail: 'Too many requests. Please try again later.', headers: { 'retry-after': String(resetInSeconds) } });
+        throw new AppError('rate-limited', {
+          detail: 'Too many requests. Please try again later.',
+          headers: { 'retry-after': String(resetInSeconds) },
+        });
       }
       const body = await service.render(request.params.file);
       return reply

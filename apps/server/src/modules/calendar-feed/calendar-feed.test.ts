@@ -97,14 +97,19 @@ const reachableClients = async (email: string) =>
 
 describe('the bookings calendar feed', () => {
   it('is off until made, and the URL is shown once', async () => {
-    const before = CalendarFeedStatus.parse((await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json());
+    const before = CalendarFeedStatus.parse(
+      (await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json(),
+    );
     expect(before).toEqual({ active: false, createdAt: null });
     const created = await make(admin);
     expect(created.url).toMatch(/^https?:\/\/[^/]+\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const after = await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers });
     expect(after.json()).toEqual({ active: true, createdAt: created.createdAt });
     expect(after.body).not.toContain(pathOf(created.url).slice(13, 40));
-    const [stored] = await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from calendar_feeds where revoked_at is null`);
+    const [stored] = await queryRows<{ token_hash: string }>(
+      t.database.db,
+      sql`select token_hash from calendar_feeds where revoked_at is null`,
+    );
     expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -22,7 +22,13 @@ export async function generalFileExists(db: DbOrTx, id: number): Promise<boolean
 /** Every help file (without its data), by name: the profile lists them. */
 export function listGeneralFiles(db: DbOrTx) {
   return db
-    .select({ id: generalFiles.id, name: generalFiles.name, filePath: generalFiles.filePath, contentType: generalFiles.contentType, sizeBytes: generalFiles.sizeBytes })
+    .select({
+      id: generalFiles.id,
+      name: generalFiles.name,
+      filePath: generalFiles.filePath,
+      contentType: generalFiles.contentType,
+      sizeBytes: generalFiles.sizeBytes,
+    })
     .from(generalFiles)
     .orderBy(asc(generalFiles.name));
 }

@@ -5,7 +5,16 @@ import type { DbOrTx } from '@portal/db/client';
 /** What every authenticated request needs of its contact (see principal-cache.ts). */
 export type ContactRecord = Pick<
   typeof contacts.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'language' | 'isClientGroupOverviewEnabled' | 'standardBookings' | 'lastUpdated' | 'tokenVersion' | 'features'
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'language'
+  | 'isClientGroupOverviewEnabled'
+  | 'standardBookings'
+  | 'lastUpdated'
+  | 'tokenVersion'
+  | 'features'
 >;
 
 export async function findPrincipalContact(db: DbOrTx, id: number): Promise<ContactRecord | undefined> {

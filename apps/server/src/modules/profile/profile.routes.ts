@@ -118,7 +118,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      await changeLanguage({ db: app.database.db, principals: options.principals, now: app.now }, principal.contactId, request.body.language);
+      await changeLanguage(
+        { db: app.database.db, principals: options.principals, now: app.now },
+        principal.contactId,
+        request.body.language,
+      );
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );

@@ -95,7 +95,14 @@ export class ReplaceMeService {
           errors: { selectedDay: [BOOKING_MESSAGES.replaceMeExists] },
         });
       }
-      const id = await insertRequest(tx, { contactId, clientId: location.clientId, locationId: location.locationId, selectedDay, isNextMonday, now });
+      const id = await insertRequest(tx, {
+        contactId,
+        clientId: location.clientId,
+        locationId: location.locationId,
+        selectedDay,
+        isNextMonday,
+        now,
+      });
       const created = (await requestById(tx, id))!;
       await idempotency.answerIn(tx, { status: 201, body: created });
       return created;

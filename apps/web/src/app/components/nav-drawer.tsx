@@ -58,7 +58,10 @@ export function NavList({ profile, onNavigate, header }: { profile: ProfileRespo
                 sx={{
                   borderRadius: 2,
                   // Brand tint with dark text: the cyan itself is too light for text on a tint.
-                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(0,172,239,0.14)', '& .MuiListItemIcon-root': { color: 'primary.dark' } },
+                  '&.Mui-selected, &.Mui-selected:hover': {
+                    bgcolor: 'rgba(0,172,239,0.14)',
+                    '& .MuiListItemIcon-root': { color: 'primary.dark' },
+                  },
                 }}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.key]}</ListItemIcon>

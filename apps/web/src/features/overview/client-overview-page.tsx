@@ -43,14 +43,28 @@ export function ClientOverviewPage() {
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>{t('clientOverview.intro')}</Typography>
       </div>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
         {clients.map((client, index) => {
           const summary = summaries[index];
           const group = groupOfClient(profile.links, client.clientId);
           const data = summary?.data;
           return (
             <li key={client.clientId}>
-              <Card component="article" aria-labelledby={`client-${client.clientId}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: '16px', boxShadow: 'none' }}>
+              <Card
+                component="article"
+                aria-labelledby={`client-${client.clientId}`}
+                sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: '16px', boxShadow: 'none' }}
+              >
                 <CardContent sx={{ flex: 1 }}>
                   <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
                     <UserAvatar name={client.clientName} size="md" />
@@ -68,9 +82,21 @@ export function ClientOverviewPage() {
                   <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', gap: 1 }}>
                     {summary?.isError ? null : (
                       <>
-                        <Chip size="small" data-testid={`client-${client.clientId}-today`} label={data ? `${t('clientOverview.today')}: ${data.today.total}` : <Skeleton width={60} />} />
-                        <Chip size="small" data-testid={`client-${client.clientId}-period`} label={data ? `${t('clientOverview.next4Weeks')}: ${data.period.total}` : <Skeleton width={80} />} />
-                        <Chip size="small" data-testid={`client-${client.clientId}-unfilled`} label={data ? `${t('clientOverview.unfilled')}: ${data.period.unfilled}` : <Skeleton width={60} />} />
+                        <Chip
+                          size="small"
+                          data-testid={`client-${client.clientId}-today`}
+                          label={data ? `${t('clientOverview.today')}: ${data.today.total}` : <Skeleton width={60} />}
+                        />
+                        <Chip
+                          size="small"
+                          data-testid={`client-${client.clientId}-period`}
+                          label={data ? `${t('clientOverview.next4Weeks')}: ${data.period.total}` : <Skeleton width={80} />}
+                        />
+                        <Chip
+                          size="small"
+                          data-testid={`client-${client.clientId}-unfilled`}
+                          label={data ? `${t('clientOverview.unfilled')}: ${data.period.unfilled}` : <Skeleton width={60} />}
+                        />
                       </>
                     )}
                   </Stack>
@@ -79,7 +105,11 @@ export function ClientOverviewPage() {
                   </Typography>
                   <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                     {client.locations.map((location) => (
-                      <Box component="li" key={location.locationId} sx={{ display: 'flex', gap: 0.75, alignItems: 'center', color: 'text.secondary', fontSize: '0.875rem', py: 0.25 }}>
+                      <Box
+                        component="li"
+                        key={location.locationId}
+                        sx={{ display: 'flex', gap: 0.75, alignItems: 'center', color: 'text.secondary', fontSize: '0.875rem', py: 0.25 }}
+                      >
                         <PlaceOutlinedIcon aria-hidden="true" sx={{ fontSize: 16 }} />
                         {location.locationName}
                       </Box>

@@ -107,7 +107,10 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
         onChange={(event) => setTimes((current) => ({ ...current, [key]: event.target.value }))}
         error={!!error}
         helperText={error ? t(`validation.${error}`) : ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: type === 'number' ? { min: 0, max: MAX_BREAK_MINUTES, step: 5 } : { step: 300 } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: type === 'number' ? { min: 0, max: MAX_BREAK_MINUTES, step: 5 } : { step: 300 },
+        }}
         fullWidth
       />
     );

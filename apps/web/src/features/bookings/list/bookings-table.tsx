@@ -86,7 +86,10 @@ export function BookingsTable({
                   </Link>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t('time.range', { start: formatTimeOfDay(booking.startTimeLocal, locale), end: formatTimeOfDay(booking.endTimeLocal, locale) })}
+                  {t('time.range', {
+                    start: formatTimeOfDay(booking.startTimeLocal, locale),
+                    end: formatTimeOfDay(booking.endTimeLocal, locale),
+                  })}
                   {booking.breakMinutes > 0 && (
                     <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                       {t('time.break', { count: booking.breakMinutes })}

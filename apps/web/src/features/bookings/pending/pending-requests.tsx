@@ -137,7 +137,10 @@ export function PendingRequestsTable({
                 </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {t('time.range', { start: formatTimeOfDay(request.details.startTime, locale), end: formatTimeOfDay(request.details.endTime, locale) })}
+                {t('time.range', {
+                  start: formatTimeOfDay(request.details.startTime, locale),
+                  end: formatTimeOfDay(request.details.endTime, locale),
+                })}
               </TableCell>
               <TableCell>
                 <Covering request={request} />
@@ -191,7 +194,10 @@ export function PendingRequestCards({
             {consecutiveKey(request) ? ` · ${t(consecutiveKey(request)!)}` : ''}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('time.range', { start: formatTimeOfDay(request.details.startTime, locale), end: formatTimeOfDay(request.details.endTime, locale) })}
+            {t('time.range', {
+              start: formatTimeOfDay(request.details.startTime, locale),
+              end: formatTimeOfDay(request.details.endTime, locale),
+            })}
             {request.details.covering?.name ? ` · ${t('list.covering', { name: request.details.covering.name })}` : ''}
           </Typography>
           <Actions request={request} actions={actions} fill />

@@ -15,7 +15,10 @@ export function getClientBookingsSummary(
   });
 }
 
-export function clientBookingsSummaryQueryOptions(clientId: number, query: { timeZone: string; dateFromLocal: string; dateToLocal: string }) {
+export function clientBookingsSummaryQueryOptions(
+  clientId: number,
+  query: { timeZone: string; dateFromLocal: string; dateToLocal: string },
+) {
   return queryOptions({
     queryKey: ['bookings', 'client-summary', clientId, query],
     queryFn: ({ signal }) => getClientBookingsSummary(clientId, query, signal),

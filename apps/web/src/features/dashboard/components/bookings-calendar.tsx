@@ -141,7 +141,11 @@ export const BookingsCalendar = memo(function BookingsCalendar({
                   {inMonth &&
                     count > 0 &&
                     (dayHref ? (
-                      <RouterLink className="calendar-count" to={dayHref(iso)} aria-label={t('home.calendarDayLink', { date: label, count })}>
+                      <RouterLink
+                        className="calendar-count"
+                        to={dayHref(iso)}
+                        aria-label={t('home.calendarDayLink', { date: label, count })}
+                      >
                         {count}
                       </RouterLink>
                     ) : (
@@ -155,9 +159,7 @@ export const BookingsCalendar = memo(function BookingsCalendar({
           </Box>
         ))}
       </Box>
-      {!loading && counts && total === 0 && (
-        <Typography sx={{ mt: 2, color: 'text.secondary' }}>{t('home.calendarEmpty')}</Typography>
-      )}
+      {!loading && counts && total === 0 && <Typography sx={{ mt: 2, color: 'text.secondary' }}>{t('home.calendarEmpty')}</Typography>}
     </Paper>
   );
 });

@@ -38,14 +38,23 @@ export function LocationsPanel({ locations }: { locations: LocationsResponse | u
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
-          {locations ? <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapHeading')} /> : <Skeleton variant="rounded" height={380} />}
+          {locations ? (
+            <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapHeading')} />
+          ) : (
+            <Skeleton variant="rounded" height={380} />
+          )}
         </Suspense>
         {/* A scrolling region is reachable by keyboard (focusable), so its places can be read without a mouse. */}
         <List
           aria-label={t('home.mapListLabel')}
           dense
           tabIndex={0}
-          sx={{ maxHeight: 380, overflow: 'auto', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            maxHeight: 380,
+            overflow: 'auto',
+            borderRadius: 2,
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+          }}
           data-testid="location-list"
         >
           {(locations ?? []).map((location) => (

@@ -42,7 +42,11 @@ function TileBody({ item }: { item: SummaryItem }) {
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ color: 'text.secondary', fontSize: '0.875rem', fontWeight: 500 }}>{item.label}</Typography>
-        <Typography component="p" data-testid={`tile-${item.key}`} sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}>
+        <Typography
+          component="p"
+          data-testid={`tile-${item.key}`}
+          sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}
+        >
           {item.value ?? <Skeleton width={48} />}
         </Typography>
       </Box>

@@ -33,15 +33,41 @@ export function YearlySummary({
           {t('home.yearScope', { client: clientName, count: selectedCount })}
         </Typography>
       )}
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.75, alignItems: 'end', height: 140 }}>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(12, 1fr)',
+          gap: 0.75,
+          alignItems: 'end',
+          height: 140,
+        }}
+      >
         {summary.months.map((month) => {
           const name = DateTime.fromISO(`${month.month}-01`).setLocale('en').toFormat('LLL');
           return (
-            <Box component="li" key={month.month} aria-label={t('home.monthBar', { month: name, count: month.total })} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, height: '100%', justifyContent: 'flex-end' }}>
+            <Box
+              component="li"
+              key={month.month}
+              aria-label={t('home.monthBar', { month: name, count: month.total })}
+              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, height: '100%', justifyContent: 'flex-end' }}
+            >
               <Typography variant="caption" aria-hidden="true" sx={{ fontWeight: 600 }}>
                 {month.total}
               </Typography>
-              <Box aria-hidden="true" sx={{ width: '100%', maxWidth: 28, height: `${Math.max(2, (month.total / max) * 90)}px`, bgcolor: 'primary.main', borderRadius: 1 }} />
+              <Box
+                aria-hidden="true"
+                sx={{
+                  width: '100%',
+                  maxWidth: 28,
+                  height: `${Math.max(2, (month.total / max) * 90)}px`,
+                  bgcolor: 'primary.main',
+                  borderRadius: 1,
+                }}
+              />
               <Typography variant="caption" aria-hidden="true" sx={{ color: 'text.secondary', fontSize: { xs: '0.6rem', sm: '0.75rem' } }}>
                 {name}
               </Typography>

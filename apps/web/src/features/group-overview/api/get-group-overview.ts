@@ -20,5 +20,8 @@ export function groupOverviewQueryOptions(groupId: number, filterDate: string, t
 }
 
 export function useGroupOverview(groupId: number | undefined, filterDate: string, timeZone: string) {
-  return useQuery({ ...groupOverviewQueryOptions(groupId ?? 0, filterDate, timeZone), enabled: groupId !== undefined && filterDate.length === 10 });
+  return useQuery({
+    ...groupOverviewQueryOptions(groupId ?? 0, filterDate, timeZone),
+    enabled: groupId !== undefined && filterDate.length === 10,
+  });
 }

@@ -21,7 +21,13 @@ describe('service status dialog (spec §2)', () => {
     const html =
       '<p>Timesheets are <strong>slow</strong> today.</p><script>window.__xss=1</script>' +
       '<img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=1">link</a>';
-    render(<ServiceStatusDialog open onClose={() => {}} status={{ bannerTitle: 'Slow timesheets', severity: 'warning', region: 'All regions', html }} />);
+    render(
+      <ServiceStatusDialog
+        open
+        onClose={() => {}}
+        status={{ bannerTitle: 'Slow timesheets', severity: 'warning', region: 'All regions', html }}
+      />,
+    );
     expect(await screen.findByRole('dialog', { name: 'Slow timesheets' })).toBeVisible();
     expect(screen.getByText('Severity: Warning')).toBeVisible();
     expect(screen.getByText('Region: All regions')).toBeVisible();
@@ -36,7 +42,9 @@ describe('service status dialog (spec §2)', () => {
 
   it('renders a markdown body without its raw HTML', async () => {
     const markdown = '**Heads up**: maintenance tonight.\n\n<script>window.__xss=1</script><img src=x onerror="window.__xss=1">';
-    render(<ServiceStatusDialog open onClose={() => {}} status={{ bannerTitle: 'Maintenance', severity: 'info', region: null, markdown }} />);
+    render(
+      <ServiceStatusDialog open onClose={() => {}} status={{ bannerTitle: 'Maintenance', severity: 'info', region: null, markdown }} />,
+    );
     const body = await screen.findByTestId('service-status-body');
     expect(body.querySelector('strong')).toHaveTextContent('Heads up');
     expect(body.querySelector('script, img')).toBeNull();

@@ -58,7 +58,12 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
 
   return (
     <>
-      <Paper variant="outlined" component="section" aria-labelledby="settings-preferences" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="settings-preferences"
+        sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
+      >
         <Typography variant="h2" id="settings-preferences" sx={{ fontSize: '1.125rem', mb: 2 }}>
           {t('settings.preferencesHeading')}
         </Typography>
@@ -86,11 +91,20 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
                 {t('settings.darkModeHint')}
               </Typography>
             </div>
-            <Switch checked={darkMode} onChange={(event) => onDarkModeChange(event.target.checked)} slotProps={{ input: { 'aria-labelledby': 'dark-mode-label' } }} />
+            <Switch
+              checked={darkMode}
+              onChange={(event) => onDarkModeChange(event.target.checked)}
+              slotProps={{ input: { 'aria-labelledby': 'dark-mode-label' } }}
+            />
           </Box>
         </Stack>
       </Paper>
-      <Paper variant="outlined" component="section" aria-labelledby="settings-regional" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="settings-regional"
+        sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
+      >
         <Typography variant="h2" id="settings-regional" sx={{ fontSize: '1.125rem', mb: 2 }}>
           {t('settings.regionalHeading')}
         </Typography>
@@ -127,7 +141,13 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
           onClick={() => {
             if (registerDebugActivation()) toast.info(t('settings.debugOn'));
           }}
-          sx={{ all: 'unset', cursor: 'default', fontSize: '0.875rem', color: 'text.secondary', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            all: 'unset',
+            cursor: 'default',
+            fontSize: '0.875rem',
+            color: 'text.secondary',
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
         >
           {`${t('settings.appVersion')} ${config.appVersion}`}
         </Box>
