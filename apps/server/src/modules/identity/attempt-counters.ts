@@ -81,8 +81,12 @@ export class FallbackAttemptCounters implements AttemptCounters {
     if (!this.redisReady()) return this.fellBack(new Error('the Redis connection is not ready'));
     let timer: NodeJS.Timeout | undefined;
     try {
+      const pending = call(this.redis);
+      // When the timeout wins the race, the Redis call may still fail later (e.g. 'Connection is closed' when the
+      // client gives up): that failure is already answered by the fallback and must not surface as unhandled.
+      pending.catch(() => {});
       const result = await Promise.race([
-        call(this.redis),
+        pending,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`Redis did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
         }),
