@@ -697,7 +697,7 @@ async function soak() {
 
 /** Runs one server test file (vitest) and reads the figures it writes to apps/server/test-results/. */
 function serverTest(file, env, resultFile) {
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', file], {
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', file], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: values.verbose ? 'inherit' : ['ignore', 'ignore', 'inherit'],
@@ -712,10 +712,10 @@ function serverTest(file, env, resultFile) {
 }
 
 async function matrix() {
-  const { passed, figures } = serverTest('apps/server/test/authorization-matrix.test.ts', {}, 'authorization-matrix.json');
+  const { passed, figures } = serverTest('apps/server/test/authorization-matrix.test.ts', { MATRIX: 'full' }, 'authorization-matrix.json');
   const r = figures?.report ?? {};
   say(
-    `  ${r.cells} cells, ${r.run} run, ${r.passes} passed; read leaks ${r.readLeaks}, refused writes that changed data ${r.writeLeaks?.length}`,
+    `  ${r.form} form: ${r.routes} routes × ${r.principals} callers, ${r.cells} cells, ${r.run} run, ${r.passes} passed; read leaks ${r.readLeaks}, refused writes that changed data ${r.writeLeaks?.length}`,
   );
   check(passed, 'every cell of the authorization matrix answers as the declarations say (the test passes)');
   check(

@@ -10,5 +10,7 @@ export default defineProject({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A test that waits for a state (findBy*, up to 10 s, src/test-setup.ts) must not be cut short by the test's own limit.
+    testTimeout: 30_000,
   },
 });

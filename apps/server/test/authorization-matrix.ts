@@ -304,6 +304,8 @@ export interface MatrixReport {
   writeLeaks: { route: string; tables: string[] }[];
   routes: number;
   principals: number;
+  /** short (`npm test`) or full (`npm run proof`, MATRIX=full). */
+  form: 'short' | 'full';
   durationMs: number;
 }
 
