@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /*
- * Browser tests: their own config, not one of the root projects. One real server for the whole run (see
- * support/global-setup.ts); spec files run one after another, since each drives a Chromium and the machine
- * has two cores.
+ * Browser tests: their own config, not one of the root projects. The global setup builds the apps and seeds one
+ * demo world; every spec file then gets a server of its own on a copy of it (support/world.ts), so files run side by
+ * side: E2E_WORKERS at once (default 2: one Chromium, one server and one test runner each on this 2-core machine).
+ * Against a running server (E2E_BASE_URL) the files share it and run one at a time.
  */
 // scripts/test.mjs asks for a JSON report here to count the tests (`npm run test:e2e` passes no reporter flags on).
 const jsonReport = process.env.E2E_JSON_REPORT;
+const shared = Boolean(process.env.E2E_BASE_URL);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -15,7 +18,9 @@ export default defineConfig({
     name: 'e2e',
     include: ['tests/**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    setupFiles: ['./support/world.ts'],
+    fileParallelism: !shared,
+    maxWorkers: shared ? 1 : workers,
     testTimeout: 60_000,
     // beforeAll launches Chromium; the global setup (build + first start with seeding) has its own limits.
     hookTimeout: 60_000,

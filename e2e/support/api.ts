@@ -1,9 +1,10 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { apiSignIn } from './auth';
+import { baseUrl } from './world';
 
 /** GET /v1/<path> as a demo account, for comparing what a page shows with what the API answers. */
 export async function apiGet<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}/v1/${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-version': '1' } });
+  const response = await fetch(`${baseUrl()}/v1/${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-version': '1' } });
   expect(response.status, `GET ${path}`).toBe(200);
   return (await response.json()) as T;
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { expectVisible } from './browser';
+import { baseUrl } from './world';
 
 /** Every demo account's password (the seeded demo world). */
 export const DEMO_PASSWORD = 'Portal#2026demo';
@@ -8,8 +9,29 @@ export const STAFF_EMAIL = 'staff@provider.test';
 /** Spec §8 texts the identity journeys look for. */
 export const FORBIDDEN_TEXT = "You don't have sufficient permissions to view this page";
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 const jsonHeaders = { 'content-type': 'application/json', 'accept-version': '1' };
+
+/**
+ * Signs in as a journey usually needs to (the sign-in page has journeys of its own: sign-in-page.spec.ts and the
+ * identity specs use signInWithForm): over HTTP, the refresh cookie the answer sets is put in the page's browser
+ * context, and the page opens `path`, where the app signs itself in from that cookie as it does on any return
+ * visit. Saves loading the sign-in page and the home page for every journey.
+ */
+export async function signIn(page: Page, email: string, path = '/', password = DEMO_PASSWORD): Promise<void> {
+  const response = await fetch(api('auth/login'), { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
+  expect(response.status, `sign in as ${email}`).toBe(200);
+  const host = new URL(baseUrl()).hostname;
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: host, path, httpOnly: true, sameSite: 'Strict' as const };
+  });
+  expect(cookies.length, `the sign-in of ${email} sets the refresh cookie`).toBeGreaterThan(0);
+  await page.context().addCookies(cookies);
+  await page.goto(path);
+}
 
 /** Signs in through the sign-in page and waits until the app has left it. */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { apiGet } from './api';
+import { baseUrl } from './world';
 
 /** Booking helpers over the API for journeys that need a booking of their own (the UK trust's, uk.admin). */
 
@@ -22,7 +23,7 @@ export interface Detail {
   booking: ListItem & { actions: { cancel: boolean; cancelBlockedReason: string | null; extend: boolean } };
 }
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 export const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-version': '1', 'content-type': 'application/json' });
 
 /** When a booking starts, by its own school's zone. */

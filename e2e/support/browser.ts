@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { artifactsDir } from './paths';
+import { baseUrl } from './world';
 
 export const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -12,41 +13,10 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** Debian's chromium (playwright's own browser download does not work here): CHROMIUM_PATH, else the PATH. */
-export function chromiumPath(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    accessSync(fromEnv, constants.X_OK);
-    return fromEnv;
-  }
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH');
-  }
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    // Root needs --no-sandbox; the rest stop Chromium from reaching the network or doing background work.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
 const pageErrors = new WeakMap<Page, string[]>();
 
 /**
- * Registers one Chromium for the spec file and closes every page's context after each test. Pages come from
+ * Connects the spec file to the run's Chromium (or launches one) and closes every page's context after each test. Pages come from
  * `browser.newContext()` then `context.newPage()`, which @axe-core/playwright needs.
  */
 export function useBrowser() {
@@ -54,12 +24,14 @@ export function useBrowser() {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const shared = inject('browserEndpoint');
+    browser = shared ? await chromium.connect(shared) : await launchBrowser();
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
+    // On the shared browser this only disconnects (the global setup closes it).
     await browser?.close();
   });
 
@@ -72,7 +44,7 @@ export function useBrowser() {
     async newPage(viewport: ViewportName = 'desktop', options: { live?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
       const context = await browser.newContext({
-        baseURL: inject('baseUrl'),
+        baseURL: baseUrl(),
         viewport: VIEWPORTS[viewport],
         isMobile: viewport === 'mobile',
         hasTouch: viewport === 'mobile',
@@ -110,11 +82,18 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   }
 }
 
-/** Saves e2e/artifacts/screenshots/<name>-<desktop|mobile>.png (full page) and returns its path. */
+/** Screenshots are for looking at: `npm test` runs the journeys without them (E2E_SCREENSHOTS=0), by hand they are on. */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
+
+/**
+ * Saves e2e/artifacts/screenshots/<name>-<desktop|mobile>.png (full page) and returns its path; with
+ * E2E_SCREENSHOTS=0 returns the path without taking it.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(artifactsDir, 'screenshots');
-  mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}-${viewportOf(page)}.png`);
+  if (!screenshotsWanted) return path;
+  mkdirSync(dir, { recursive: true });
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }

@@ -23,7 +23,8 @@ export interface RunningServer {
   dataDir: string | undefined;
   /** The server's recent output, for failure messages. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops it (SIGTERM, then SIGKILL after a grace period) and removes its data directory unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -53,13 +54,14 @@ function exited(child: ChildProcess): boolean {
 }
 
 /**
- * Starts the real server on a free port with a fresh data directory (seeded with the demo world on first
- * start), and resolves once GET /api/ping answers 200.
+ * Starts the real server on a free port and resolves once GET /api/ping answers 200. Its data directory is `dataDir`
+ * (a copy of the seeded template, see world.ts) or a fresh one, seeded with the demo world on first start; `stop()`
+ * removes it unless asked to keep it.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const lines: string[] = [];
   const keep = (prefix: string) => (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
@@ -83,6 +85,7 @@ export async function startServer(): Promise<RunningServer> {
       DEMO: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       PUBLIC_ORIGIN: url,
+      ...options.env,
     },
   });
   child.stdout?.on('data', keep(''));
@@ -94,13 +97,14 @@ export async function startServer(): Promise<RunningServer> {
   };
   process.on('exit', killOnExit);
 
-  const cleanup = () => {
+  const cleanup = (keep = false) => {
     process.off('exit', killOnExit);
+    if (keep) return;
     if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] data directory kept: ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (!exited(child)) {
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -111,7 +115,7 @@ export async function startServer(): Promise<RunningServer> {
         await done;
       }
     }
-    cleanup();
+    cleanup(keepData);
   };
 
   const started = Date.now();
@@ -133,7 +137,9 @@ export async function startServer(): Promise<RunningServer> {
     }
     await sleep(250);
   }
-  console.log(`[e2e] server ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${dataDir})`);
+  if (process.env.E2E_SERVER_LOGS === '1') {
+    console.log(`[e2e] server ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${dataDir})`);
+  }
   return { url, dataDir, output, stop };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigateInApp, signInWithForm } from '../../support/auth';
+import { navigateInApp, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 
 /** Every route of spec §2 is declared and loads its own lazy chunk; unbuilt pages say what will be there. */
@@ -52,7 +52,7 @@ describe('routes', () => {
 
   it('load every signed-in page for a user allowed everywhere', async () => {
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, 'group.admin@demo.test');
+    await signIn(page, 'group.admin@demo.test');
     for (const [path, heading] of SIGNED_IN_ROUTES) {
       await navigateInApp(page, path);
       await expectVisible(page.getByRole('heading', { level: 1, name: heading, exact: true }));
@@ -79,8 +79,7 @@ describe('routes', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`the signed-in shell is accessible (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, 'school.admin@demo.test');
-      await page.goto('/timesheets');
+      await signIn(page, 'school.admin@demo.test', '/timesheets');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Timesheets' }));
       await expectVisible(page.getByRole('banner'));
       await expectNoSeriousA11yViolations(page);

@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -11,6 +10,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * My availability (spec §2 myAvailability) as teacher@demo.test (replaceMe_all at Harbourside Primary, a location
@@ -44,7 +44,7 @@ interface Profile {
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-version': '1' });
 const jsonHeaders = (token: string) => ({ ...headers(token), 'content-type': 'application/json' });
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
 async function listDays(token: string): Promise<DaysAway> {
   return apiGet<DaysAway>(token, 'me/days-away?dateToLocal=2999-12-31');
@@ -74,8 +74,7 @@ const LATER_DAYS = 20;
 const dayItem = (page: Page, dateLocal: string): Locator => page.locator(`[data-testid="day-away"][data-date="${dateLocal}"]`);
 
 async function openAvailability(page: Page): Promise<void> {
-  await signInWithForm(page, ACCOUNT);
-  await navigateInApp(page, '/availability');
+  await signIn(page, ACCOUNT, '/availability');
   await expectHeading(page, 'My availability');
   await expect.poll(() => page.title()).toMatch(/^My availability \| /);
 }

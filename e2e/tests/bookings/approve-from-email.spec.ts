@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, pathOf } from '../../support/auth';
 import { authed, schoolDaysInOneWeek } from '../../support/bookings';
@@ -10,6 +10,7 @@ import {
   screenshotAtBothWidths,
   useBrowser,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Approve from the e-mail (issue 13 item 2): pending.booker asks for a booking that needs approval; the approver
@@ -18,7 +19,7 @@ import {
  */
 
 const APPROVER = 'group.admin@demo.test';
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
 interface OutboxMessage {
   subject: string | null;

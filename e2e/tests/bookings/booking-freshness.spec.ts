@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
 import {
   expectNoPageErrors,
@@ -10,6 +10,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { useWorld } from '../../support/world';
 
 /**
  * Issue: the list showed a booking Filled (educator named) while its detail, opened seconds later, still showed
@@ -18,6 +19,9 @@ import {
  * shows it Filled at once, never with Cancel. Adds one booking per run at one of uk.admin's schools.
  */
 const UK = 'uk.admin@demo.test';
+
+// The provider's moves are what this journey is about: the simulator ticks every 3 s (the demo's default is 20 s).
+useWorld({ simulatorSeconds: 3 });
 
 describe('list and detail agree after the provider fills a booking', () => {
   const browser = useBrowser();
@@ -29,8 +33,7 @@ describe('list and detail agree after the provider fills a booking', () => {
       const id = booking!.id;
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, UK);
-      await navigateInApp(page, `/bookings/${id}`);
+      await signIn(page, UK, `/bookings/${id}`);
       await expectVisible(page.getByRole('heading', { level: 1, name: /^Booking on / }));
 
       // The provider puts an educator on it (the simulator takes new requests first).

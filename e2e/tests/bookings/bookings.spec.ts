@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Bookings (issue 5): the list and its filters, a booking's detail, cancel, extend, quick feedback and the full
@@ -47,7 +48,7 @@ interface PendingSummary {
   location: { id: number; name: string };
 }
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-version': '1' });
 
 async function list(token: string, query: string): Promise<{ items: ListItem[]; total: number }> {
@@ -61,8 +62,7 @@ const nameOf = (candidate: Candidate) =>
   candidate.preferredName ? `${candidate.preferredName} ${candidate.lastName}` : candidate.fullName;
 
 async function openBookings(page: Page, path = '/bookings'): Promise<void> {
-  await signInWithForm(page, ADMIN);
-  await navigateInApp(page, path);
+  await signIn(page, ADMIN, path);
   await expectHeading(page, 'Bookings');
   await expect.poll(() => page.title()).toMatch(/^Bookings \| /);
 }
@@ -274,8 +274,7 @@ describe('pending approval', () => {
     expect(theirs.length, 'pending requests of the demo world').toBeGreaterThan(0);
 
     const bookerPage = await browser.newPage('mobile');
-    await signInWithForm(bookerPage, BOOKER);
-    await navigateInApp(bookerPage, '/bookings/pending-approval');
+    await signIn(bookerPage, BOOKER, '/bookings/pending-approval');
     await expectHeading(bookerPage, 'Bookings Pending Approval');
     await expect.poll(() => bookerPage.getByTestId('pending-request').count()).toBeGreaterThan(0);
     expect(await bookerPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -285,8 +284,7 @@ describe('pending approval', () => {
     const adminList = await apiGet<PendingSummary[]>(admin, 'pending-bookings');
     const target = adminList.find((request) => theirs.some((t) => t.id === request.id)) ?? adminList[0]!;
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, ADMIN);
-    await navigateInApp(page, '/bookings/pending-approval');
+    await signIn(page, ADMIN, '/bookings/pending-approval');
     await expectHeading(page, 'Bookings Pending Approval');
     const row = page.locator(`[data-testid="pending-request"][data-request-id="${target.id}"]`);
     await expectVisible(row);

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { listBookings, startOf, todayIn } from '../../support/bookings';
 import {
   expectNoPageErrors,
@@ -11,6 +11,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Issue: a booking that cannot be cancelled online (an educator assigned, or started: spec §4) said "Please call
@@ -28,7 +29,7 @@ interface OutboxMessage {
 }
 
 async function outbox(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${inject('baseUrl')}/v1/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'accept-version': '1' } });
+  const response = await fetch(`${baseUrl()}/v1/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'accept-version': '1' } });
   return (await response.json()) as OutboxMessage[];
 }
 
@@ -44,8 +45,7 @@ describe('what to do when a booking cannot be cancelled online', () => {
       const filled = rows.filter((b) => startOf(b) > DateTime.now())[viewport === 'desktop' ? 0 : 1]!;
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, UK);
-      await navigateInApp(page, `/bookings/${filled.id}`);
+      await signIn(page, UK, `/bookings/${filled.id}`);
       const blocked = page.getByTestId('cancel-blocked');
       await expectVisible(blocked);
       expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, pathOf, signInWithForm } from '../../support/auth';
+import { expectHeading, pathOf, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Create Booking (spec §5 'Booking create') and replace-me (spec §4, §9). This file creates booking requests as
@@ -42,7 +43,7 @@ interface Profile {
   };
 }
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-version': '1', 'content-type': 'application/json' });
 
 function plusDays(iso: string, days: number): string {
@@ -67,8 +68,7 @@ async function hasClassifications(token: string, clientId: number): Promise<bool
 
 /** The create page, signed in, with the location chosen and its reference data loaded. */
 async function openCreate(page: Page, email: string, locationId: number): Promise<void> {
-  await signInWithForm(page, email);
-  await navigateInApp(page, '/bookings/create');
+  await signIn(page, email, '/bookings/create');
   await expectHeading(page, 'Create Booking');
   await expect.poll(() => page.title()).toMatch(/^Create Booking \| /);
   const location = page.getByLabel(/^Location/);
@@ -265,8 +265,7 @@ describe('replace-me', () => {
       const day = choice.date;
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, 'teacher@demo.test');
-      await navigateInApp(page, '/availability');
+      await signIn(page, 'teacher@demo.test', '/availability');
       await expectHeading(page, 'My availability');
       const card = page.getByTestId('replace-me-card');
       await expectVisible(card);

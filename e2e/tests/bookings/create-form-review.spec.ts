@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -10,6 +10,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * The create-booking form as a new school user found it (demo review, items 4 and 6): the several-days picker
@@ -25,11 +26,10 @@ interface Classification {
   extraValidation: { defaultBreakInMins: number | null; shouldShowBreaks: boolean };
 }
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
 async function openCreate(page: Page): Promise<void> {
-  await signInWithForm(page, ACCOUNT);
-  await navigateInApp(page, '/bookings/create');
+  await signIn(page, ACCOUNT, '/bookings/create');
   await expectHeading(page, 'Create Booking');
   const location = page.getByLabel(/^Location/);
   // Harbourside Primary School (location 1): group.admin is one of its booking contacts in the demo.

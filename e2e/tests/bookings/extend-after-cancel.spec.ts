@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { signInWithForm, navigateInApp } from '../../support/auth';
+import { signIn } from '../../support/auth';
 import { cancelViaApi, createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
 import {
   expectNoPageErrors,
@@ -61,8 +61,7 @@ describe('extending a series whose last day was cancelled', () => {
       const tue = DateTime.fromISO(thu).plus({ days: 5 }).toISODate()!;
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, UK);
-      await navigateInApp(page, `/bookings/${wedId}`);
+      await signIn(page, UK, `/bookings/${wedId}`);
       await page.getByRole('button', { name: 'Extend booking' }).click();
       const dialog = page.getByRole('dialog', { name: 'Extend this booking' });
       const days = dialog.getByTestId('extend-days');

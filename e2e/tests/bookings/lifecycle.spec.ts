@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { baseUrl, useWorld } from '../../support/world';
 
 /**
  * A booking's life across the people who touch it (issue 5): a contact who may only create pending bookings asks
@@ -33,7 +34,7 @@ interface Detail {
   booking: { status: string; candidate: { fullName: string; preferredName: string | null; lastName: string } | null };
 }
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 const authed = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-version': '1', 'content-type': 'application/json' });
 
 /** The next two weekdays at least a week ahead that no booking block closes. */
@@ -84,6 +85,9 @@ async function createPendingRequest(token: string): Promise<{ requestId: number;
   return { requestId: created.requestId, bookingId: created.bookings[0]!.id, confirmTo: contact.email! };
 }
 
+// The provider's moves are what this journey is about: the simulator ticks every 3 s (the demo's default is 20 s).
+useWorld({ simulatorSeconds: 3 });
+
 describe('a booking from request to educator', () => {
   const browser = useBrowser();
 
@@ -93,8 +97,7 @@ describe('a booking from request to educator', () => {
     const { requestId, bookingId, confirmTo } = await createPendingRequest(booker);
 
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, ADMIN);
-    await navigateInApp(page, '/bookings/pending-approval');
+    await signIn(page, ADMIN, '/bookings/pending-approval');
     await expectHeading(page, 'Bookings Pending Approval');
     const row = page.locator(`[data-testid="pending-request"][data-request-id="${requestId}"]`);
     await expectVisible(row);

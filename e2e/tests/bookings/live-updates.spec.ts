@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { createBooking, schoolDaysInOneWeek, type Detail } from '../../support/bookings';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { useWorld } from '../../support/world';
 
 /**
  * Live updates (issue 13 item 1): two windows of group.admin (desktop and 375 px) have the portal open; a booking
@@ -26,6 +27,9 @@ async function retry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// The provider's moves are what this journey is about: the simulator ticks every 3 s (the demo's default is 20 s).
+useWorld({ simulatorSeconds: 3 });
+
 describe('live updates', () => {
   const browser = useBrowser();
 
@@ -34,7 +38,7 @@ describe('live updates', () => {
     const mobile = await browser.newPage('mobile', { live: true });
     const windows: Page[] = [desktop, mobile];
     for (const page of windows) {
-      await signInWithForm(page, ADMIN);
+      await signIn(page, ADMIN);
       await expectHeading(page, /./);
     }
     // The streams are open once the shell is: the booking is made after, so no event can pass before them.

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { listBookings, startOf, todayIn, type Detail, type ListItem } from '../../support/bookings';
 import {
   expectNoPageErrors,
@@ -41,8 +41,7 @@ describe('booking status in the school’s own time zone (UK)', () => {
       expect(filled.status).toBe('filled');
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, UK);
-      await navigateInApp(page, `/bookings?from=${filled.dateLocal}&to=${filled.dateLocal}`);
+      await signIn(page, UK, `/bookings?from=${filled.dateLocal}&to=${filled.dateLocal}`);
       await expectHeading(page, 'Bookings');
       const row = page.locator(`[data-booking-id="${filled.id}"]`);
       await expectVisible(row);

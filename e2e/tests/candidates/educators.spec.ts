@@ -1,14 +1,16 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
   expectVisible,
   screenshot,
+  screenshotsWanted,
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Educators (issue 10) as group.admin (every scope at the Australian group): the list shows pictures, an educator
@@ -18,7 +20,7 @@ import {
 const ADMIN = 'group.admin@demo.test';
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
 interface Educator {
   candidateId: number;
@@ -60,8 +62,7 @@ describe('educators', () => {
       cleanup.push(() => setFavourite(token, chosen.candidateId, school.clientId, false));
 
       const page = await browser.newPage('desktop');
-      await signInWithForm(page, ADMIN);
-      await navigateInApp(page, '/candidates');
+      await signIn(page, ADMIN, '/candidates');
       await expectHeading(page, 'Educators');
       expect(await page.title()).toMatch(/^Educators \| /);
       await expectVisible(page.getByRole('table').first());
@@ -123,9 +124,8 @@ describe('educators', () => {
       await poll(() => request.locator('option').allTextContents()).toContainEqual(expect.stringContaining(chosen.fullName));
       await request.selectOption(String(chosen.candidateId));
       await expectNoSeriousA11yViolations(page);
-      await page
-        .getByTestId('requested-educator')
-        .screenshot({ path: (await screenshot(page, 'create-booking-requested')).replace('.png', '-section.png') });
+      const shot = await screenshot(page, 'create-booking-requested');
+      if (screenshotsWanted) await page.getByTestId('requested-educator').screenshot({ path: shot.replace('.png', '-section.png') });
       expectNoPageErrors(page);
     },
     JOURNEY_MS,
@@ -136,8 +136,7 @@ describe('educators', () => {
       `the list and an educator read well and pass axe (${viewport})`,
       async () => {
         const page = await browser.newPage(viewport);
-        await signInWithForm(page, ADMIN);
-        await navigateInApp(page, '/candidates');
+        await signIn(page, ADMIN, '/candidates');
         await expectHeading(page, 'Educators');
         const item = page.getByTestId(viewport === 'mobile' ? 'candidate-card' : 'candidate-row');
         await poll(() => item.count()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { expectHeading, signInWithForm } from '../../support/auth';
+import { expectHeading, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -22,9 +22,7 @@ describe('bookings calendar feed in settings', () => {
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(`makes a link a calendar app reads, and turns it off (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, ACCOUNT);
-      await page.waitForURL((url) => url.pathname === '/');
-      await page.goto('/settings');
+      await signIn(page, ACCOUNT, '/settings');
       await expectHeading(page, 'Settings');
       const section = page.getByRole('region', { name: 'Bookings calendar' });
       await expectVisible(section);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, signInWithForm } from '../../support/auth';
+import { expectHeading, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -30,9 +30,7 @@ describe('unfilled risk first', () => {
       const atRisk = await apiGet<Row[]>(token, 'bookings?unfilledRisk=true&take=5');
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, ACCOUNT);
-      // A group contact may land on the group overview: Home is one link away.
-      await page.goto('/');
+      await signIn(page, ACCOUNT, '/');
       await expectHeading(page, 'Home');
       const panel = page.getByRole('region', { name: 'Unfilled and starting soon' });
       await expectVisible(panel);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { FORBIDDEN_TEXT, expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { FORBIDDEN_TEXT, expectHeading, navigateInApp, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -51,7 +51,7 @@ describe('finance', () => {
       expect(all.total, 'enough invoices to page').toBeGreaterThan(10);
 
       const page = await browser.newPage('desktop');
-      await signInWithForm(page, 'finance@demo.test');
+      await signIn(page, 'finance@demo.test');
       await expectHeading(page, 'Home');
       // The outstanding-count tile is a link to the unpaid invoices.
       await page.getByRole('link', { name: /Outstanding invoices/ }).click();
@@ -123,7 +123,7 @@ describe('finance', () => {
     const token = await apiTokenFor('uk.admin@demo.test');
     const ukInvoice = (await apiGet<InvoicesPage>(token, `invoices?${await clientQuery(token)}&take=1`)).invoices[0]!;
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, 'finance@demo.test');
+    await signIn(page, 'finance@demo.test');
     await expectHeading(page, 'Home');
     await navigateInApp(page, `/finance/invoices/${ukInvoice.invoiceNo}`);
     await page.waitForURL((url) => url.pathname === '/finance');
@@ -139,8 +139,7 @@ describe('finance', () => {
   ] as const) {
     it(`${email} sees ${currency} and ${taxLabel}`, async () => {
       const page = await browser.newPage('desktop');
-      await signInWithForm(page, email);
-      await navigateInApp(page, '/finance');
+      await signIn(page, email, '/finance');
       await expectHeading(page, 'Finance');
       await expectVisible(page.getByRole('columnheader', { name: taxLabel, exact: true }));
       await poll(() => page.getByTestId('invoice-total').first().textContent()).toMatch(
@@ -160,7 +159,7 @@ describe('finance', () => {
 
   it('bookings.viewer@demo.test is refused Finance', async () => {
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, 'bookings.viewer@demo.test');
+    await signIn(page, 'bookings.viewer@demo.test');
     await expectHeading(page, 'Home');
     await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'Finance' }).count()).toBe(0);
     await navigateInApp(page, '/finance');
@@ -173,8 +172,7 @@ describe('finance', () => {
       `Finance and View Invoice read well and pass axe (${viewport})`,
       async () => {
         const page = await browser.newPage(viewport);
-        await signInWithForm(page, 'finance@demo.test');
-        await navigateInApp(page, '/finance');
+        await signIn(page, 'finance@demo.test', '/finance');
         await expectHeading(page, 'Finance');
         const item = page.getByTestId(viewport === 'mobile' ? 'invoice-card' : 'invoice-row');
         await poll(() => item.count()).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORBIDDEN_TEXT, expectHeading, pathOf, signInWithForm } from '../../support/auth';
+import { FORBIDDEN_TEXT, expectHeading, pathOf, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -85,7 +85,7 @@ describe('error pages', () => {
 
   it('a profile that fails to load leads to the page for its failure (spec §2)', async () => {
     const page = await browser.newPage('desktop');
-    await signInWithForm(page, 'school.admin@demo.test');
+    await signIn(page, 'school.admin@demo.test');
     await expectHeading(page, 'Home');
     const cases: Array<[answer: number | 'abort' | 'garbage', path: string]> = [
       [403, '/403'],

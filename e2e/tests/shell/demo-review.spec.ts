@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
-import { expectHeading, navigateInApp, pathOf, signInWithForm } from '../../support/auth';
+import { expectHeading, navigateInApp, pathOf, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -10,6 +10,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * What a new school user found trying the demo (review items 7–12): narrow accounts (teacher, pending booker),
@@ -51,7 +52,7 @@ async function closeDrawer(page: Page, viewport: ViewportName): Promise<void> {
 }
 
 async function total(token: string, query: string): Promise<number> {
-  const response = await fetch(`${inject('baseUrl')}/v1/bookings?${query}`, {
+  const response = await fetch(`${baseUrl()}/v1/bookings?${query}`, {
     headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
   });
   expect(response.status).toBe(200);
@@ -69,7 +70,7 @@ describe('a teacher (replace-me only)', { timeout: 180_000 }, () => {
       const status = await apiGet<ReplaceMeStatus>(token, `bookings/replace-me-status?clientId=${client.clientId}`);
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, 'teacher@demo.test');
+      await signIn(page, 'teacher@demo.test');
       await expectHeading(page, 'Home');
       const links = await navLinks(page, viewport);
       expect(links).not.toContain('Bookings');
@@ -125,7 +126,7 @@ describe('a pending booker (asks for bookings, may not approve)', { timeout: 180
       const own = requests.filter((r) => r.createdBy.id === profile.contact.id).length;
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, 'pending.booker@demo.test');
+      await signIn(page, 'pending.booker@demo.test');
       await expectHeading(page, 'Home');
       await expectVisible(page.getByText('Your requests awaiting approval'));
       expect(await page.getByText('Awaiting your approval').count()).toBe(0);
@@ -164,8 +165,7 @@ describe('a dashboard that leads somewhere', { timeout: 180_000 }, () => {
       const today = localIsoDate();
 
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, 'group.admin@demo.test');
-      await navigateInApp(page, '/');
+      await signIn(page, 'group.admin@demo.test', '/');
       await expectHeading(page, 'Home');
       await expectVisible(page.getByText('Unfilled, next 4 weeks'));
       // Several schools selected: the yearly chart says what it counts.
@@ -223,8 +223,7 @@ describe('the phone (375 px)', { timeout: 180_000 }, () => {
   it('keeps the app name on one line, shows who is covered, and the list above the fold', async () => {
     const token = await apiTokenFor('group.admin@demo.test');
     const page = await browser.newPage('mobile');
-    await signInWithForm(page, 'group.admin@demo.test');
-    await navigateInApp(page, '/bookings?from=');
+    await signIn(page, 'group.admin@demo.test', '/bookings?from=');
     await expectHeading(page, 'Bookings');
     const name = page.locator('header').getByText('Chalkline Relief Portal');
     const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
@@ -256,8 +255,7 @@ describe('times by locale', { timeout: 180_000 }, () => {
   ] as const) {
     it(`${account}: list and detail write times the same way (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
-      await signInWithForm(page, account);
-      await navigateInApp(page, '/bookings');
+      await signIn(page, account, '/bookings');
       await expectHeading(page, 'Bookings');
       const item = viewport === 'mobile' ? page.getByTestId('booking-card').first() : page.locator('tbody tr').first();
       await expectVisible(item);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { APIResponse, Page, Route } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
+import { expectHeading, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { baseUrl } from '../../support/world';
 
 /**
  * Timesheets as group.admin (every scope at the Australian group): the summary is the API's, three timesheets
@@ -42,7 +43,7 @@ interface Overview {
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
 
-const api = (path: string) => `${inject('baseUrl')}/v1/${path}`;
+const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
 async function clientIdsOf(token: string): Promise<number[]> {
   const profile = await apiGet<{
@@ -72,8 +73,7 @@ const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
 const minutesOf = (local: string) => Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
 
 async function openTimesheets(page: Page): Promise<void> {
-  await signInWithForm(page, ADMIN);
-  await navigateInApp(page, '/');
+  await signIn(page, ADMIN, '/');
   // The dashboard's 'Timesheets to approve' tile leads here.
   await page.getByRole('link', { name: /Timesheets to approve/ }).click();
   await page.waitForURL('**/timesheets');

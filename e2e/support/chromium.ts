@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+
+/** Debian's chromium (playwright's own browser download does not work here): CHROMIUM_PATH, else the PATH. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    accessSync(fromEnv, constants.X_OK);
+    return fromEnv;
+  }
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH');
+  }
+}
+
+const LAUNCH_OPTIONS = {
+  headless: true,
+  // Root needs --no-sandbox; the rest stop Chromium from reaching the network or doing background work.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ ...LAUNCH_OPTIONS, executablePath: chromiumPath() });
+}
+
+/**
+ * One Chromium for the whole run (the global setup starts it): spec files connect to it and each page gets a
+ * context of its own, as isolated as a browser of its own, without some thirty browser start-ups.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ ...LAUNCH_OPTIONS, executablePath: chromiumPath() });
+}
