@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { launchBrowser } from './chromium';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { artifactsDir } from './paths';
@@ -121,4 +122,14 @@ export async function screenshotAtBothWidths(page: Page, name: string): Promise<
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, name);
   await page.setViewportSize(original);
+}
+
+/**
+ * Saves a download and returns the file's path. The run's Chromium is shared (a browser server), and a download of a
+ * remote browser has no local path until it is saved.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'portal-e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }

@@ -5,6 +5,7 @@ import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
   expectVisible,
+  savedDownload,
   screenshot,
   useBrowser,
   type ViewportName,
@@ -108,7 +109,7 @@ describe('finance', () => {
       await page.getByRole('button', { name: `Download the PDF of invoice ${invoiceNo}` }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-      const path = await file.path();
+      const path = await savedDownload(file);
       expect(path).toBeTruthy();
 
       // Back to Finance.

@@ -3,7 +3,14 @@ import type { APIResponse, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, signIn } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  savedDownload,
+  screenshot,
+  useBrowser,
+} from '../../support/browser';
 import { baseUrl } from '../../support/world';
 
 /**
@@ -189,7 +196,7 @@ describe('timesheets', () => {
       const target = page.getByTestId('timesheet-row').first();
       const [download] = await Promise.all([page.waitForEvent('download'), target.getByTestId('timesheet-download').click()]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-      const path = await download.path();
+      const path = await savedDownload(download);
       expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expectNoPageErrors(page);
     },
