@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import server from './apps/server/vitest.config';
 import web from './apps/web/vitest.config';
 
@@ -26,6 +27,29 @@ function filesNeedingIsolation(projectDir: string, dirs: string[]): string[] {
 const isolatedServer = filesNeedingIsolation('./apps/server/', ['src', 'test']);
 const isolatedWeb = filesNeedingIsolation('./apps/web/', ['src']);
 
+/**
+ * The longest files (a minute or more of mostly CPU: fuzzing every route, seeding worlds, fault proofs) start first,
+ * whatever their project: started last, one of them alone on a core is the run's tail. Vitest orders by the last
+ * run's durations when it has them, but a fresh checkout (CI) has none, and it keeps each project's files together.
+ */
+const LONGEST_FIRST = [
+  'test/contract-fuzz.test.ts',
+  'test/process.test.ts',
+  'test/fault-proofs.test.ts',
+  'test/authorization-matrix.test.ts',
+  'src/modules/identity/attempt-counters.test.ts',
+  'test/redis-outage.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(`/apps/server/${file}`));
+    const first = sorted.filter((spec) => rank(spec) >= 0).sort((a, b) => rank(a) - rank(b));
+    return [...first, ...sorted.filter((spec) => rank(spec) < 0)];
+  }
+}
+
 // Unit and integration tests of every workspace; the browser tests (e2e/) have their own config.
 export default defineConfig({
   test: {
@@ -47,5 +71,6 @@ export default defineConfig({
     // the server's integration files mostly wait on their embedded database or on servers they start: two at once
     // took the unit and integration run from 650 s to 438 s here, every test passing.
     maxWorkers: '100%',
+    sequence: { sequencer: LongestFirst },
   },
 });
