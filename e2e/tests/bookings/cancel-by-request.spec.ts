@@ -86,7 +86,7 @@ describe('what to do when a booking cannot be cancelled online', () => {
       // The dashboard's map says nothing about configuration.
       await navigateInApp(page, '/');
       await page.getByRole('button', { name: 'Map' }).click();
-      await expectVisible(page.getByRole('region', { name: 'Your locations' }));
+      await expectVisible(page.getByRole('region', { name: 'Your locations', exact: true }));
       expect(await page.getByText(/not configured/i).count()).toBe(0);
       await screenshot(page, 'dashboard-map-no-tiles');
       expectNoPageErrors(page);

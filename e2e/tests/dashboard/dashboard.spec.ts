@@ -102,7 +102,7 @@ describe('home dashboard', () => {
 
       // MAP: markers and the list of locations (no tiles in the demo).
       await page.getByRole('button', { name: 'Map' }).click();
-      await expectVisible(page.getByRole('region', { name: 'Your locations' }));
+      await expectVisible(page.getByRole('region', { name: 'Your locations', exact: true }));
       for (const location of locations)
         await expectVisible(page.getByTestId('location-list').getByText(location.locationName, { exact: true }));
       await expect.poll(() => page.locator('.leaflet-interactive').count()).toBe(locations.length);
@@ -113,7 +113,7 @@ describe('home dashboard', () => {
       // The layout is remembered (localStorage dashboardLayout = 2).
       expect(await page.evaluate(() => localStorage.getItem('dashboardLayout'))).toBe('2');
       await page.reload();
-      await expectVisible(page.getByRole('region', { name: 'Your locations' }));
+      await expectVisible(page.getByRole('region', { name: 'Your locations', exact: true }));
       expectNoPageErrors(page);
     });
   }

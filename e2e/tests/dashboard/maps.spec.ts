@@ -15,7 +15,7 @@ import {
  * under the markers, so they are maps, not grey boxes, without a tile service (the demo has none).
  */
 async function expectBasemap(page: Page, region: string): Promise<void> {
-  const map = page.getByRole('region', { name: region });
+  const map = page.getByRole('region', { name: region, exact: true });
   await expectVisible(map);
   await expect.poll(() => map.locator('.leaflet-basemap-pane path').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   // The land is drawn where the map shows it: some basemap path has a visible box inside the map.
@@ -38,14 +38,14 @@ describe('maps with the bundled basemap', () => {
       await navigateInApp(page, '/');
       await expectHeading(page, 'Home');
       await page.getByRole('button', { name: 'Map' }).click();
-      await expectBasemap(page, 'Your locations');
+      await expectBasemap(page, 'Map of your locations');
       await expect.poll(() => page.locator('.portal-map-marker').count()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'map-dashboard');
 
       await navigateInApp(page, '/group-overview');
       await expectHeading(page, 'Group overview');
-      await expectBasemap(page, 'Map');
+      await expectBasemap(page, "Map of the group's locations");
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'map-group-overview');
       expectNoPageErrors(page);

@@ -115,7 +115,7 @@ export function GroupOverviewPage() {
           </Typography>
           <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
             {rows ? (
-              <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapHeading')} height={320} />
+              <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapLabel')} height={320} />
             ) : (
               <Skeleton variant="rounded" height={320} />
             )}

@@ -39,7 +39,7 @@ export function LocationsPanel({ locations }: { locations: LocationsResponse | u
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
           {locations ? (
-            <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapHeading')} />
+            <LocationsMap points={points} tilesUrl={tilesUrl} label={t('home.mapLabel')} />
           ) : (
             <Skeleton variant="rounded" height={380} />
           )}
