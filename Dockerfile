@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# The portal server in a container (issue 12): one image for every instance; the web app is built into it.
+# The portal server in a container: one image for every instance; the web app is built into it.
 #   docker build -t client-portal .
-#   docker run -p 3000:3000 -v portal-data:/data client-portal          (demo: embedded database in /data)
+#   docker run -p 3000:3000 -e DEMO=true -v portal-data:/data client-portal   (the demo on the embedded database in /data;
+#   without DEMO=true the image needs DATABASE_URL: it never falls into demo mode by itself)
 #   deploy/compose.yaml: PostgreSQL, Redis, three servers and HAProxy.
 ARG NODE_IMAGE=node:20-bookworm-slim
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
@@ -155,6 +156,17 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // `Expect: 100-continue` (curl's default for large bodies): Node would answer 100 Continue by itself, the client
+  // would start sending, and a body over the limit then met a 413 written mid-upload and a closed connection. A
+  // declared length over the limit gets no 100: the request goes on to its 413 with no byte of the body read, and
+  // the connection closes after the answer.
+  app.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > config.bodyLimitBytes) res.shouldKeepAlive = false;
+    else res.writeContinue();
+    app.server.emit('request', req, res);
+  });
+
   // The hooks every request runs are plain (callback) hooks: an async one cost a promise per request (issue 11).
   app.addHook('onResponse', (request, reply, done) => {
     if (!HEALTH_PATHS.has(request.routeOptions.url ?? '')) {
@@ -279,7 +291,16 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   const principals = new PrincipalCache(database.db, notifier, (err) =>
     app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'),
   );
-  const auth = new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock });
+  const auth = new AuthService({
+    database,
+    config,
+    tokens,
+    counters,
+    mailer,
+    principals,
+    now: systemClock,
+    calendarFeeds: app.services.calendarFeed,
+  });
 
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(authenticate, { tokens, principals });
@@ -325,7 +346,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(locationListRoutes);
   await app.register(serviceStatusRoutes);
   await app.register(filesRoutes);
-  await app.register(liveEventsRoutes, { principals });
+  await app.register(liveEventsRoutes, { principals, counters });
   if (config.demo) await app.register(outboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/portal', DEMO: 'true' }).demo).toBe(true);
   });
 
+  it('runs the demo implicitly only on a loopback HOST: on 0.0.0.0 (the image) without DATABASE_URL it must be asked for', () => {
+    expect(loadConfig({ ...base, HOST: '127.0.0.1' }).demo).toBe(true);
+    expect(loadConfig({ ...base, HOST: 'localhost' }).demo).toBe(true);
+    expect(() => loadConfig({ ...base, HOST: '0.0.0.0' })).toThrow(/DATABASE_URL is not set and HOST=0\.0\.0\.0 .* DEMO=true/);
+    expect(() => loadConfig({ ...base, HOST: '::' })).toThrow(ConfigError);
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db/portal', JWT_SECRET: 'x'.repeat(32) }).demo).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

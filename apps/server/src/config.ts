@@ -165,6 +165,11 @@ export interface Config {
   webDistDir: string;
 }
 
+/** A HOST that only this machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -188,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const oidcParts = [e.ENTERPRISE_OIDC_ISSUER, e.ENTERPRISE_OIDC_CLIENT_ID];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Configuration error: ENTERPRISE_OIDC_ISSUER and ENTERPRISE_OIDC_CLIENT_ID must be set together');
+  }
+  // Without DATABASE_URL the server runs the demo on its embedded database, but only on its own machine (a loopback
+  // HOST, `npm start`'s default). Listening on other addresses (0.0.0.0 in the container image) the demo must be asked
+  // for: a production server that lost its DATABASE_URL must not come up as a demo with its surfaces.
+  if (e.DEMO === undefined && !e.DATABASE_URL && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      `Configuration error: DATABASE_URL is not set and HOST=${e.HOST} is reachable from other machines: set DATABASE_URL, or DEMO=true for the demo`,
+    );
   }
   const demo = e.DEMO ?? !e.DATABASE_URL;
   if (!demo && !e.JWT_SECRET) {

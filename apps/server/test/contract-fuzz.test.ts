@@ -69,10 +69,11 @@ let staffUrls: Set<string>;
 let publicUrls: Set<string>;
 /**
  * Rows changed per table, counted by triggers this test adds to its own database copy (a rolled-back change
- * leaves no count). Not counted: sign-in sessions and attempt counters (a refused sign-in counts on purpose),
- * and the demo outbox, which the background mailer fills from mail_queue (whose inserts are counted).
+ * leaves no count). Not counted: sign-in sessions and attempt counters (a refused sign-in counts on purpose), the
+ * audit trail (provider staff's write attempts are recorded, refused ones too, on purpose), and the demo outbox,
+ * which the background mailer fills from mail_queue (whose inserts are counted).
  */
-const NOT_COUNTED = new Set(['refresh_tokens', 'auth_counters', 'meta', 'oidc_payloads', 'outbox_messages', 'fuzz_changes']);
+const NOT_COUNTED = new Set(['refresh_tokens', 'auth_counters', 'meta', 'oidc_payloads', 'outbox_messages', 'audit_log', 'fuzz_changes']);
 let counts = '';
 
 async function installCounters() {

@@ -43,7 +43,8 @@ describe('bookings calendar feed in settings', () => {
       const response = await page.request.get(feedPath);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
-      expect(response.headers()['cache-control']).toBe('private, no-store');
+      expect(response.headers()['cache-control']).toBe('private, no-cache');
+      expect(response.headers().etag).toMatch(/^"v\./);
       const calendar = new ICAL.Component(ICAL.parse(await response.text()));
       const zones = calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'));
       expect(zones.length).toBeGreaterThan(0);

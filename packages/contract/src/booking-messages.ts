@@ -26,6 +26,8 @@ export const BOOKING_MESSAGES = {
   cancelCommenced: 'This booking has already commenced, so it cannot be cancelled online. Please call us.',
   cancelClosed: 'This booking is no longer open and cannot be cancelled.',
   cancellationRequestNotNeeded: 'This booking can still be cancelled online.',
+  cancellationRequestAlreadySent: (by: string, at: string, sentTo: string) =>
+    `A cancellation request for this booking was already sent by ${by} on ${at} to ${sentTo}. The office will be in touch.`,
   cancellationRequestNoContact: 'We could not find how to reach the office for this school. Please call us.',
   cancellationRequestReasonRequired: 'Please tell us why the booking should be cancelled',
   notPending: 'This booking is no longer pending approval.',

@@ -16,6 +16,8 @@ export const CALENDAR_FEED_MAX_EVENTS = 5000;
 /** Feed fetches allowed per address in `CALENDAR_FEED_RATE_WINDOW_SECONDS` (calendar apps poll every few minutes at most). */
 export const CALENDAR_FEED_RATE_LIMIT = 120;
 export const CALENDAR_FEED_RATE_WINDOW_SECONDS = 600;
+/** Fetches of one feed allowed in `CALENDAR_FEED_RATE_WINDOW_SECONDS`, from every address together (apps poll every 15 minutes). */
+export const CALENDAR_FEED_PER_FEED_LIMIT = 20;
 
 /** The secret part of the URL: 32 random bytes, base64url. */
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,10 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '@portal/db/client';
 import { migrateDatabase } from '@portal/db/migrate';
-import { answerBackupRequests, BACKUP_REQUEST_PREFIX, BACKUP_RESULT_PREFIX, RestoreRefusedError, restoreBackup } from './backup';
+import {
+  answerBackupRequests,
+  BACKUP_REQUEST_PREFIX,
+  BACKUP_RESULT_PREFIX,
+  RestoreRefusedError,
+  restoreBackup,
+  writePrivateFile,
+} from './backup';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -62,5 +69,26 @@ describe('backup and restore of the embedded database', () => {
     await expect(restoreBackup({ file: '/nonexistent/backup.tar.gz', dataDir: fresh(), force: false, now })).rejects.toThrow(
       /No backup file/,
     );
+  });
+});
+
+describe('the backup file', () => {
+  it('is written 0600 and never through a link planted at <out>.partial', () => {
+    const dir = fresh();
+    const out = join(dir, 'portal.tar.gz');
+    // Someone who can write the target directory plants a link where the dump is written first.
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'theirs', { mode: 0o644 });
+    symlinkSync(victim, `${out}.partial`);
+    writePrivateFile(`${out}.partial`, Buffer.from('dump'));
+    expect(readFileSync(victim, 'utf8')).toBe('theirs');
+    expect(lstatSync(`${out}.partial`).isSymbolicLink()).toBe(false);
+    expect(statSync(`${out}.partial`).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${out}.partial`, 'utf8')).toBe('dump');
+
+    // A leftover .partial (a crash) with wide permissions: replaced by a private file, not reused.
+    writeFileSync(join(dir, 'left.partial'), 'old', { mode: 0o666 });
+    writePrivateFile(join(dir, 'left.partial'), Buffer.from('new'));
+    expect(statSync(join(dir, 'left.partial')).mode & 0o777).toBe(0o600);
   });
 });

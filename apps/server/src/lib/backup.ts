@@ -1,4 +1,17 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { openDatabase, type Database } from '@portal/db/client';
 import type { Clock } from './clock';
@@ -42,9 +55,28 @@ export async function writeBackup(pglite: PGliteInstance, out: string): Promise<
   const tarball = await pglite.dumpDataDir('gzip');
   const bytes = Buffer.from(await tarball.arrayBuffer());
   const partial = `${out}.partial`;
-  writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
+  writePrivateFile(partial, bytes);
   renameSync(partial, out);
   return bytes.length;
+}
+
+/**
+ * Writes a new file only its owner can read (0600), never through a link: whatever is at `path` (a `.partial` left by
+ * a crash, or a link someone planted to make the dump land in their file) is removed first (removing a link does not
+ * follow it), and the file is created exclusively without following links, so a link planted in between fails the
+ * backup instead of redirecting it.
+ */
+export function writePrivateFile(path: string, bytes: Buffer): void {
+  rmSync(path, { force: true });
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, PRIVATE_FILE_MODE);
+  try {
+    // The mode asked for at creation is narrowed by the umask, never widened; set it exactly.
+    fchmodSync(fd, PRIVATE_FILE_MODE);
+    writeFileSync(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The default file name of a backup: portal-backup-20260124-101500.tar.gz. */

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import { allClients, meetsRequirement, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../lib/app-error';
@@ -26,6 +27,8 @@ export interface Principal {
   staffUserId: number | undefined;
   impersonating: boolean;
   familyId: string;
+  /** When the access token of this request expires. */
+  accessExpiresAt: Date;
   /** The contact acted as, as the database had it a moment ago. */
   contact: ContactRecord | undefined;
   /** The contact's feature flags (spec §3): the defaults with the contact's own settings on top. */
@@ -83,9 +86,15 @@ export default fp(
       let staffUserId: number | undefined;
       if (claims.kind === 'contact') {
         if (impersonate !== undefined) throw new AppError('forbidden', { detail: 'Only provider staff may impersonate a contact.' });
-        contact = await options.principals.contact(claims.contactId);
+        // The contact's token version (sign-outs, password changes) and the sign-in itself (a reused refresh token
+        // ends its family, and with it every access token issued from it), both cached for a moment.
+        const [found, familyActive] = await Promise.all([
+          options.principals.contact(claims.contactId),
+          options.principals.familyActive(claims.familyId),
+        ]);
+        contact = found;
         if (!contact) throw unauthorized('Your session has expired. Please sign in again.');
-        if (claims.version !== contact.tokenVersion) {
+        if (!familyActive || claims.version !== contact.tokenVersion) {
           throw unauthorized('Your session has ended. Please sign in again.');
         }
       } else {
@@ -111,6 +120,7 @@ export default fp(
         staffUserId,
         impersonating: claims.kind === 'staff' && contactId !== undefined,
         familyId: claims.familyId,
+        accessExpiresAt: new Date(claims.expiresAt * 1000),
         contact,
         features: contactFeatures(contact?.features),
         tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : options.principals.tree(contactId)),
@@ -129,19 +139,46 @@ export default fp(
       }
     };
 
-    // Every write made while impersonating is recorded with the staff member who made it, before the answer
-    // leaves (so nobody, a test included, sees the answer without its trail).
+    // Provider staff leave a trail (before the answer leaves, so nobody, a test included, sees the answer without
+    // it): the start of each impersonation (per sign-in and contact), the first read of each route while
+    // impersonating, and every write, impersonating or not (assigning educators, settling timesheets, invoicing).
+    // "Seen" is kept per process: with several processes a start or a read may be recorded more than once, never not.
+    const seen = new LRUCache<string, true>({ max: 100_000, ttl: 12 * 60 * 60 * 1000 });
     app.addHook('onSend', (request, reply, payload, done) => {
       const p = request.principal;
-      if (!p?.impersonating || request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
-      audit(app.database.db, {
-        contactId: p.contactId,
-        staffUserId: p.staffUserId,
-        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-        details: { status: reply.statusCode, params: request.params as Record<string, unknown> },
-        requestId: request.id,
-        ip: request.ip,
-      })
+      if (!p || p.kind !== 'staff') return done(null, payload);
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      const entries: Array<{ action: string; details: Record<string, unknown> }> = [];
+      if (p.impersonating) {
+        const impersonation = `${p.familyId}:${p.contactId}`;
+        if (!seen.has(impersonation)) {
+          seen.set(impersonation, true);
+          entries.push({ action: 'impersonation.started', details: { familyId: p.familyId } });
+        }
+        if (read && !seen.has(`${impersonation}:${route}`)) {
+          seen.set(`${impersonation}:${route}`, true);
+          entries.push({ action: route, details: { read: true, status: reply.statusCode, familyId: p.familyId } });
+        }
+      }
+      if (!read) {
+        entries.push({
+          action: route,
+          details: { status: reply.statusCode, params: request.params as Record<string, unknown>, familyId: p.familyId },
+        });
+      }
+      if (entries.length === 0) return done(null, payload);
+      Promise.all(
+        entries.map((entry) =>
+          audit(app.database.db, {
+            contactId: p.contactId,
+            staffUserId: p.staffUserId,
+            ...entry,
+            requestId: request.id,
+            ip: request.ip,
+          }),
+        ),
+      )
         .catch((err: unknown) => request.log.error({ err }, 'could not write the audit log'))
         .then(() => done(null, payload));
     });

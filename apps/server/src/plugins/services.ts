@@ -53,7 +53,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     availability: new AvailabilityService(db, now),
     bookings,
     bookingSummaries: new BookingSummariesService(db, answers),
-    calendarFeed: new CalendarFeedService(db, now, config.publicOrigin),
+    calendarFeed: new CalendarFeedService(db, now, config.publicOrigin, answers),
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
     createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),
     extendBooking: new ExtendBookingService(db, mailer, log),

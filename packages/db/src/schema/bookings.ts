@@ -213,3 +213,25 @@ export const replaceMeRequests = pgTable(
     index('replace_me_requests_location_id_idx').on(t.locationId),
   ],
 );
+
+/**
+ * A request to the provider's office to cancel a booking that cannot be cancelled online (an educator is assigned,
+ * or it has started). One per booking: the office acts on the first, and a second would only send it the same e-mail
+ * again, so the unique index refuses it even when two arrive at once.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: idColumn(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    staffUserId: integer('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    requesterName: text('requester_name').notNull(),
+    reason: text('reason').notNull(),
+    sentTo: text('sent_to').notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
+  },
+  (t) => [uniqueIndex('cancellation_requests_booking_id_key').on(t.bookingId)],
+);

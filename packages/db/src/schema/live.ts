@@ -36,6 +36,12 @@ export const liveEventTickets = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     /** A staff user impersonating the contact, if any. */
     staffUserId: integer('staff_user_id'),
+    /** The sign-in (refresh family) the ticket came from: the stream ends with it. */
+    familyId: text('family_id'),
+    /** The contact's token version when the ticket was issued: a sign-out or password change since refuses it. */
+    tokenVersion: integer('token_version'),
+    /** When the access token the ticket was asked with expires: the stream ends then (the app reconnects). */
+    accessExpiresAt: timestamptz('access_expires_at'),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),

@@ -6,19 +6,21 @@ import { canAtLocation, type PermissionTree } from '@portal/contract/permissions
 import { providerContactFor } from '@portal/contract/provider-contacts';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import { bookingPath, portalUrl } from '@portal/contract/portal-paths';
+import { formatDateTime } from '@portal/contract/format/locale-format';
 import { AppError } from '../../lib/app-error';
 import type { IdempotencyScope } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { cancellationRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/identity.repository';
+import { recordCancellationRequest } from './cancellation-request.repository';
 import { CANCEL_FORBIDDEN, cancelRefusal, type BookingsService } from './bookings.service';
 
 /**
  * Asking the provider to cancel a booking that cannot be cancelled online (spec §4: an educator is assigned, or it
  * has started). The request goes by e-mail to the office of the school's region (runtime providerContacts); it is
- * audited, and its Idempotency-Key answer is stored in the same transaction as the audit entry, so a double click
- * sends one message.
+ * recorded (one per booking: a second gets 409 naming the first and its time) and audited, and its Idempotency-Key
+ * answer is stored in the same transaction, so neither a double click nor a second person sends a second message.
  */
 export class CancellationRequestService {
   constructor(
@@ -52,6 +54,23 @@ export class CancellationRequestService {
     const sentAt = this.now().toISOString();
     const answer: CancellationRequestSent = { bookingId: id, sentTo: office.email, phone: office.phone, sentAt };
     await this.db.transaction(async (tx) => {
+      // One request per booking: a second (another click, another person, two at once) sends the office nothing.
+      const recorded = await recordCancellationRequest(tx, {
+        bookingId: id,
+        contactId: who.contactId,
+        staffUserId: who.staffUserId ?? null,
+        requesterName: who.name,
+        reason: text,
+        sentTo: office.email,
+        requestedAt: new Date(sentAt),
+      });
+      if (!recorded.recorded) {
+        const { first } = recorded;
+        const at = formatDateTime(first.requestedAt.toISOString(), detail.region, booking.timeZone);
+        throw new AppError('conflict', {
+          detail: BOOKING_MESSAGES.cancellationRequestAlreadySent(first.requesterName, at, first.sentTo),
+        });
+      }
       await audit(tx, {
         contactId: who.contactId,
         staffUserId: who.staffUserId ?? null,

@@ -81,6 +81,27 @@ describe('POST /v1/bookings/{id}/cancellation-request', () => {
     expect((await one<{ status: string }>(sql`select status::text from bookings where id = ${id}`)).status).toBe('filled');
   });
 
+  it('sends one request per booking: a second, or six at once, get 409 naming the first and its time; one e-mail', async () => {
+    const { id } = await one<{ id: number }>(sql`select b.id from bookings b join clients c on c.id = b.client_id
+      where c.country = 'GB' and b.status = 'filled' and b.date_local > '2026-03-17' order by b.date_local, b.id offset 3 limit 1`);
+    const reason = `Excursion moved ${id}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => ask(id, uk, reason, `race-${id}-${i}`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409, 409, 409, 409, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!.json<{ detail: string; code: string }>();
+    expect(refused.code).toBe('conflict');
+    expect(refused.detail).toMatch(
+      /^A cancellation request for this booking was already sent by .+ on .+ to bookings\.uk@provider\.test\./,
+    );
+    const later = await ask(id, uk, 'Another reason', `later-${id}`);
+    expect(later.statusCode).toBe(409);
+    expect(later.json().detail).toBe(refused.detail);
+    await t.app.mailer.drain();
+    expect(await mailsTo('bookings.uk@provider.test', reason)).toBe(1);
+    expect(await mailsTo('bookings.uk@provider.test', 'Another reason')).toBe(0);
+    const recorded = await one<{ n: number }>(sql`select count(*)::int as n from cancellation_requests where booking_id = ${id}`);
+    expect(recorded.n).toBe(1);
+  });
+
   it('is refused for a booking that can still be cancelled online (409), without a reason (400), without booking delete (403)', async () => {
     const unfilled = await ukBooking('unfilled');
     const res = await ask(unfilled.id, uk, 'Not needed');

@@ -78,7 +78,7 @@ export interface FeedBookingRow {
 
 /**
  * The bookings in `scope` with a local date in [from, to], at most `limit`: from `today` on first (the earliest
- * first), then the past ones, so a cut keeps what is still to come.
+ * first), then the past ones, so a cut keeps what is still to come. `offset` reads a later page of the same order.
  */
 export async function feedBookings(
   db: DbOrTx,
@@ -87,6 +87,7 @@ export async function feedBookings(
   to: string,
   today: string,
   limit: number,
+  offset = 0,
 ): Promise<FeedBookingRow[]> {
   return db
     .select({
@@ -118,5 +119,6 @@ export async function feedBookings(
     .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
     .where(and(inScope(bookings.clientId, bookings.locationId, scope), gte(bookings.dateLocal, from), lte(bookings.dateLocal, to)))
     .orderBy(sql`${bookings.dateLocal} < ${today}`, asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 }

@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CALENDAR_FEED_PER_FEED_LIMIT,
   CALENDAR_FEED_RATE_LIMIT,
   CALENDAR_FEED_RATE_WINDOW_SECONDS,
   CalendarFeedCreated,
@@ -10,6 +12,7 @@ import {
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { noneMatch } from '../../plugins/http-cache';
 import { NEEDS } from '../../plugins/route-permission';
 import type { AttemptCounters } from '../identity/attempt-counters';
 
@@ -94,10 +97,12 @@ const calendarFeedRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> =
         description:
           "No bearer token: the URL's secret is the credential. The bookings of the schools where the feed's owner " +
           'may view bookings now, 30 days back to 90 ahead, times in each location’s zone. An unknown or revoked ' +
-          `feed is 404. At most ${CALENDAR_FEED_RATE_LIMIT} fetches per address in ${CALENDAR_FEED_RATE_WINDOW_SECONDS / 60} minutes (429).`,
+          `feed is 404. At most ${CALENDAR_FEED_RATE_LIMIT} fetches per address and ${CALENDAR_FEED_PER_FEED_LIMIT} per feed in ` +
+          `${CALENDAR_FEED_RATE_WINDOW_SECONDS / 60} minutes (429). ETag and If-None-Match: 304 until the feed's bookings or the day change.`,
         params: CalendarFileParams,
         response: {
           200: { description: 'The calendar', content: { 'text/calendar': { schema: z.string() } } },
+          304: z.null().describe('Not modified: the calendar named by If-None-Match is current'),
           404: ProblemDetails,
           429: ProblemDetails,
         },
@@ -111,12 +116,21 @@ const calendarFeedRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> =
           headers: { 'retry-after': String(resetInSeconds) },
         });
       }
-      const body = await service.render(request.params.file);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .type('text/calendar; charset=utf-8')
-        .send(body);
+      const { feedId, answer } = await service.feed(request.params.file);
+      // Per feed too: calendar apps poll every 15 minutes or more; a feed asked for more often is not a calendar app.
+      const perFeed = await counters.consume(`calendar-feed-url:${feedId}`, CALENDAR_FEED_RATE_WINDOW_SECONDS);
+      if (perFeed.count > CALENDAR_FEED_PER_FEED_LIMIT) {
+        throw new AppError('rate-limited', {
+          detail: 'Too many requests for this calendar. Please try again later.',
+          headers: { 'retry-after': String(perFeed.resetInSeconds) },
+        });
+      }
+      // Revalidated by its tag: an app that sends If-None-Match gets 304 until the bookings (or the day) change.
+      reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
+      if (noneMatch(request.headers['if-none-match'], answer.tag)) return reply.code(304).header('etag', answer.tag).send(null);
+      const built = await app.services.answers.answer(answer.tag, async () => ({ body: Buffer.from(await answer.load()), headers: {} }));
+      // The kept bytes as they are (the route's typed reply knows only its JSON answers).
+      return (reply as FastifyReply).header('etag', answer.tag).type('text/calendar; charset=utf-8').send(built.body);
     },
   );
 };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
-import { scopeOf } from '@portal/contract/permissions';
+import { allClients, scopeOf, type Scope } from '@portal/contract/permissions';
 import {
   CALENDAR_FEED_DAYS_AHEAD,
   CALENDAR_FEED_DAYS_BACK,
@@ -13,6 +13,7 @@ import {
 import { addDays } from '@portal/contract/query-params';
 import type { BookingStatus } from '@portal/contract/domain';
 import { AppError } from '../../lib/app-error';
+import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
 import * as repo from './calendar-feed.repository';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
 import { vtimezone } from './vtimezone';
@@ -53,6 +54,11 @@ export function hashFeedToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Events built between two turns of the event loop (a few milliseconds each). */
+const FEED_SLICE = 25;
+/** Rows read per query. */
+const FEED_PAGE = 250;
+
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const notFound = () => new AppError('not-found', { detail: FEED_NOT_FOUND });
 
@@ -61,6 +67,7 @@ export class CalendarFeedService {
     private readonly db: repo.Db,
     private readonly now: () => Date,
     private readonly publicOrigin: string,
+    private readonly answers: VersionedAnswers,
   ) {}
 
   async status(contactId: number): Promise<CalendarFeedStatus> {
@@ -83,58 +90,109 @@ export class CalendarFeedService {
     await repo.revokeFeeds(this.db, contactId, this.now());
   }
 
-  /** The iCalendar text of the feed named by `file` ('<secret>.ics'). */
-  async render(file: string): Promise<string> {
+  /** Ends the contact's feed inside another module's transaction (a password changed or reset). */
+  async revokeIn(tx: repo.DbOrTx, contactId: number, at: Date): Promise<number> {
+    return repo.revokeFeeds(tx, contactId, at);
+  }
+
+  /**
+   * The feed named by `file` ('<secret>.ics') as a versioned answer (lib/versioned-answers.ts): its tag names the feed,
+   * the owner's scope now, the day and the data versions of the owner's clients, so a calendar app that asks again
+   * with the tag gets 304, and a feed is built once per change of its data (one build at a time, however many ask).
+   */
+  async feed(file: string): Promise<{ feedId: string; answer: Versioned<string> }> {
     const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
     if (!CALENDAR_TOKEN_PATTERN.test(token)) throw notFound();
     const feed = await repo.activeFeedByHash(this.db, hashFeedToken(token));
     if (!feed) throw notFound();
-    const scope = scopeOf(await loadPermissionTree(this.db, feed.contactId), 'booking', 'view');
+    const tree = await loadPermissionTree(this.db, feed.contactId);
+    const scope = scopeOf(tree, 'booking', 'view');
     if (scope.clientIds.length === 0 && scope.locationIds.length === 0) throw notFound();
+    const today = utcDate(this.now());
+    // Every client of the tree: the versions of a client whose locations alone are in scope count too.
+    const clientIds = allClients(tree).map((c) => c.clientId);
+    const answer = await this.answers.versioned(['calendar-feed', feed.id, scope, today], clientIds, () => this.build(scope));
+    return { feedId: feed.id, answer };
+  }
 
+  /**
+   * The iCalendar text, built in slices of FEED_SLICE events with the event loop free between them: a feed of the
+   * largest kind (5,000 events) never holds up another request for more than one slice.
+   */
+  private async build(scope: Scope): Promise<string> {
     const now = this.now();
     const today = utcDate(now);
     // A day either side of the UTC dates covers every zone's local date.
     const from = addDays(today, -CALENDAR_FEED_DAYS_BACK - 1);
     const to = addDays(today, CALENDAR_FEED_DAYS_AHEAD + 1);
-    const rows = await repo.feedBookings(this.db, scope, from, to, today, CALENDAR_FEED_MAX_EVENTS);
+    // Read in pages: thousands of rows arriving at once (from the embedded database's thread) are themselves a pause.
+    const rows: repo.FeedBookingRow[] = [];
+    for (;;) {
+      const want = Math.min(FEED_PAGE, CALENDAR_FEED_MAX_EVENTS - rows.length);
+      const page = await repo.feedBookings(this.db, scope, from, to, today, want, rows.length);
+      rows.push(...page);
+      if (page.length < want || rows.length >= CALENDAR_FEED_MAX_EVENTS) break;
+    }
 
     const spanFrom = new Date(`${addDays(from, -2)}T00:00:00Z`);
     const spanTo = new Date(`${addDays(to, 2)}T00:00:00Z`);
-    const calendar = ical({
-      name: 'Bookings',
-      prodId: { company: 'portal', product: 'bookings-feed', language: 'EN' },
-      method: ICalCalendarMethod.PUBLISH,
-      ttl: 15 * 60,
-      timezone: { name: null, generator: (zone) => vtimezone(zone, spanFrom, spanTo) },
-    });
-    const host = new URL(this.publicOrigin).hostname;
-    for (const b of rows) {
-      const educator = b.candidateFirstName
-        ? `${b.candidatePreferredName || b.candidateFirstName} ${b.candidateLastName ?? ''}`.trim()
-        : 'Unfilled';
-      const address = [b.addressLine1, b.addressLine2, b.suburb, b.state, b.postcode].filter(Boolean).join(', ');
-      calendar.createEvent({
-        id: `booking-${b.id}@${host}`,
-        // A zoned Luxon time: ical-generator writes a native Date's UTC fields under the TZID.
-        start: DateTime.fromJSDate(b.startUtc, { zone: b.timeZone }),
-        end: DateTime.fromJSDate(b.endUtc, { zone: b.timeZone }),
-        timezone: b.timeZone,
-        stamp: now,
-        lastModified: b.updatedAt,
-        created: b.createdAt,
-        summary: `${educator} – ${b.classification}`,
-        location: `${b.locationName}, ${address}`,
-        description: [
-          `Status: ${STATUS_TEXT[b.status]}`,
-          `Educator: ${educator}`,
-          `School: ${b.clientName === b.locationName ? b.locationName : `${b.clientName} - ${b.locationName}`}`,
-          `Booking: ${this.publicOrigin}/bookings/${b.id}`,
-        ].join('\n'),
-        url: `${this.publicOrigin}/bookings/${b.id}`,
-        status: STATUS[b.status],
+    // Each slice asks for the zones it uses: each zone's VTIMEZONE is worked out once per build.
+    const zoneTexts = new Map<string, string | null>();
+    const zoneText = (zone: string) => {
+      if (!zoneTexts.has(zone)) zoneTexts.set(zone, vtimezone(zone, spanFrom, spanTo));
+      return zoneTexts.get(zone)!;
+    };
+    const calendar = () =>
+      ical({
+        name: 'Bookings',
+        prodId: { company: 'portal', product: 'bookings-feed', language: 'EN' },
+        method: ICalCalendarMethod.PUBLISH,
+        ttl: 15 * 60,
+        timezone: { name: null, generator: zoneText },
       });
+    const host = new URL(this.publicOrigin).hostname;
+    if (rows.length === 0) return calendar().toString();
+
+    let head = '';
+    const zones = new Map<string, string>();
+    const events: string[] = [];
+    for (let at = 0; at < rows.length; at += FEED_SLICE) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      const slice = calendar();
+      for (const b of rows.slice(at, at + FEED_SLICE)) {
+        const educator = b.candidateFirstName
+          ? `${b.candidatePreferredName || b.candidateFirstName} ${b.candidateLastName ?? ''}`.trim()
+          : 'Unfilled';
+        const address = [b.addressLine1, b.addressLine2, b.suburb, b.state, b.postcode].filter(Boolean).join(', ');
+        slice.createEvent({
+          id: `booking-${b.id}@${host}`,
+          // A zoned Luxon time: ical-generator writes a native Date's UTC fields under the TZID.
+          start: DateTime.fromJSDate(b.startUtc, { zone: b.timeZone }),
+          end: DateTime.fromJSDate(b.endUtc, { zone: b.timeZone }),
+          timezone: b.timeZone,
+          stamp: now,
+          lastModified: b.updatedAt,
+          created: b.createdAt,
+          summary: `${educator} – ${b.classification}`,
+          location: `${b.locationName}, ${address}`,
+          description: [
+            `Status: ${STATUS_TEXT[b.status]}`,
+            `Educator: ${educator}`,
+            `School: ${b.clientName === b.locationName ? b.locationName : `${b.clientName} - ${b.locationName}`}`,
+            `Booking: ${this.publicOrigin}/bookings/${b.id}`,
+          ].join('\n'),
+          url: `${this.publicOrigin}/bookings/${b.id}`,
+          status: STATUS[b.status],
+        });
+      }
+      const text = slice.toString();
+      const first = text.search(/BEGIN:(VTIMEZONE|VEVENT)\r\n/);
+      if (at === 0) head = text.slice(0, first);
+      for (const [block, kind] of text.slice(first).matchAll(/BEGIN:(VTIMEZONE|VEVENT)\r\n[\s\S]*?END:\1\r\n/g)) {
+        if (kind === 'VEVENT') events.push(block);
+        else zones.set(/^TZID:(.*)\r$/m.exec(block)?.[1] ?? block, block);
+      }
     }
-    return calendar.toString();
+    return `${head}${[...zones.values()].join('')}${events.join('')}END:VCALENDAR\r\n`;
   }
 }

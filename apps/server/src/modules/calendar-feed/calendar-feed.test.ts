@@ -6,6 +6,8 @@ import { CalendarFeedCreated, CalendarFeedStatus } from '@portal/contract/calend
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { DEMO_PASSWORD } from '../../demo/seed';
+import { createResetToken } from '../identity/identity.repository';
 
 /**
  * The bookings calendar feed (issue 13 item 3): made, fetched and parsed back with ical.js, scoped to the owner's
@@ -118,7 +120,9 @@ describe('the bookings calendar feed', () => {
     const res = await fetchFeed(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    // Never in a shared cache; a calendar app may keep it and asks again with its ETag.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toMatch(/^"v\./);
     const events = parse(res.body);
     expect(events.length).toBeGreaterThan(5);
 
@@ -192,6 +196,31 @@ describe('the bookings calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/calendar-feed', headers: admin.headers })).json().active).toBe(false);
   });
 
+  it('stops working when its owner changes or resets the password (whoever knew the old one may have made it)', async () => {
+    const owner = await signIn(t.app, 'ca.admin@demo.test');
+    const feed = await make(owner);
+    expect((await fetchFeed(feed.url)).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers: owner.headers,
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Another#2026feed' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await fetchFeed(feed.url)).statusCode).toBe(404);
+
+    const again = await make(await signIn(t.app, 'ca.admin@demo.test', 'Another#2026feed'));
+    expect((await fetchFeed(again.url)).statusCode).toBe(200);
+    const token = await createResetToken(t.database.db, 'ca.admin@demo.test', 30);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset/confirm',
+      payload: { token, newPassword: 'Third#2026feed' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await fetchFeed(again.url)).statusCode).toBe(404);
+  });
+
   it('applies permissions when fetched: a school taken away leaves the feed; no booking view anywhere is 404', async () => {
     const viewer = await signIn(t.app, 'bookings.viewer@demo.test');
     const { url } = await make(viewer);
@@ -224,6 +253,52 @@ describe('the bookings calendar feed', () => {
     expect((await t.app.inject({ method: 'POST', url: '/v1/calendar-feed' })).statusCode).toBe(401);
     const none = await signIn(t.app, 'no.access@demo.test');
     expect((await t.app.inject({ method: 'POST', url: '/v1/calendar-feed', headers: none.headers })).statusCode).toBe(403);
+  });
+
+  it('answers 304 to the tag it gave until the bookings change, builds a large feed once for many fetches, and limits each feed', async () => {
+    const group = await signIn(t.app, 'group.admin@demo.test');
+    const feed = await make(group);
+    const fetches = await Promise.all(Array.from({ length: 4 }, (_, i) => fetchFeed(feed.url, `10.7.0.${i + 1}`)));
+    const first = fetches[0]!;
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^text\/calendar/);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"v\./);
+    // Four at once: one build, the same bytes, the same tag.
+    for (const f of fetches) expect([f.headers.etag, f.body.length]).toEqual([tag, first.body.length]);
+    // Built in slices and joined: still one calendar, every event once, each zone once.
+    const events = parse(first.body);
+    expect(events.length).toBeGreaterThan(100);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+    const zones = [...first.body.matchAll(/^TZID:(.*)\r$/gm)].map((m) => m[1]);
+    expect(new Set(zones).size).toBe(zones.length);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: pathOf(feed.url),
+      headers: { 'if-none-match': tag },
+      remoteAddress: '10.7.0.9',
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const [booking] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from bookings where id::text = ${events[0]!.bookingId.toString()}`,
+    );
+    await t.database.db.execute(sql`update bookings set updated_at = now() where id = ${booking!.id}`);
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: pathOf(feed.url),
+      headers: { 'if-none-match': tag },
+      remoteAddress: '10.7.0.9',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+
+    // Twenty fetches of one feed per ten minutes, from wherever they come.
+    let last = 0;
+    for (let i = 0; i < 20 && last !== 429; i += 1) last = (await fetchFeed(feed.url, `10.8.${i}.1`)).statusCode;
+    expect(last).toBe(429);
   });
 
   it('limits fetches per address', async () => {

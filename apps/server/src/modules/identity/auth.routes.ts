@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
         claims?.kind === 'contact'
           ? { contactId: claims.contactId, familyId: claims.familyId }
           : claims
-            ? { familyId: claims.familyId }
+            ? { familyId: claims.familyId, staffUserId: claims.staffUserId }
             : undefined,
       );
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });

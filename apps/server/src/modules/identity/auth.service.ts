@@ -1,4 +1,4 @@
-import type { Database } from '@portal/db/client';
+import type { Database, DbOrTx } from '@portal/db/client';
 import type { Config } from '../../config';
 import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
 import type { Mailer } from '../../lib/mailer';
@@ -17,7 +17,7 @@ import { pause } from './slow-down';
  *
  * Brute force without letting an attacker lock a school out (docs/decisions/006): per (account, client IP)
  * answers slow down after 5 failures and that pair is locked for 15 minutes after 10 within 15 minutes; one
- * address may fail at most 100 times an hour across every e-mail. Per account from all addresses there is no
+ * address that failed 100 times in an hour across e-mails is slowed down and gets one attempt every 5 s (never locked). Per account from all addresses there is no
  * lock: from 20 failures in an hour on, every attempt waits a little longer (up to 10 s), and at 100 the contact
  * is e-mailed a link that lifts the slow-down. The right password always gets in. Unknown e-mails go through the
  * same steps (and the same password-hash time), so answers never tell which accounts exist.
@@ -30,9 +30,17 @@ export const LIMITS = {
   pairLockSeconds: 15 * 60,
   slowDownStepMs: 400,
   slowDownMaxMs: 3000,
-  /** Failed sign-ins from one address, whatever the e-mail (password spraying from one place). */
+  /**
+   * Failed sign-ins from one address, whatever the e-mail (password spraying from one place): from this many in an
+   * hour, every attempt from the address waits a little longer before it is judged (100 ms more per failure, up to
+   * 3 s), and the address gets one attempt per `addressGapSeconds` (an earlier one is answered 429 with Retry-After,
+   * unjudged). Never a lock: the right password after the wait gets in, as for an account.
+   */
   addressWindowSeconds: 60 * 60,
-  addressFailuresMax: 100,
+  addressSlowAfter: 100,
+  addressStepMs: 100,
+  addressMaxDelayMs: 3000,
+  addressGapSeconds: 5,
   accountWindowSeconds: 60 * 60,
   /** From this many failures (all addresses) on, every attempt on the account waits, 100 ms more per failure. */
   accountSlowAfter: 20,
@@ -51,8 +59,11 @@ export const LIMITS = {
   enterpriseStartsPerAddress: { max: 30, windowSeconds: 15 * 60 },
 } as const;
 
-/** The wait before a sign-in attempt is judged, from the failures of its (account, address) pair and its account. */
-export function slowDownMs(pairFailures: number, accountFailures: number): number {
+/**
+ * The wait before a sign-in attempt is judged, from the failures of its (account, address) pair, its account and its
+ * address (across e-mails).
+ */
+export function slowDownMs(pairFailures: number, accountFailures: number, addressFailures = 0): number {
   const pair =
     pairFailures >= LIMITS.pairSlowAfter
       ? Math.min((pairFailures - LIMITS.pairSlowAfter + 1) * LIMITS.slowDownStepMs, LIMITS.slowDownMaxMs)
@@ -61,7 +72,11 @@ export function slowDownMs(pairFailures: number, accountFailures: number): numbe
     accountFailures >= LIMITS.accountSlowAfter
       ? Math.min((accountFailures - LIMITS.accountSlowAfter + 1) * LIMITS.accountStepMs, LIMITS.accountMaxDelayMs)
       : 0;
-  return Math.max(pair, account);
+  const address =
+    addressFailures >= LIMITS.addressSlowAfter
+      ? Math.min((addressFailures - LIMITS.addressSlowAfter + 1) * LIMITS.addressStepMs, LIMITS.addressMaxDelayMs)
+      : 0;
+  return Math.max(pair, account, address);
 }
 
 export interface Session {
@@ -80,6 +95,11 @@ interface Deps {
   now: () => Date;
   /** Told when a contact's sign-ins end, so this process stops accepting its old tokens at once. */
   principals?: PrincipalCache;
+  /**
+   * Ends the contact's other credentials in the transaction that changes its password (a calendar feed's URL is one:
+   * whoever knew the old password may have made one).
+   */
+  calendarFeeds?: { revokeIn(tx: DbOrTx, contactId: number, at: Date): Promise<number> };
 }
 
 interface RequestMeta {
@@ -91,6 +111,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `login:${ip}:${normalise(email)}`;
 const accountKey = (email: string) => `login-account:${normalise(email)}`;
 const addressKey = (ip: string) => `login-address:${ip}`;
+const addressGapKey = (ip: string) => `login-address-turn:${ip}`;
 const tooMany = (seconds: number) => authError('auth/too-many-attempts', { headers: { 'retry-after': String(Math.max(1, seconds)) } });
 
 export class AuthService {
@@ -120,9 +141,15 @@ export class AuthService {
     const account = accountKey(email);
     const address = addressKey(meta.ip);
 
-    for (const key of [pair, address]) {
-      const locked = await counters.lockedFor(key);
-      if (locked > 0) throw tooMany(locked);
+    const locked = await counters.lockedFor(pair);
+    if (locked > 0) throw tooMany(locked);
+
+    // An address that failed often (spraying, or a pupil behind the school's one address) gets one attempt every
+    // few seconds: an earlier one is not judged. Never a lock for the address: a teacher there gets in after the wait.
+    const addressFailures = await counters.count(address, LIMITS.addressWindowSeconds);
+    if (addressFailures >= LIMITS.addressSlowAfter) {
+      const turn = await counters.consume(addressGapKey(meta.ip), LIMITS.addressGapSeconds);
+      if (turn.count > 1) throw tooMany(turn.resetInSeconds);
     }
 
     // The wait comes before the password is judged, and the right password still gets in after it: a slow-down
@@ -130,6 +157,7 @@ export class AuthService {
     const delay = slowDownMs(
       await counters.count(pair, LIMITS.pairWindowSeconds),
       await counters.count(account, LIMITS.accountWindowSeconds),
+      addressFailures,
     );
     if (delay > 0) await pause(delay);
 
@@ -139,15 +167,11 @@ export class AuthService {
     if (!ok || !contact) {
       const pairCount = await counters.hit(pair, LIMITS.pairWindowSeconds);
       const accountCount = await counters.hit(account, LIMITS.accountWindowSeconds);
-      const fromAddress = await counters.consume(address, LIMITS.addressWindowSeconds);
+      await counters.hit(address, LIMITS.addressWindowSeconds);
       if (accountCount === LIMITS.accountNoticeAfter) await this.sendUnlockLink(contact, email, meta);
       if (pairCount >= LIMITS.pairLockAfter) {
         await counters.lock(pair, LIMITS.pairLockSeconds);
         throw tooMany(LIMITS.pairLockSeconds);
-      }
-      if (fromAddress.count >= LIMITS.addressFailuresMax) {
-        await counters.lock(address, fromAddress.resetInSeconds);
-        throw tooMany(fromAddress.resetInSeconds);
       }
       if (!config.auth.revealUnknownAccount) throw authError('auth/invalid-credential');
       throw authError(contact ? 'auth/wrong-password' : 'auth/user-not-found');
@@ -205,6 +229,8 @@ export class AuthService {
       case 'reused': {
         const { row } = outcome;
         await repo.revokeFamily(this.db, row.familyId, this.deps.now());
+        // The access tokens already issued from this sign-in end now too, not when they expire.
+        this.deps.principals?.forgetFamily(row.familyId);
         await repo.audit(this.db, {
           contactId: row.contactId,
           staffUserId: row.staffUserId,
@@ -225,21 +251,34 @@ export class AuthService {
     }
   }
 
-  async logout(refreshToken: string | undefined, principal: { contactId?: number; familyId?: string } | undefined): Promise<void> {
+  async logout(
+    refreshToken: string | undefined,
+    principal: { contactId?: number; familyId?: string; staffUserId?: number } | undefined,
+  ): Promise<void> {
     await this.db
       .transaction(async (tx) => {
         const row = refreshToken ? await repo.findRefreshTokenForUpdate(tx, refreshToken) : undefined;
         const familyId = row?.familyId ?? principal?.familyId;
         if (familyId) await repo.revokeFamily(tx, familyId, this.deps.now());
+        const staffUserId = row?.staffUserId ?? principal?.staffUserId;
+        if (staffUserId && familyId) {
+          // A staff member's sign-out ends every impersonation made in that sign-in: each gets its end in the trail.
+          for (const contactId of await repo.impersonatedInFamily(tx, familyId)) {
+            await repo.audit(tx, { contactId, staffUserId, action: 'impersonation.ended', details: { familyId } });
+          }
+          await repo.audit(tx, { staffUserId, action: 'staff.signed-out', details: { familyId } });
+        }
         const contactId = row?.contactId ?? principal?.contactId;
         if (contactId) {
           await repo.endAccessTokens(tx, contactId);
           await repo.audit(tx, { contactId, action: 'auth.logout' });
         }
-        return contactId;
+        return { contactId, familyId };
       })
-      .then((contactId) => {
+      .then(({ contactId, familyId }) => {
         if (contactId) this.deps.principals?.forget(contactId);
+        // The sign-in's streams and tokens (a staff member's too) end now in every process.
+        if (familyId) this.deps.principals?.forgetFamily(familyId);
       });
   }
 
@@ -283,6 +322,7 @@ export class AuthService {
       await repo.setPassword(tx, row.contactId, passwordHash, this.deps.now());
       await repo.endAccessTokens(tx, row.contactId);
       await repo.revokeContactFamilies(tx, row.contactId, this.deps.now());
+      await this.deps.calendarFeeds?.revokeIn(tx, row.contactId, this.deps.now());
       await repo.endResetTokens(tx, row.contactId);
       // Following the e-mailed link proves the mailbox: it also lifts an account's slow-down.
       await repo.clearUnlockToken(tx, row.contactId);
@@ -311,6 +351,7 @@ export class AuthService {
       await repo.setPassword(tx, contact.id, passwordHash, this.deps.now());
       const next = await repo.endAccessTokens(tx, contact.id);
       await repo.revokeContactFamilies(tx, contact.id, this.deps.now(), principal.familyId);
+      await this.deps.calendarFeeds?.revokeIn(tx, contact.id, this.deps.now());
       // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
       await repo.endResetTokens(tx, contact.id);
       await repo.audit(tx, { contactId: contact.id, action: 'auth.password-changed', ip: meta.ip, requestId: meta.requestId });

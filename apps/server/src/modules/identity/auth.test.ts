@@ -181,8 +181,16 @@ describe('refresh and sign-out', () => {
     expect(next).not.toBe(session.refreshCookie);
     // The old token was rotated a minute ago: presenting it again is theft, not a second tab.
     await t.database.db.execute(sql`update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null`);
+    const issued = `Bearer ${first.json<{ accessToken: string }>().accessToken}`;
+    expect((await profile({ authorization: issued })).statusCode).toBe(200);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
     expect((await refresh(next)).statusCode).toBe(401);
+    // The access tokens of that sign-in end at once, not up to 30 minutes later.
+    expect((await profile({ authorization: issued })).statusCode).toBe(401);
+    expect((await profile(session.headers)).statusCode).toBe(401);
+    // Another sign-in of the same contact goes on.
+    const other = await signIn(t.app, 'uk.admin@demo.test');
+    expect((await profile(other.headers)).statusCode).toBe(200);
   });
 
   it('refuses a refresh without a cookie, and an expired family', async () => {

@@ -45,6 +45,9 @@ describe('the slow-down', () => {
     expect(slowDownMs(0, LIMITS.accountSlowAfter + 9)).toBe(10 * LIMITS.accountStepMs);
     expect(slowDownMs(0, 100_000)).toBe(LIMITS.accountMaxDelayMs);
     expect(slowDownMs(LIMITS.pairSlowAfter, LIMITS.accountSlowAfter + 9)).toBe(10 * LIMITS.accountStepMs);
+    expect(slowDownMs(0, 0, LIMITS.addressSlowAfter - 1)).toBe(0);
+    expect(slowDownMs(0, 0, LIMITS.addressSlowAfter)).toBe(LIMITS.addressStepMs);
+    expect(slowDownMs(0, 0, 100_000)).toBe(LIMITS.addressMaxDelayMs);
   });
 });
 

@@ -158,7 +158,7 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
   // A demo surface: loopback callers only unless DEMO=true was set explicitly (lib/demo-surface.ts).
   const callback = provider.callback();
   app.use(ISSUER_PATH, (req: IncomingMessage & { ip?: string }, res: ServerResponse) => {
-    if (demoSurfaceOpen(app.config, req.ip)) return callback(req, res);
+    if (demoSurfaceOpen(app.config, req.ip, req.headers.host)) return callback(req, res);
     res.writeHead(404, { 'content-type': 'application/problem+json; charset=utf-8' });
     res.end(JSON.stringify({ type: problemType('not-found'), title: 'Not found', status: 404, code: 'not-found', detail: 'Not found.' }));
   });

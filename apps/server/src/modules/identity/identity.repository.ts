@@ -263,6 +263,15 @@ export interface AuditEntry {
   ip?: string;
 }
 
+/** The contacts a staff sign-in (refresh family) impersonated, as its audit rows say. */
+export async function impersonatedInFamily(db: DbOrTx, familyId: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ contactId: auditLog.contactId })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'impersonation.started'), sql`${auditLog.details}->>'familyId' = ${familyId}`));
+  return rows.map((r) => r.contactId).filter((id): id is number => id !== null);
+}
+
 export async function audit(db: DbOrTx, entry: AuditEntry) {
   await db.insert(auditLog).values({
     contactId: entry.contactId ?? null,

@@ -3,6 +3,7 @@ import type { Db } from '@portal/db/client';
 import type { PermissionTree } from '@portal/contract/permissions';
 import type { Notifier } from '../../lib/notifier-shared';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { isFamilyActive } from './identity.repository';
 import { findPrincipalContact, type ContactRecord } from './principal.repository';
 
 export type { ContactRecord } from './principal.repository';
@@ -19,12 +20,16 @@ export const TTL_MS = 2000;
 
 /** The notifier channel of "contact N changed": the message is the contact's id. */
 export const PRINCIPAL_CHANGED = 'principal-changed';
+/** The notifier channel of "this sign-in (refresh family) ended": the message is the family's id. */
+export const FAMILY_ENDED = 'family-ended';
 
 const MISSING = Symbol('missing');
 
 export class PrincipalCache {
   private readonly contacts = new LRUCache<number, ContactRecord | typeof MISSING>({ max: 50_000, ttl: TTL_MS });
   private readonly trees = new LRUCache<number, PermissionTree>({ max: 50_000, ttl: TTL_MS });
+  /** Whether a sign-in (refresh family) still holds: an access token is good only while its sign-in is. */
+  private readonly families = new LRUCache<string, boolean>({ max: 100_000, ttl: TTL_MS });
   /** Counts forgets, so that a read which overlapped one does not store what may be the old value. */
   private drops = 0;
 
@@ -36,6 +41,29 @@ export class PrincipalCache {
     notifier?.subscribe(PRINCIPAL_CHANGED, (message) => {
       const id = Number(message);
       if (Number.isSafeInteger(id)) this.drop(id);
+    });
+    notifier?.subscribe(FAMILY_ENDED, (familyId) => {
+      this.drops++;
+      this.families.delete(familyId);
+    });
+  }
+
+  /** Whether the sign-in an access token came from still holds (not signed out, not ended by a reused refresh). */
+  async familyActive(familyId: string): Promise<boolean> {
+    const cached = this.families.get(familyId);
+    if (cached !== undefined) return cached;
+    const drops = this.drops;
+    const active = await isFamilyActive(this.db, familyId);
+    if (drops === this.drops) this.families.set(familyId, active);
+    return active;
+  }
+
+  /** The sign-in ended: its access tokens stop working here at once, in the other processes when the message arrives. */
+  forgetFamily(familyId: string): void {
+    this.drops++;
+    this.families.delete(familyId);
+    this.notifier?.publish(FAMILY_ENDED, familyId).catch((err: unknown) => {
+      this.onError(err instanceof Error ? err : new Error(String(err)));
     });
   }
 

@@ -16,6 +16,10 @@ export interface LiveStream {
   contactId: number;
   /** The contact's token version when the stream opened: a sign-out (or password change) ends the stream. */
   tokenVersion: number;
+  /** The sign-in (refresh family) the stream came from: when it ends (sign-out, a reused refresh), so does the stream. */
+  familyId: string;
+  /** When the access token the stream was opened with expires: the stream ends then, and the app reconnects. */
+  endsAt: Date;
   /** Writes one event to the client. */
   send(event: LiveEventRow): void;
   /** Closes the stream (the client reconnects with a new ticket, or finds itself signed out). */
@@ -57,6 +61,8 @@ export interface HubOptions {
  */
 export class LiveEventHub {
   private readonly entries = new Set<Entry>();
+  /** Slots taken by streams still opening (reserve()). */
+  private readonly reserved = new Map<number, number>();
   private mark: number | undefined;
   private readonly sent = new Set<number>();
   private reading: Promise<void> | undefined;
@@ -108,13 +114,33 @@ export class LiveEventHub {
   }
 
   countFor(contactId: number): number {
-    let n = 0;
+    let n = this.reserved.get(contactId) ?? 0;
     for (const e of this.entries) if (e.stream.contactId === contactId) n += 1;
     return n;
   }
 
   get size(): number {
-    return this.entries.size;
+    let reserved = 0;
+    for (const n of this.reserved.values()) reserved += n;
+    return this.entries.size + reserved;
+  }
+
+  /**
+   * Takes one of the contact's stream slots now, before anything awaits, so that streams opened at once cannot all
+   * pass the count; undefined when the contact or the process is full. The slot is the stream's once `add` has it;
+   * release() gives it back (idempotent).
+   */
+  reserve(contactId: number): (() => void) | undefined {
+    if (this.countFor(contactId) >= this.maxPerContact || this.size >= this.maxStreams) return undefined;
+    this.reserved.set(contactId, (this.reserved.get(contactId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.reserved.get(contactId) ?? 1) - 1;
+      if (left > 0) this.reserved.set(contactId, left);
+      else this.reserved.delete(contactId);
+    };
   }
 
   /**
@@ -122,11 +148,16 @@ export class LiveEventHub {
    * live events reach it; events meanwhile wait and are sent after, without those the replay already sent.
    * Answers the function that removes the stream.
    */
-  async add(stream: LiveStream, replay?: () => Promise<LiveEventRow[] | void>): Promise<() => void> {
-    if (this.entries.size === 0 || this.mark === undefined) {
-      // Nobody listened: start from now (what a stream missed comes from its replay).
-      this.mark = await lastLiveEventId(this.options.db);
-      this.sent.clear();
+  async add(stream: LiveStream, replay?: () => Promise<LiveEventRow[] | void>, slot?: () => void): Promise<() => void> {
+    try {
+      if (this.entries.size === 0 || this.mark === undefined) {
+        // Nobody listened: start from now (what a stream missed comes from its replay).
+        this.mark = await lastLiveEventId(this.options.db);
+        this.sent.clear();
+      }
+    } finally {
+      // The reserved slot becomes the entry's (same tick as the add below), or is given back on failure.
+      slot?.();
     }
     const entry: Entry = { stream, buffer: replay ? [] : null, replayed: new Set(), ended: false };
     this.entries.add(entry);
@@ -201,10 +232,16 @@ export class LiveEventHub {
     }
   }
 
-  /** Is the stream's contact still signed in as it was? Otherwise its stream ends. */
+  /** Is the stream's sign-in still what it was (same token version, its family not ended, not past its end)? */
   private async stillAllowed(entry: Entry): Promise<boolean> {
-    const contact = await this.options.principals.contact(entry.stream.contactId);
-    if (contact && contact.tokenVersion === entry.stream.tokenVersion) return true;
+    const { stream } = entry;
+    if (this.options.clock().getTime() < stream.endsAt.getTime()) {
+      const [contact, familyActive] = await Promise.all([
+        this.options.principals.contact(stream.contactId),
+        this.options.principals.familyActive(stream.familyId),
+      ]);
+      if (contact && familyActive && contact.tokenVersion === stream.tokenVersion) return true;
+    }
     this.remove(entry);
     return false;
   }

@@ -151,28 +151,47 @@ export async function replayAfter(
   return rows.map(toRow);
 }
 
+export interface TicketHolder {
+  contactId: number;
+  staffUserId: number | null;
+  familyId: string | null;
+  tokenVersion: number | null;
+  accessExpiresAt: Date | null;
+}
+
 export async function insertTicket(
   db: DbOrTx,
-  ticket: { tokenHash: string; contactId: number; staffUserId: number | null; createdAt: Date; expiresAt: Date },
+  ticket: TicketHolder & { tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db.execute(sql`
-    insert into live_event_tickets (token_hash, contact_id, staff_user_id, created_at, expires_at)
-    values (${ticket.tokenHash}, ${ticket.contactId}, ${ticket.staffUserId}, ${ticket.createdAt.toISOString()}, ${ticket.expiresAt.toISOString()})`);
+    insert into live_event_tickets (token_hash, contact_id, staff_user_id, family_id, token_version, access_expires_at, created_at, expires_at)
+    values (${ticket.tokenHash}, ${ticket.contactId}, ${ticket.staffUserId}, ${ticket.familyId}, ${ticket.tokenVersion},
+            ${ticket.accessExpiresAt?.toISOString() ?? null}, ${ticket.createdAt.toISOString()}, ${ticket.expiresAt.toISOString()})`);
 }
 
 /** Uses a ticket: its holder when it was unused and unexpired at `now` (it is used up either way). */
-export async function consumeTicket(
-  db: DbOrTx,
-  tokenHash: string,
-  now: Date,
-): Promise<{ contactId: number; staffUserId: number | null } | undefined> {
-  const [row] = await queryRows<{ contact_id: number; staff_user_id: number | null }>(
+export async function consumeTicket(db: DbOrTx, tokenHash: string, now: Date): Promise<TicketHolder | undefined> {
+  const [row] = await queryRows<{
+    contact_id: number;
+    staff_user_id: number | null;
+    family_id: string | null;
+    token_version: number | null;
+    access_expires_at: string | Date | null;
+  }>(
     db,
     sql`update live_event_tickets set used_at = ${now.toISOString()}
         where token_hash = ${tokenHash} and used_at is null and expires_at > ${now.toISOString()}
-        returning contact_id, staff_user_id`,
+        returning contact_id, staff_user_id, family_id, token_version, access_expires_at`,
   );
-  return row ? { contactId: row.contact_id, staffUserId: row.staff_user_id } : undefined;
+  return row
+    ? {
+        contactId: row.contact_id,
+        staffUserId: row.staff_user_id,
+        familyId: row.family_id,
+        tokenVersion: row.token_version,
+        accessExpiresAt: row.access_expires_at === null ? null : new Date(row.access_expires_at),
+      }
+    : undefined;
 }
 
 /** Forgets events older than `before` and tickets that expired before it. */

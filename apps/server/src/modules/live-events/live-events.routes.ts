@@ -6,10 +6,14 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
 import { systemClock } from '../../lib/clock';
 import { requirePrincipal } from '../../plugins/authenticate';
+import type { AttemptCounters } from '../identity/attempt-counters';
 import type { PrincipalCache } from '../identity/principal-cache';
 import { LiveEventHub } from './live-events.hub';
 import type { LiveEventRow } from './live-events.repository';
 import { LiveEventsService } from './live-events.service';
+
+/** Live updates tickets one contact may ask for per minute (each opens one stream, once). */
+const LIVE_TICKETS_PER_MINUTE = 30;
 
 /** A stream whose client reads too slowly is closed past this much unsent data (it reconnects and resumes). */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -21,7 +25,10 @@ const frame = (event: LiveEventRow) =>
  * Live updates (issue 13 item 1): POST /v1/events/ticket, then GET /v1/events?ticket=… as server-sent events.
  * Registered with fastify-plugin: its hook (announcing committed events after each write request) is app-wide.
  */
-const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = async (app, { principals }) => {
+const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; counters: AttemptCounters }> = async (
+  app,
+  { principals, counters },
+) => {
   const tags = ['live-events'];
   const db = app.database.db;
   const service = new LiveEventsService(db, principals, systemClock);
@@ -50,8 +57,20 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = 
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
+      // A ticket costs a row: a sign-in asks for one per (re)connection, not hundreds a minute.
+      const count = await counters.hit(`live-ticket:${principal.contactId}`, 60);
+      if (count > LIVE_TICKETS_PER_MINUTE) {
+        reply.header('retry-after', '60');
+        throw new AppError('rate-limited', { detail: 'Too many live updates tickets. Please wait a minute.' });
+      }
       reply.header('cache-control', 'no-store');
-      return service.issueTicket(principal.contactId, principal.staffUserId);
+      return service.issueTicket({
+        contactId: principal.contactId,
+        staffUserId: principal.staffUserId,
+        familyId: principal.familyId,
+        tokenVersion: principal.contact!.tokenVersion,
+        accessExpiresAt: principal.accessExpiresAt,
+      });
     },
   );
 
@@ -64,7 +83,7 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = 
         tags,
         summary: 'Live updates of the caller’s clients as server-sent events',
         description:
-          'text/event-stream. Each event: `id:` (resume with the Last-Event-ID header or `lastEventId`), `data:` a ' +
+          'text/event-stream. The stream belongs to the sign-in its ticket was asked from: it ends when that sign-in ends (sign-out, a reused refresh token, a password change) or when the access token the ticket was asked with expires (reconnect with a new ticket). Each event: `id:` (resume with the Last-Event-ID header or `lastEventId`), `data:` a ' +
           'LiveEvent JSON object (kind, clientId, locationId, payload). Only events of the clients and locations ' +
           'where the ticket’s contact holds the permission the event needs (bookings: booking view; pending ' +
           'approvals: pendingBooking modify or view; timesheets: timesheets view; invoices: accounts view; service ' +
@@ -85,7 +104,9 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = 
     },
     async (request, reply) => {
       const holder = await service.redeem(request.query.ticket);
-      if (hub.countFor(holder.contactId) >= hub.maxPerContact || hub.size >= hub.maxStreams) {
+      // The slot is taken before anything else awaits: streams opened at once cannot all pass the count.
+      const slot = hub.reserve(holder.contactId);
+      if (!slot) {
         throw new AppError('rate-limited', { detail: 'Too many live update streams are open. Close a window and try again.' });
       }
       const header = request.headers['last-event-id'];
@@ -124,7 +145,14 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = 
 
       try {
         remove = await hub.add(
-          { contactId: holder.contactId, tokenVersion: holder.tokenVersion, send: (event) => write(frame(event)), end: close },
+          {
+            contactId: holder.contactId,
+            tokenVersion: holder.tokenVersion,
+            familyId: holder.familyId,
+            endsAt: holder.endsAt,
+            send: (event) => write(frame(event)),
+            end: close,
+          },
           lastEventId === undefined
             ? undefined
             : async () => {
@@ -133,10 +161,12 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache }> = 
                 else for (const event of missed) write(frame(event));
                 return missed ?? [];
               },
+          slot,
         );
         if (!open) remove();
       } catch (err) {
         request.log.warn({ err }, 'live stream failed to start');
+        slot();
         close();
       }
     },

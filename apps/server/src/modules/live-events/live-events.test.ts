@@ -13,6 +13,8 @@ import { signIn, type SignedIn } from '../../../test/auth-client';
 import { allClients } from '@portal/contract/permissions';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
 import { recordBookingEvents, recordLiveEvent } from './live-events.repository';
+import { AccessTokens } from '../identity/access-tokens';
+import { startFamily } from '../identity/identity.repository';
 
 /** A server-sent events client over a real socket: collects events, waits for them. */
 interface Stream {
@@ -235,6 +237,76 @@ describe('live events (GET /v1/events)', () => {
     while (!g.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(g.ended).toBe(true);
   }, 20_000);
+
+  it('ends the stream of a staff member’s impersonation when the staff member signs out', async () => {
+    const db = t.database.db;
+    const [staff] = await queryRows<{ id: number }>(db, sql`select id from staff_users where email = 'staff@provider.test'`);
+    const family = await startFamily(db, { staffUserId: staff!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
+    const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
+    const token = await tokens.sign({ kind: 'staff', staffUserId: staff!.id }, family.familyId);
+    const groupId = await contactIdOf(db, 'group.admin@demo.test');
+    const headers = { authorization: `Bearer ${token}`, 'impersonated-contact': String(groupId) };
+    const issued = await t.app.inject({ method: 'POST', url: '/v1/events/ticket', headers });
+    expect(issued.statusCode).toBe(200);
+    const s = await open(base, `ticket=${issued.json<{ ticket: string }>().ticket}`);
+    expect(s.status).toBe(200);
+    const spare = await t.app.inject({ method: 'POST', url: '/v1/events/ticket', headers });
+    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBeLessThan(300);
+    const until = Date.now() + 9000;
+    while (!s.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(s.ended).toBe(true);
+    // A ticket issued before the sign-out opens nothing after it.
+    expect((await open(base, `ticket=${spare.json<{ ticket: string }>().ticket}`)).status).toBe(401);
+  }, 20_000);
+
+  it('ends a stream when the access token its ticket was asked with expires, and refuses a ticket whose sign-in ended', async () => {
+    const db = t.database.db;
+    const session = await signIn(t.app, 'school.admin@demo.test');
+    const contactId = await contactIdOf(db, 'school.admin@demo.test');
+    const family = await startFamily(db, { contactId }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
+    const [{ token_version: version }] = (await queryRows<{ token_version: number }>(
+      db,
+      sql`select token_version from contacts where id = ${contactId}`,
+    )) as [{ token_version: number }];
+    const shortLived = await new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 2).sign(
+      { kind: 'contact', contactId, version },
+      family.familyId,
+    );
+    const s = await open(base, `ticket=${await ticket(t.app, { ...session, headers: { authorization: `Bearer ${shortLived}` } })}`);
+    expect(s.status).toBe(200);
+    const until = Date.now() + 12_000;
+    while (!s.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(s.ended).toBe(true);
+
+    // A refresh token presented again after its rotation ends the sign-in: a ticket asked before cannot open a stream.
+    const spare = await ticket(t.app, session);
+    const rotated = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie: session.refreshCookie } });
+    expect(rotated.statusCode).toBe(200);
+    await db.execute(
+      sql`update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null and contact_id = ${contactId}`,
+    );
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { cookie: session.refreshCookie } })).statusCode).toBe(
+      401,
+    );
+    expect((await open(base, `ticket=${spare}`)).status).toBe(401);
+  }, 30_000);
+
+  it('opens at most five streams per contact even when twenty open at once; tickets are limited per minute', async () => {
+    const finance = await signIn(t.app, 'finance@demo.test');
+    const tickets = await Promise.all(Array.from({ length: 20 }, () => ticket(t.app, finance)));
+    const streams = await Promise.all(tickets.map((x) => open(base, `ticket=${x}`)));
+    const statuses = streams.map((x) => x.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(5);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(15);
+    for (const x of streams) x.close();
+    const more = await Promise.all(
+      Array.from({ length: 15 }, () => t.app.inject({ method: 'POST', url: '/v1/events/ticket', headers: finance.headers })),
+    );
+    // Thirty a minute: the twenty above and ten of these.
+    expect(more.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(more.filter((r) => r.statusCode === 429)).toHaveLength(5);
+  }, 30_000);
 
   it('a booking the provider fills reaches the stream of a contact of its school, with the educator (recorded by the service)', async () => {
     const db = t.database.db;

@@ -7,12 +7,8 @@ import { loadQueryClient } from '../../lib/app-query-client';
 import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
+import { safeRedirect } from '../../lib/safe-redirect';
 import './login-page.css';
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-function safeRedirect(target: string | null): string | undefined {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : undefined;
-}
 
 /** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI (issue 11). */
 export function LoginPage() {
