@@ -5,8 +5,7 @@
  */
 export function safeRedirect(target: string | null | undefined): string | undefined {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\u0000-\u001f\u007f]/.test(target)) return undefined;
+  if ([...target].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
   const base = 'https://portal.invalid';
   try {
     return new URL(target, base).origin === base ? target : undefined;
