@@ -14,6 +14,7 @@ import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
 import { securityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/app-error';
+import { purposeKey } from './lib/secrets';
 import acceptVersion from './plugins/accept-version';
 import storableText from './plugins/storable-text';
 import openapi from './plugins/openapi';
@@ -167,7 +168,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     app.server.emit('request', req, res);
   });
 
-  // The hooks every request runs are plain (callback) hooks: an async one cost a promise per request (issue 11).
+  // The hooks every request runs are plain (callback) hooks: an async one cost a promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     if (!HEALTH_PATHS.has(request.routeOptions.url ?? '')) {
       request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
@@ -302,7 +303,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     calendarFeeds: app.services.calendarFeed,
   });
 
-  await app.register(cookie, { secret: config.jwtSecret });
+  await app.register(cookie, { secret: purposeKey(config.jwtSecret, 'signed-cookie').toString('base64url') });
   await app.register(authenticate, { tokens, principals });
   // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
   await app.register(httpCache);

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { purposeKey } from './secrets';
 
 /**
  * The bodies of queued mail that carry a secret link (password reset, unlock) are sealed with AES-256-GCM while
@@ -6,8 +7,12 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  */
 const PREFIX = 'sealed:v1:';
 
-export function secretKey(serverSecret: string): Buffer {
-  return createHash('sha256').update(`mail-queue:${serverSecret}`).digest();
+/**
+ * The keys that open a sealed body, the one that seals first. The second is how bodies were sealed before each use
+ * of the server secret had its own HKDF key: a mail queued then may still be waiting for a retry.
+ */
+export function secretKeys(serverSecret: string): [seal: Buffer, ...open: Buffer[]] {
+  return [purposeKey(serverSecret, 'mail-seal'), createHash('sha256').update(`mail-queue:${serverSecret}`).digest()];
 }
 
 export function sealSecret(key: Buffer, plain: string): string {
@@ -17,10 +22,19 @@ export function sealSecret(key: Buffer, plain: string): string {
   return `${PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
-export function openSecret(key: Buffer, sealed: string): string {
+/** Opens a sealed body with the first of `keys` it was sealed with; throws when none opens it. */
+export function openSecret(keys: readonly Buffer[], sealed: string): string {
   if (!sealed.startsWith(PREFIX)) throw new Error('mail body is not sealed');
   const raw = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  let failure: unknown = new Error('no key to open the mail body');
+  for (const key of keys) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@portal/db/client';
-import { openSecret, sealSecret, secretKey } from './mail-secret';
+import { openSecret, sealSecret, secretKeys } from './mail-secret';
 import * as queue from './mail-queue.repository';
 
 /**
@@ -72,7 +72,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : nodemailer.createTransport({ jsonTransport: true });
-  const key = secretKey(options.secret);
+  const keys = secretKeys(options.secret);
   const retry = options.retry ?? DEFAULT_RETRY;
   const db = options.db;
   let running: Promise<void> | undefined;
@@ -83,7 +83,7 @@ export function createMailer(options: MailerOptions): Mailer {
   async function deliver(row: queue.QueuedMail): Promise<void> {
     try {
       if (row.noop) return await queue.remove(db, row.id);
-      const open = (v: string) => (row.secret ? openSecret(key, v) : v);
+      const open = (v: string) => (row.secret ? openSecret(keys, v) : v);
       const message = {
         to: row.toAddress,
         subject: row.subject,
@@ -139,7 +139,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function enqueue(message: MailMessage, opts: QueueOptions): Promise<number> {
-    const seal = (v: string) => (opts.secret ? sealSecret(key, v) : v);
+    const seal = (v: string) => (opts.secret ? sealSecret(keys[0], v) : v);
     return queue.enqueue(db, {
       toAddress: message.to,
       subject: message.subject,

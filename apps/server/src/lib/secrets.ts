@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,4 +13,19 @@ export function demoJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * What the server's one secret (JWT_SECRET) is used for. Each use gets a key of its own, derived with HKDF-SHA256
+ * (RFC 5869), so no key serves two purposes: an access token's key cannot sign a file key, a leaked file key says
+ * nothing about the mail seal, and so on.
+ */
+export type KeyPurpose =
+  'access-token' | 'file-access-key' | 'signed-cookie' | 'mail-seal' | 'oidc-signing-key' | 'oidc-client-secret' | 'oidc-cookie';
+
+const KEY_SALT = 'client-portal/v1';
+
+/** The 32-byte key for one purpose of the server secret. */
+export function purposeKey(serverSecret: string, purpose: KeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, KEY_SALT, purpose, 32));
 }

@@ -1,6 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { FILE_ACCESS_KEY_TTL_SECONDS } from '@portal/contract/files';
 import { systemClock, type Clock } from '../../lib/clock';
+import { purposeKey } from '../../lib/secrets';
 
 /**
  * Access keys for downloading a general file without a bearer header (spec §7 file/generateAccessToken, then
@@ -18,7 +19,7 @@ export class FileAccessKeys {
     /** The wall clock (lib/clock.ts): keys are issued, and expire, in its time. */
     private readonly now: Clock = systemClock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = purposeKey(secret, 'file-access-key');
   }
 
   async sign(fileId: number): Promise<string> {

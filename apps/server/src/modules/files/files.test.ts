@@ -5,6 +5,7 @@ import { queryRows } from '@portal/db/client';
 import { FileAccessKeyResponse, fileAccessPath } from '@portal/contract/files';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
+import { purposeKey } from '../../lib/secrets';
 import { FILE_ACCESS_AUDIENCE } from './file-access-keys';
 import { attachmentDisposition } from './files.routes';
 
@@ -74,7 +75,7 @@ describe('file access keys', () => {
     const [header, payload, signature] = (accessKey as string).split('.');
     const tampered = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await t.app.inject({ method: 'GET', url: `/v1/file/(${tampered})` })).statusCode).toBe(401);
-    const key = new TextEncoder().encode(t.app.config.jwtSecret!);
+    const key = purposeKey(t.app.config.jwtSecret!, 'file-access-key');
     // A token for another audience (an access token's) is not a file key.
     const foreign = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -83,6 +84,16 @@ describe('file access keys', () => {
       .setExpirationTime('5m')
       .sign(key);
     expect((await t.app.inject({ method: 'GET', url: `/v1/file/(${foreign})` })).statusCode).toBe(401);
+    // A key signed with the server secret itself, or with the access tokens' key, is not a file key either.
+    for (const otherKey of [new TextEncoder().encode(t.app.config.jwtSecret!), purposeKey(t.app.config.jwtSecret!, 'access-token')]) {
+      const wrongKey = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(file.id))
+        .setAudience(FILE_ACCESS_AUDIENCE)
+        .setExpirationTime('5m')
+        .sign(otherKey);
+      expect((await t.app.inject({ method: 'GET', url: `/v1/file/(${wrongKey})` })).statusCode).toBe(401);
+    }
     // Nothing as long as an access token fits in the path (Fastify's maxParamLength, 200).
     expect((await t.app.inject({ method: 'GET', url: `/v1/file/(${contact.accessToken})` })).statusCode).toBe(414);
     const expired = await new SignJWT({})

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from '../../lib/clock';
+import { purposeKey } from '../../lib/secrets';
 
 /**
  * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
@@ -24,7 +25,7 @@ export class AccessTokens {
     /** The wall clock (lib/clock.ts): tokens are issued, and expire, in its time. */
     private readonly now: Clock = systemClock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = purposeKey(secret, 'access-token');
   }
 
   /** `version`: the contact's token version (contacts.token_version) the token is issued under. */

@@ -11,6 +11,7 @@ import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
 import { problemType } from '@portal/contract/problems';
 import { demoSurfaceGate, demoSurfaceOpen } from '../../lib/demo-surface';
+import { purposeKey } from '../../lib/secrets';
 
 /**
  * Demo mode's enterprise identity provider: a real OpenID Connect issuer (oidc-provider) at /oidc, with a staff
@@ -21,7 +22,7 @@ export const EMBEDDED_CLIENT_ID = 'client-portal';
 export const ISSUER_PATH = '/oidc';
 
 export function embeddedClientSecret(jwtSecret: string): string {
-  return createHash('sha256').update(`oidc-client:${jwtSecret}`).digest('base64url');
+  return purposeKey(jwtSecret, 'oidc-client-secret').toString('base64url');
 }
 
 /**
@@ -69,11 +70,11 @@ export class DatabaseOidcAdapter implements Adapter {
 
 /**
  * The issuer's RS256 signing key, the same on every server process: the first process generates it and stores it
- * encrypted (AES-256-GCM under a key derived from JWT_SECRET); every process reads back the stored one. A new
+ * encrypted (AES-256-GCM under its own key derived from JWT_SECRET); every process reads back the stored one. A new
  * JWT_SECRET means a new key (the row's id follows the secret).
  */
 async function sharedSigningKey(db: Db, jwtSecret: string): Promise<Record<string, unknown>> {
-  const key = createHash('sha256').update(`oidc-signing-key:${jwtSecret}`).digest();
+  const key = purposeKey(jwtSecret, 'oidc-signing-key');
   const id = `signing-key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
   let stored = await payloads.readSharedOidcValue(db, id);
   if (!stored) {
@@ -141,7 +142,7 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
     scopes: ['openid', 'email', 'profile', 'read'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
-    cookies: { keys: [createHash('sha256').update(`oidc-cookies:${options.jwtSecret}`).digest('base64url')] },
+    cookies: { keys: [purposeKey(options.jwtSecret, 'oidc-cookie').toString('base64url')] },
     jwks: { keys: [jwk as never] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/staff-login/${interaction.uid}` },
