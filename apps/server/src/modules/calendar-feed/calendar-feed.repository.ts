@@ -7,7 +7,7 @@ import { inScope } from '../data-scope/data-scope.repository';
 
 export type { Db, DbOrTx } from '@portal/db/client';
 
-/** Queries of the calendar feed (issue 13 item 3). Only hashes of the feed secrets are stored. */
+/** Queries of the calendar feed. Only hashes of the feed secrets are stored. */
 
 export interface ActiveFeed {
   id: string;

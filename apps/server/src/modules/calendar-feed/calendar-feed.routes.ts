@@ -17,7 +17,7 @@ import { NEEDS } from '../../plugins/route-permission';
 import type { AttemptCounters } from '../identity/attempt-counters';
 
 /**
- * The personal bookings calendar feed (issue 13 item 3): the signed-in contact's own feed (status, make or make
+ * The personal bookings calendar feed: the signed-in contact's own feed (status, make or make
  * again, turn off) and the public feed itself, whose URL secret is the credential. Having a feed needs booking view
  * somewhere; what the feed holds is scoped again at every fetch (calendar-feed.service.ts).
  */

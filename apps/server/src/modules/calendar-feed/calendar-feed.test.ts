@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../demo/seed';
 import { createResetToken } from '../identity/identity.repository';
 
 /**
- * The bookings calendar feed (issue 13 item 3): made, fetched and parsed back with ical.js, scoped to the owner's
+ * The bookings calendar feed: made, fetched and parsed back with ical.js, scoped to the owner's
  * schools at fetch time, revoked and regenerated.
  */
 

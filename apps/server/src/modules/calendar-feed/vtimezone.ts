@@ -22,21 +22,28 @@ function wallTime(instantMs: number, offsetMinutes: number): string {
 
 const offsetAt = (zone: string, ms: number) => DateTime.fromMillis(ms, { zone }).offset;
 
-/** The instants in [from, to) where the zone's offset changes (to the minute). */
+/**
+ * The instants in [from, to) where the zone's offset changes (to the minute): the offset is compared a day apart,
+ * then the day with a change is bisected. No zone of the tz database changes its offset twice within a day.
+ */
 function transitions(zone: string, fromMs: number, toMs: number): number[] {
   const found: number[] = [];
-  const step = 6 * 3_600_000;
+  const step = 24 * 3_600_000;
+  let before = offsetAt(zone, fromMs);
   for (let t = fromMs; t < toMs; t += step) {
     const next = Math.min(t + step, toMs);
-    if (offsetAt(zone, t) === offsetAt(zone, next)) continue;
-    let lo = t;
-    let hi = next; // offset(lo) differs from offset(hi): find the first minute of the new offset
-    while (hi - lo > 60_000) {
-      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
-      if (offsetAt(zone, mid) === offsetAt(zone, lo)) lo = mid;
-      else hi = mid;
+    const after = offsetAt(zone, next);
+    if (after !== before) {
+      let lo = t;
+      let hi = next; // offset(lo) differs from offset(hi): find the first minute of the new offset
+      while (hi - lo > 60_000) {
+        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+        if (offsetAt(zone, mid) === before) lo = mid;
+        else hi = mid;
+      }
+      found.push(hi);
     }
-    found.push(hi);
+    before = after;
   }
   return found;
 }
@@ -54,11 +61,22 @@ function observance(zone: string, at: number, from: number, to: number): string 
   ].join('\r\n');
 }
 
+/** Worked-out VTIMEZONEs by zone and span: every feed built on one day asks for the same few. */
+const known = new Map<string, string | null>();
+const KNOWN_MAX = 256;
+
 /** The VTIMEZONE of `zone` valid over [from, to], or null for a zone the runtime does not know. */
 export function vtimezone(zone: string, from: Date, to: Date): string | null {
+  const key = `${zone} ${from.getTime()} ${to.getTime()}`;
+  if (known.has(key)) return known.get(key)!;
+  if (known.size >= KNOWN_MAX) known.clear();
+  const text = workOut(zone, from.getTime(), to.getTime());
+  known.set(key, text);
+  return text;
+}
+
+function workOut(zone: string, fromMs: number, toMs: number): string | null {
   if (!DateTime.fromMillis(0, { zone }).isValid) return null;
-  const fromMs = from.getTime();
-  const toMs = to.getTime();
   const first = offsetAt(zone, fromMs);
   const parts = [observance(zone, fromMs, first, first)];
   for (const at of transitions(zone, fromMs, toMs)) parts.push(observance(zone, at, offsetAt(zone, at - 60_000), offsetAt(zone, at)));
