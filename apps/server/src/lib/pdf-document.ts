@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -12,16 +14,30 @@ import PDFDocument from 'pdfkit';
 
 const requireHere = createRequire(import.meta.url);
 
-/**
- * The fonts, named by their files' paths. pdfkit keys its per-document font cache by the name a font is asked for, and
- * puts back the previous font after each table cell by its source: with fonts registered under short names (or given
- * as bytes) that source has no cache entry, and every cell opened and parsed the font file again (some 50 ms each).
- * Asked for by path, every font is opened once per document.
- */
-export const FONT = {
+/** The font files, found through the font package. */
+const FONT_FILES = {
   regular: requireHere.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: requireHere.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 } as const;
+
+/**
+ * The fonts, by the names every document registers them under (their PostScript names, which is also how pdfkit's
+ * per-document cache knows them).
+ */
+export const FONT = { regular: 'NotoSans-Regular', bold: 'NotoSans-Bold' } as const;
+
+/**
+ * Each font file is read and parsed once per process and shared by every document: fontkit parses a font's tables
+ * (character map, glyph outlines, OpenType layout) lazily and keeps them, so only the first document pays for them.
+ * Parsed again for every document, the fonts took about a quarter of a PDF's time. A document keeps its own subset of
+ * the glyphs it used (pdfkit's EmbeddedFont), so sharing the parsed font shares nothing between documents' contents.
+ */
+let parsedFonts: Record<keyof typeof FONT, Font> | undefined;
+function sharedFonts(): Record<keyof typeof FONT, Font> {
+  const parse = (path: string) => create(readFileSync(path)) as Font;
+  parsedFonts ??= { regular: parse(FONT_FILES.regular), bold: parse(FONT_FILES.bold) };
+  return parsedFonts;
+}
 
 export const COLOURS = { text: '#1a1a1a', muted: '#555555', rule: '#c8cdd2', band: '#eef3f6', brand: '#00acef', stamp: '#c62828' } as const;
 
@@ -56,7 +72,8 @@ export function taggedPdf(options: PdfOptions): TaggedPdf {
     displayTitle: true,
     // The types list only the PDF/A subsets; pdfkit also knows PDF/UA (its identification in the metadata).
     subset: 'PDF/UA' as 'PDF/A-1',
-    font: FONT.regular,
+    // No font until the shared ones are registered below (an empty name loads none, not even Helvetica).
+    font: '',
     // Kept until the end, so every page can be numbered ('Page 1 of 2') once the count is known.
     bufferPages: true,
     // pdfkit needs a value for every key it is given.
@@ -68,6 +85,10 @@ export function taggedPdf(options: PdfOptions): TaggedPdf {
       ModDate: options.createdAt,
     },
   });
+  const fonts = sharedFonts();
+  // The name again as the family: pdfkit puts the font back after each table cell by its source and family, and with
+  // a parsed font as the source it finds the document's copy by the family (else it compares fonts every cell).
+  doc.registerFont(FONT.regular, fonts.regular, FONT.regular).registerFont(FONT.bold, fonts.bold, FONT.bold);
   doc.font(FONT.regular).fillColor(COLOURS.text);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -5,7 +5,7 @@ import { toJSONSchema } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 
 /**
- * Response serialisers compiled once per route from the contract's schema (issue 11): the zod schema becomes JSON
+ * Response serialisers compiled once per route from the contract's schema: the zod schema becomes JSON
  * Schema (`z.toJSONSchema`) and fast-json-stringify compiles it into a function that writes exactly the declared
  * properties — nothing else of a database row can leak, as with zod — without validating every answer at run time.
  *
@@ -17,20 +17,33 @@ import { $ZodType } from 'zod/v4/core';
  */
 type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
 
-/** Which serialiser each route's answer got, by `METHOD url status` (for the tests and the bench). */
-export type SerializerKinds = Map<string, 'compiled' | 'zod'>;
+/**
+ * Which serialiser each route's answer gets, by `METHOD url status` (for the tests and the bench). Asking chooses it:
+ * a route's serialiser is compiled when its first answer is written (or when asked here), not when the server
+ * starts, so a start does not compile some two hundred serialisers most of which a process may never use.
+ */
+export type SerializerKinds = Map<string, () => 'compiled' | 'zod'>;
 
 export function compiledSerializerCompiler(options: { verify: boolean; kinds?: SerializerKinds }): FastifySerializerCompiler<unknown> {
   return (route: RouteSchema) => {
-    const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
-    const schema = zodSchemaOf(route.schema);
-    const compiled = schema ? compile(schema) : undefined;
+    let chosen: { kind: 'compiled' | 'zod'; write: (data: unknown) => string } | undefined;
+    const choose = () => (chosen ??= serializerFor(route, options.verify));
     // A route answering more than one media type (a list's JSON and CSV) is named by the JSON one, with the others apart.
     const media = route.contentType && route.contentType !== 'application/json' ? ` ${route.contentType}` : '';
-    options.kinds?.set(`${route.method} ${route.url} ${route.httpStatus}${media}`, compiled ? 'compiled' : 'zod');
-    if (!compiled) return viaZod;
-    if (!options.verify) return compiled;
-    return (data: unknown) => {
+    options.kinds?.set(`${route.method} ${route.url} ${route.httpStatus}${media}`, () => choose().kind);
+    return (data: unknown) => choose().write(data);
+  };
+}
+
+function serializerFor(route: RouteSchema, verify: boolean): { kind: 'compiled' | 'zod'; write: (data: unknown) => string } {
+  const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  const schema = zodSchemaOf(route.schema);
+  const compiled = schema ? compile(schema) : undefined;
+  if (!compiled) return { kind: 'zod', write: viaZod };
+  if (!verify) return { kind: 'compiled', write: compiled };
+  return {
+    kind: 'compiled',
+    write: (data: unknown) => {
       const expected = viaZod(data);
       const written = compiled(data);
       if (!sameJson(written, expected)) {
@@ -39,7 +52,7 @@ export function compiledSerializerCompiler(options: { verify: boolean; kinds?: S
         );
       }
       return written;
-    };
+    },
   };
 }
 
