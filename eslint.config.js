@@ -71,7 +71,7 @@ export default tseslint.config(
     files: ['apps/server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] },
   },
-  // Queries only in *.repository.ts (issue 15): elsewhere in the server neither Drizzle nor the schema is imported;
+  // Queries only in *.repository.ts: elsewhere in the server neither Drizzle nor the schema is imported;
   // row types come re-exported from a repository. The connection (`@portal/db/client`: the Db handle services pass
   // to repositories and open transactions on) and `@portal/db/migrate` stay importable.
   {
@@ -79,7 +79,7 @@ export default tseslint.config(
     ignores: ['apps/server/**/*.repository.ts', 'apps/server/**/*.test.ts', 'apps/server/test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, QUERIES_IN_REPOSITORIES] }] },
   },
-  // One injected clock (issue 15): server modules take "now" from the app's clock (app.now, lib/clock.ts), never
+  // One injected clock: server modules take "now" from the app's clock (app.now, lib/clock.ts), never
   // from `new Date()` or `Date.now()`, so tests can fix it and every rule sees the same instant.
   {
     files: ['apps/server/src/**/*.{ts,tsx}'],
@@ -156,7 +156,7 @@ export default tseslint.config(
       ],
     },
   },
-  // One clock in the web app too (issue 15): modules take "now" from lib/clock.ts.
+  // One clock in the web app too: modules take "now" from lib/clock.ts.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/clock.ts'],

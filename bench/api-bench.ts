@@ -13,7 +13,7 @@
  * then computed for every request, as they are for a page asked for the first time since a write.
  *
  * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
- * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (issue 11, README → Speed).
+ * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (README → Speed).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ const wanted = (name: string) => only === undefined || only.test(name);
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-/** The list whose load must not stall the rest of the server (issue 11). */
+/** The list whose load must not stall the rest of the server. */
 const HEAVY_LIST_ROUTE = 'GET /v1/bookings (all clients, -date, page of 50)';
 const rate = Number(values.rate);
 const warmup = Number(values.warmup);
@@ -303,7 +303,7 @@ async function benchEngine(engine: string): Promise<void> {
   const ceilingBase = `http://127.0.0.1:${ceiling.match[1]}`;
 
   console.log(`\n${label}: ${connections} connections, ${duration} s per route\n`);
-  // Issue 11's yardsticks: each route against the bare route sending its bytes ('ceiling'), and against this same
+  // The yardsticks: each route against the bare route sending its bytes ('ceiling'), and against this same
   // server's own /api/ping (measured first, whatever --only says), the floor of every request.
   console.log('| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -343,7 +343,7 @@ async function benchEngine(engine: string): Promise<void> {
     rows.push({ route: fixed.name, fixedRate: rate, paced: p, figures: f });
   }
   if (session) {
-    // Issue 5: POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts).
+    // POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts).
     console.log('\n| route (no ceiling) | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|');
     for (const r of await benchCreateBooking(base, session.token, { connections, duration, warmup }, wanted)) {
       console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
@@ -352,7 +352,7 @@ async function benchEngine(engine: string): Promise<void> {
   }
   const heavy = session ? served.find((r) => r.name === HEAVY_LIST_ROUTE) : undefined;
   if (heavy) {
-    // Issue 11: does a heavy list under load stall everyone else? One /api/ping every 20 ms (each on its own) while
+    // does a heavy list under load stall everyone else? One /api/ping every 20 ms (each on its own) while
     // the list takes every connection; on the embedded database the list's queries run on the server's own thread.
     const headers = { authorization: `Bearer ${session!.token}` };
     const [list, pingDuring] = await Promise.all([
@@ -365,7 +365,7 @@ async function benchEngine(engine: string): Promise<void> {
     rows.push({ route: `GET /api/ping during ${heavy.name}`, ...pingDuring, listRps: list.requests.average });
   }
   if (session && wanted('POST /v1/timesheets/submit (approve 50)')) {
-    // Issue 9: one submit approving 50 timesheets, sequentially (the server's time per request, not throughput).
+    // one submit approving 50 timesheets, sequentially (the server's time per request, not throughput).
     const r = await benchTimesheetSubmit(base, session.token, env.DATABASE_URL);
     if (r) {
       console.log(`\n${r.route}: ${r.rounds} rounds, min ${ms(r.minMs)}, median ${ms(r.medianMs)}, max ${ms(r.maxMs)}`);
@@ -381,7 +381,7 @@ async function benchEngine(engine: string): Promise<void> {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   // Leave the world as seeded: the create-booking phase adds about a thousand requests (five bookings each) at one
-  // school, and a list measured by hand afterwards would read them (issue 11, eighth session).
+  // school, and a list measured by hand afterwards would read them (eighth session).
   if (engine === 'postgres' && env.DATABASE_URL) await tidyPostgresWorld(env.DATABASE_URL);
 }
 

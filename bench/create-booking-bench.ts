@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 /**
- * Issue 5: `POST /v1/bookings` for a five-date request (each with a new Idempotency-Key), and the two reference
+ * `POST /v1/bookings` for a five-date request (each with a new Idempotency-Key), and the two reference
  * routes that need a location id (certifications, booking contacts), at the account's first location where it may
  * book. Writes grow the bench database by five bookings per request. No ceiling: the figure asked for is absolute
  * (≥ 200 req/s, zero errors).

@@ -21,7 +21,7 @@ const clients = (clientId: number | undefined) => (clientId === undefined ? '' :
 export const BENCH_ROUTES: BenchRoute[] = [
   { name: 'GET /api/ping', path: () => '/api/ping', auth: false },
   { name: 'GET /v1/profile', path: () => '/v1/profile', auth: true },
-  // Issue 4: the dashboard.
+  // the dashboard.
   {
     name: 'GET /v1/bookings/overview',
     path: ({ clientId }) => `/v1/bookings/overview?${clients(clientId)}dateFromLocal=${day(-30)}&dateToLocal=${day(60)}`,
@@ -47,7 +47,7 @@ export const BENCH_ROUTES: BenchRoute[] = [
     auth: true,
   },
   { name: 'GET /v1/locations', path: () => '/v1/locations', auth: true },
-  // Issue 5: the bookings list (a page of 50) and a booking's detail.
+  // the bookings list (a page of 50) and a booking's detail.
   {
     name: 'GET /v1/bookings (page of 50)',
     path: ({ clientId }) => `/v1/bookings?${clients(clientId)}dateFromLocal=${day(-30)}&dateToLocal=${day(60)}&skip=50&take=50`,
@@ -60,12 +60,12 @@ export const BENCH_ROUTES: BenchRoute[] = [
     auth: true,
   },
   { name: 'GET /v1/bookings/{id}', path: ({ bookingId }) => `/v1/bookings/${bookingId}`, auth: true },
-  // Issue 5: create-booking reference data (certifications and booking contacts: create-booking-bench.ts).
+  // create-booking reference data (certifications and booking contacts: create-booking-bench.ts).
   { name: 'GET /v1/locations/booking-location-list', path: () => '/v1/locations/booking-location-list', auth: true },
   { name: 'GET /v1/clients/{id}/pay-classes', path: ({ clientId }) => `/v1/clients/${clientId}/pay-classes`, auth: true },
   { name: 'GET /v1/clients/{id}/grades', path: ({ clientId }) => `/v1/clients/${clientId}/grades`, auth: true },
   { name: 'GET /v1/locations/booking-blocks', path: () => '/v1/locations/booking-blocks', auth: true },
-  // Issue 11: the browser's revalidation of private reference data (ETag, 304 with no body).
+  // the browser's revalidation of private reference data (ETag, 304 with no body).
   { name: 'GET /v1/profile (revalidated: 304)', path: () => '/v1/profile', auth: true, revalidate: true },
   { name: 'GET /v1/locations (revalidated: 304)', path: () => '/v1/locations', auth: true, revalidate: true },
   {
@@ -81,10 +81,10 @@ export const BENCH_ROUTES: BenchRoute[] = [
     revalidate: true,
   },
   { name: 'GET /v1/service-status', path: () => '/v1/service-status', auth: false },
-  // Issue 9: timesheets (the submit: timesheet-bench.ts).
+  // timesheets (the submit: timesheet-bench.ts).
   { name: 'GET /v1/timesheets (page of 50)', path: () => '/v1/timesheets?take=50', auth: true },
   { name: 'GET /v1/timesheets/list (invoiced, page of 50)', path: () => '/v1/timesheets/list?status=invoiced&take=50', auth: true },
-  // Issue 10: educators and invoices.
+  // educators and invoices.
   { name: 'GET /v1/invoices (page of 25)', path: () => '/v1/invoices?skip=25&take=25', auth: true },
   { name: 'GET /v1/candidate/CandidateList', path: ({ clientId }) => `/v1/candidate/CandidateList?ClientId=${clientId}`, auth: true },
 ];

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { BENCH_KEY_PREFIX } from './create-booking-bench';
 
 /**
- * Issue 9: `POST /v1/timesheets/submit` approving 50 timesheets in one request. Each round takes the first 50
+ * `POST /v1/timesheets/submit` approving 50 timesheets in one request. Each round takes the first 50
  * pending approval of the account, approves them, and (on PostgreSQL) puts them back to pending approval, so runs
  * repeat. Prints the round trip over loopback (the server's time plus well under a millisecond), min and median.
  */

@@ -1,6 +1,6 @@
 /**
  * Web benchmark: builds the app, starts the real server (production mode, demo world, fresh data directory), and
- * prints for the sign-in page and the signed-in pages issue 11 names (dashboard, bookings, timesheets, finance):
+ * prints for the sign-in page and the signed-in pages most used (dashboard, bookings, timesheets, finance):
  *   - the JS and CSS the page loads before its content first shows (gzip bytes, measured by gzipping each built
  *     file the browser asked for until the page's main content was visible), and
  *   - Lighthouse scores (performance, accessibility, best practices), desktop and mobile, with Debian's Chromium.

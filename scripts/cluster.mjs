@@ -2,7 +2,7 @@
 // `npm run cluster -- --instances 3 [--port 8080] [--database-url URL] [--redis-url URL | --no-redis] [--scale N]
 //                    [--simulator-ms MS] [--log-level LEVEL]`
 //
-// Several portal servers on one PostgreSQL (and Redis) behind HAProxy, on this machine (issue 12):
+// Several portal servers on one PostgreSQL (and Redis) behind HAProxy, on this machine:
 //   1. installs haproxy with apt-get when it is missing, builds the web app when apps/web/dist is missing;
 //   2. creates the database when missing, migrates it and seeds the demo world ONCE (npm run seed);
 //   3. starts N server processes on ports port+1 … port+N (DEMO=true, one JWT secret kept in .data/cluster);

@@ -3,7 +3,7 @@
 //                  [--database-url URL] [--redis-url URL | --no-redis] [--kill-rate 200] [--soak-rate 300] [--verbose]`
 //                  (phases also: matrix, fuzz)
 //
-// The promises of issue 12 under faults, as figures anyone can rerun on this machine (loopback only, bounded in
+// The fault-tolerance promises under faults, as figures anyone can rerun on this machine (loopback only, bounded in
 // count and time). Each phase prints its figures and PASS/FAIL lines; the exit code is non-zero on any broken
 // promise. `--short` is the CI version (apps/server/test/fault-proofs.test.ts): the same checks, shorter loads.
 //
@@ -740,7 +740,7 @@ async function fuzz() {
 
 async function main() {
   const started = now();
-  say(`Proof of issue 12 (${short ? 'short' : 'full'}): ${only.join(', ')}`);
+  say(`Proof (${short ? 'short' : 'full'}): ${only.join(', ')}`);
   const needsPostgres = only.some((p) => !['embedded-kill', 'matrix', 'fuzz'].includes(p));
   if (needsPostgres) {
     await ensureDatabase(databaseUrl);

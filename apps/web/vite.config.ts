@@ -153,7 +153,7 @@ function listSignedInStart(): Plugin {
 /**
  * The contract's schemas built on first use in the browser (src/lib/lazy-schema.ts). zod builds a schema as its
  * module loads; a page loaded every schema of every contract module it touched, about a thousand, to parse and
- * check a few (some 100 ms of main thread at a phone's 4× slower CPU, issue 11). Each top-level `const` of a contract
+ * check a few (some 100 ms of main thread at a phone's 4× slower CPU). Each top-level `const` of a contract
  * module whose value is a chain of calls starting at `z` (or at such a schema of the same module) is wrapped in
  * `lazySchema(() => …)`; nothing else changes, and the server and the tests use the modules as written.
  */
@@ -240,7 +240,7 @@ export default defineConfig(({ command }) => ({
     // Every browser the portal supports has modulepreload; the polyfill only cost bytes on the first page.
     // A lazily loaded chunk's JavaScript dependencies are not preloaded by Vite's helper: it appended a modulepreload
     // link per file as the route starts loading, some 20 links in the task that creates the router (about 90 ms of
-    // main thread at a phone's 4× slower CPU, issue 11), while the browser fetches a chunk's imports in parallel as
+    // main thread at a phone's 4× slower CPU), while the browser fetches a chunk's imports in parallel as
     // soon as it has the chunk (the shared chunks are mostly loaded or cached by then). Its CSS still loads with it.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {
@@ -262,12 +262,12 @@ export default defineConfig(({ command }) => ({
             // thread each at 4× CPU throttling, inside the render that starts the route). So the MUI pieces and the
             // app's own shared code (components, lib, api) that at least two lazily loaded chunks use are one file
             // each, as are all icons (7 kB gzip) and the deferred texts: about twenty files per signed-in page
-            // instead of fifty, for about the same bytes (issue 11, tenth session: Lighthouse mobile 78–82 → 81–84
+            // instead of fifty, for about the same bytes (tenth session: Lighthouse mobile 78–82 → 81–84
             // in two interleaved rounds; a page loads some code it does not use, which gzip mostly absorbs).
             //
             // MUI is three files, which the signed-in start evaluates one per task, in order (app/themed.tsx): its base
             // (system, emotion), its styles (which build MUI's default theme as they load) and its components. One
-            // file was one task of some 190 ms at a phone's 4× CPU (issue 11, eleventh session).
+            // file was one task of some 190 ms at a phone's 4× CPU (eleventh session).
             {
               name: 'mui-base',
               test: /\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics|@babel\/runtime)\//,

@@ -335,7 +335,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ),
   'DELETE /v1/service-status': plain('DELETE', '/v1/service-status', undefined, { leakCheck: false }),
 
-  // Invoices (issue 10).
+  // Invoices.
   'GET /v1/invoices/outstanding-invoices-count': {
     ...ACCOUNTS,
     make: (_, p) => get(`/v1/invoices/outstanding-invoices-count?clientIds=${p.clientId}`),
@@ -358,7 +358,7 @@ export const FIXTURES: Record<string, Fixture> = {
       getAt('/v1/invoices/:id/file', await id(ctx, sql`select id from invoices where client_id = ${p.clientId} order by id limit 1`)),
   },
 
-  // Educators (issue 10): one the place's client booked and, for another client's place, none of the caller's did.
+  // Educators: one the place's client booked and, for another client's place, none of the caller's did.
   'GET /v1/candidate/CandidateList': { per: 'client', make: (_, p) => get(`/v1/candidate/CandidateList?ClientId=${p.clientId}`) },
   'GET /v1/candidate/:id/details': { per: 'client', make: async (ctx, p) => getAt('/v1/candidate/:id/details', await educatorOf(ctx, p)) },
   'GET /v1/candidate/profile-image/:id': {
@@ -380,7 +380,7 @@ export const FIXTURES: Record<string, Fixture> = {
     },
   },
 
-  // Timesheets (issue 9).
+  // Timesheets.
   'GET /v1/timesheets/overview': { make: (_, p) => get(`/v1/timesheets/overview?clientIds=${p.clientId}`) },
   'GET /v1/timesheets': { per: 'client', make: (_, p) => get(`/v1/timesheets?clientIds=${p.clientId}`) },
   'GET /v1/timesheets/candidate': {
@@ -416,7 +416,7 @@ export const FIXTURES: Record<string, Fixture> = {
       ),
   },
 
-  // The bookings calendar feed (issue 13): the caller's own feed; the feed itself is public, by its secret.
+  // The bookings calendar feed: the caller's own feed; the feed itself is public, by its secret.
   'GET /v1/calendar-feed': plain('GET', '/v1/calendar-feed'),
   'POST /v1/calendar-feed': plain('POST', '/v1/calendar-feed', undefined, { leakCheck: false }),
   'DELETE /v1/calendar-feed': plain('DELETE', '/v1/calendar-feed'),
@@ -431,8 +431,8 @@ export const FIXTURES: Record<string, Fixture> = {
     },
   },
 
-  // Live updates and e-mailed approval links (issue 13): a ticket for the caller; the stream and the links are
-  // public, their secret is the credential (an unknown one here; issue 13's own tests cover the real ones).
+  // Live updates and e-mailed approval links: a ticket for the caller; the stream and the links are
+  // public, their secret is the credential (an unknown one here; the feature's own tests cover the real ones).
   'POST /v1/events/ticket': plain('POST', '/v1/events/ticket', undefined, { leakCheck: false }),
   'GET /v1/events': open('GET', '/v1/events?ticket=not-a-ticket-0000000000'),
   'GET /v1/email-actions/:token': open('GET', '/v1/email-actions/not-a-link-secret-0000000000'),

@@ -34,7 +34,7 @@ import {
 import { FIXTURES } from './authorization-matrix.fixtures';
 
 /**
- * The authorization matrix (issue 12 item 3): every route of the catalogue × every demo account, provider staff
+ * The authorization matrix: every route of the catalogue × every demo account, provider staff
  * and nobody × three targets (own, another client's, a location of the caller's without the needed scope). The
  * expected answer of each cell follows from the route's declaration and the caller's permission tree (see
  * authorization-matrix.ts); 2xx answers must name no other client; refused requests must change no table.

@@ -17,7 +17,7 @@ import type { ContactRecord } from '../src/modules/identity/principal.repository
 import { flushBookingNotifications } from '../src/modules/bookings/booking-notifications';
 
 /**
- * The authorization matrix (issue 12 item 3): every route of the catalogue × every principal × a target (the
+ * The authorization matrix: every route of the catalogue × every principal × a target (the
  * caller's own record, another client's, one of the caller's own locations without the needed scope). The
  * expected answer of each cell is computed here from the route's declaration and the caller's permission tree,
  * with the contract's own functions (resolvePermission, meetsRequirement); nothing is typed in by hand.

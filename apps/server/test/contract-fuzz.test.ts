@@ -12,7 +12,7 @@ import { signIn } from './auth-client';
 import { hostile, pathValue, queryString, SchemaArbitraries, type JsonSchema } from './contract-fuzz';
 
 /**
- * Fuzzing from the contract (issue 12 item 4): for every operation of /v1/openapi.json with a body, a query
+ * Fuzzing from the contract: for every operation of /v1/openapi.json with a body, a query
  * string, path parameters or the DELETE method, FUZZ_RUNS cases (200 by default, as `npm test` runs it; `npm run proof` asks 10,000, `--short` 1,000)
  * generated from its request schemas, mostly valid, hostile at every level now and then, sent as a capable caller
  * (the group admin; provider staff on staff routes; nobody on public ones). Properties:

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * fast-check arbitraries made from the OpenAPI document's request schemas (JSON Schema 2020-12 as zod writes it):
  * values that fit the schema most of the time, hostile ones at every level the rest (huge and odd strings, nulls,
- * wrong types, deep nesting, odd numbers), for the contract fuzz test (issue 12 item 4).
+ * wrong types, deep nesting, odd numbers), for the contract fuzz test.
  */
 
 export interface JsonSchema {

@@ -23,10 +23,10 @@ interface Ctx {
     groupId: number;
     bookingId: number;
     pendingRequestId: number;
-    /** A booking of that client with a timesheet pending approval (issue 9). */
+    /** A booking of that client with a timesheet pending approval. */
     timesheetBookingId: number;
     candidateId: number;
-    /** An invoice of that client (issue 10). */
+    /** An invoice of that client. */
     invoiceId: number;
     invoiceNo: string;
   };
@@ -84,7 +84,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
   }),
   'GET /v1/clients/:id/additional-details': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/additional-details` }),
   'GET /v1/locations': ({ foreign }) => ({ method: 'GET', url: `/v1/locations?clientIds=${foreign.clientId}` }),
-  // Issue 5: create-booking reference data and POST /v1/bookings.
+  // create-booking reference data and POST /v1/bookings.
   'GET /v1/clients/:id/pay-classes': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/pay-classes` }),
   'GET /v1/clients/:id/grades': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/grades` }),
   'GET /v1/locations/:id/certifications': ({ foreign }) => ({ method: 'GET', url: `/v1/locations/${foreign.locationId}/certifications` }),
@@ -111,7 +111,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
       policiesAgreed: true,
     },
   }),
-  // Issue 5: the bookings list and detail, cancel, pending approval.
+  // the bookings list and detail, cancel, pending approval.
   'GET /v1/bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings?clientIds=${foreign.clientId}` }),
   'GET /v1/clients/:clientId/bookings': ({ foreign }) => ({ method: 'GET', url: `/v1/clients/${foreign.clientId}/bookings` }),
   'GET /v1/bookings/:id': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings/${foreign.bookingId}` }),
@@ -120,7 +120,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     url: `/v1/bookings/${foreign.bookingId}/cancel`,
     payload: { cancelReason: 'Cross-client attempt' },
   }),
-  // Issue 16: asking the provider to cancel another client's booking.
+  // asking the provider to cancel another client's booking.
   'POST /v1/bookings/:id/cancellation-request': ({ foreign }) => ({
     method: 'POST',
     url: `/v1/bookings/${foreign.bookingId}/cancellation-request`,
@@ -134,7 +134,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     url: `/v1/pending-bookings/${foreign.pendingRequestId}/action`,
     payload: { action: 'accept' },
   }),
-  // Issue 5: extend, feedback and replace-me (the provider's /v1/provider routes are staff-only, exempt above).
+  // extend, feedback and replace-me (the provider's /v1/provider routes are staff-only, exempt above).
   'GET /v1/bookings/:id/extend/scheduling': ({ foreign }) => ({
     method: 'GET',
     url: `/v1/bookings/${foreign.bookingId}/extend/scheduling?endDateLocal=2026-06-30`,
@@ -164,7 +164,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     url: '/v1/bookings/replaceMe',
     payload: { selectedDay: 'today', locationId: foreign.locationId },
   }),
-  // Issue 9: timesheets.
+  // timesheets.
   'GET /v1/timesheets': ({ foreign }) => ({ method: 'GET', url: `/v1/timesheets?clientIds=${foreign.clientId}` }),
   'GET /v1/timesheets/candidate': ({ foreign }) => ({
     method: 'GET',
@@ -175,7 +175,7 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     method: 'GET',
     url: `/v1/timesheets/download/${foreign.timesheetBookingId}`,
   }),
-  // Issue 10: educators and invoices (the outsider is in no way linked to the foreign educator or invoice).
+  // educators and invoices (the outsider is in no way linked to the foreign educator or invoice).
   'GET /v1/candidate/CandidateList': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/CandidateList?ClientId=${foreign.clientId}` }),
   'GET /v1/candidate/:id/details': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/${foreign.candidateId}/details` }),
   'GET /v1/candidate/profile-image/:id': ({ foreign }) => ({ method: 'GET', url: `/v1/candidate/profile-image/${foreign.candidateId}` }),
@@ -251,7 +251,7 @@ beforeAll(async () => {
       clientId: row!.client_id,
       locationId: row!.location_id,
       groupId: row!.group_id,
-      // A booking, and a request pending approval, of that group (issue 5).
+      // A booking, and a request pending approval, of that group.
       bookingId: foreignBooking!.booking_id,
       pendingRequestId: foreignBooking!.request_id,
       timesheetBookingId: foreignTimesheet!.booking_id,

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { signIn, type SignedIn } from './auth-client';
 
 /**
- * Issue 14: demo surfaces stay local (the outbox with its reset links, the embedded staff login), and lists bound
+ * demo surfaces stay local (the outbox with its reset links, the embedded staff login), and lists bound
  * how deep a caller may page.
  */
 

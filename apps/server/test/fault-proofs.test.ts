@@ -6,7 +6,7 @@ import { repoRoot } from '../src/config';
 import { TEMPLATE_NAMES, withDatabase } from './database';
 
 /**
- * The short version of `npm run proof` (scripts/proof.mjs --short, issue 12): the same promises under faults
+ * The short version of `npm run proof` (scripts/proof.mjs --short): the same promises under faults
  * with shorter loads. The proof prints its figures; a broken promise makes it exit non-zero, and this test shows
  * its output. The PostgreSQL phases run in the PostgreSQL pass (TEST_DATABASE_URL), on a copy of the seeded
  * template; Redis phases need the local Redis (TEST_REDIS_URL or 127.0.0.1:6379).

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { signIn, type SignedIn } from './auth-client';
 
 /**
- * Issue 15 item 4: every write that accepts an Idempotency-Key (cancel, extend, approve/reject, replace-me) stores
+ * every write that accepts an Idempotency-Key (cancel, extend, approve/reject, replace-me) stores
  * its answer in the transaction of its effect, as create does. The same cases run against each route:
  * - a retry with the same key makes one effect and gets the same answer;
  * - two requests racing with the same key make one effect;

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The house rules that ESLint keeps (eslint.config.js, issue 15): queries only in *.repository.ts (no Drizzle or
+ * The house rules that ESLint keeps (eslint.config.js): queries only in *.repository.ts (no Drizzle or
  * schema import elsewhere in the server) and one injected clock (no `new Date()` / `Date.now()` in server modules).
  * Each case lints a small text as if it were the named file, with the repository's own configuration.
  */

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { DEMO_PASSWORD, signIn } from './auth-client';
 
 /**
- * Secrets never reach a log line (issue 14): the captured log of a password reset, an unlock link, an enterprise
+ * Secrets never reach a log line: the captured log of a password reset, an unlock link, an enterprise
  * login return and a file download through an access key holds none of their tokens, in any spelling of the URL.
  */
 

@@ -6,7 +6,7 @@ import { CuttableProxy } from './cuttable-proxy';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
- * Redis unreachable (issue 12): sign-in and lock-out keep working on the database counters
+ * Redis unreachable: sign-in and lock-out keep working on the database counters
  * (FallbackAttemptCounters), a lock set during the outage still holds when Redis returns, and nothing else fails.
  * Redis is reached through a TCP proxy that the test cuts.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 
-/** Issue 11: one log line per request (not Fastify's two), and none for the health checks probed every few seconds. */
+/** one log line per request (not Fastify's two), and none for the health checks probed every few seconds. */
 
 const lines: Array<Record<string, unknown>> = [];
 let t: TestApp;

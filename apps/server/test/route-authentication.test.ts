@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { signIn, type SignedIn } from './auth-client';
 
 /**
- * Authentication is decided on the matched route, never on the raw URL (issue 14). Every route that is not
+ * Authentication is decided on the matched route, never on the raw URL. Every route that is not
  * declared public is called without a token, over a real socket, through every spelling of its path that an
  * attacker might try: percent-encoded letters and slashes, absolute-form request targets, doubled slashes,
  * changed case, trailing dots and slashes, dot segments. None may answer 2xx (or 3xx); the plain spelling must
@@ -30,14 +30,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/auth/enterprise/logout',
   // The key in parentheses is the credential.
   'GET /v1/file/:accessKey',
-  // The single-use ticket in the query is the credential (issue 13 item 1).
+  // The single-use ticket in the query is the credential.
   'GET /v1/events',
-  // The bookings calendar feed: the secret in the URL is the credential (issue 13 item 3).
+  // The bookings calendar feed: the secret in the URL is the credential.
   'GET /v1/calendar/:file',
-  // Approve from the e-mail: the link's secret is the credential (issue 13 item 2).
+  // Approve from the e-mail: the link's secret is the credential.
   'GET /v1/email-actions/:token',
   'POST /v1/email-actions/:token',
-  // Demo mode, loopback only (issue 14 item 7).
+  // Demo mode, loopback only.
   'GET /v1/dev/outbox',
   'GET /dev/outbox',
   // The embedded staff login of demo mode (its own form and lock-out).

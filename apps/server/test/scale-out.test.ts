@@ -15,7 +15,7 @@ import { CookieJar } from './cookie-jar';
 import { testConfig } from './helpers';
 
 /**
- * Issue 12 item 1, several servers one system: two app instances (each its own connection pool, cache and notifier,
+ * Several servers, one system: two app instances (each its own connection pool, cache and notifier,
  * as two server processes would have) on one PostgreSQL database, with Redis when it is reachable and without it
  * (counters in the database, messages by LISTEN/NOTIFY). Runs in the PostgreSQL pass (TEST_DATABASE_URL).
  */

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { signIn, type SignedIn } from './auth-client';
 
 /**
- * Regression (found by the contract fuzz, issue 12 item 4): a NUL character or half of a UTF-16 character in a
+ * Regression (found by the contract fuzz): a NUL character or half of a UTF-16 character in a
  * text field reached PostgreSQL and was answered 500. It is a 400 naming the field now, and nothing is stored.
  */
 

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's import boundaries (eslint.config.js, issue 15): no feature imports another feature, and the shared
+ * The web app's import boundaries (eslint.config.js): no feature imports another feature, and the shared
  * layer (lib/, api/, components/) imports no feature; what two features share lives in the shared layer. Each case
  * lints a small text as if it were the named file, with the repository's own configuration.
  */

@@ -47,11 +47,11 @@ async function boot(): Promise<void> {
   // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere
   // index.html's loading view (the loading screen's own markup) shows until the app's first render replaces it
   // with the same screen: drawing it with React here too was a render of its own, the app's costliest one (React's
-  // code is compiled as it first runs: some 100 ms at a phone's 4× slower CPU, issue 11).
+  // code is compiled as it first runs: some 100 ms at a phone's 4× slower CPU).
   showBootPaint();
   // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
   document.documentElement.classList.add(readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light');
-  // The texts in a task of their own, after the entry's code has run in its own (issue 11).
+  // The texts in a task of their own, after the entry's code has run in its own.
   await yieldToMain();
   initI18n();
   const root = createRoot(container);
@@ -95,7 +95,7 @@ async function boot(): Promise<void> {
   }
 
   // The router first, in a task of its own: creating it matches the address and starts the first navigation (the
-  // session check, the page's code), work that React's render would otherwise do in one piece (issue 11).
+  // session check, the page's code), work that React's render would otherwise do in one piece.
   const router = createAppRouter(loadQueryClient);
   await yieldToMain();
   // A transition: React renders the app in slices, yielding to the browser between them, instead of in one long

@@ -6,7 +6,7 @@ import { repoRoot } from '../../support/paths';
 import { useBrowser } from '../../support/browser';
 
 /**
- * The regression guard of issue 11: the JavaScript the sign-in page loads before its form shows, as gzip -9 bytes
+ * The regression guard of the JavaScript the sign-in page loads before its form shows, as gzip -9 bytes
  * of the built files (bytes, not time, so it cannot flake). Past the budget in apps/web/performance-budget.json the
  * build has put something on the first page that the first screen does not show: lazy-load it.
  */

@@ -132,7 +132,7 @@ describe('my availability', () => {
 
     // Nothing on the roll yet.
     await expectVisible(page.getByTestId('days-away-empty'));
-    // 'Present and accounted for!' only while no replacement is on its way (issue 16): the demo seeds the teacher
+    // 'Present and accounted for!' only while no replacement is on its way: the demo seeds the teacher
     // a replace-me request, so the roll may say it is empty without calling the teacher present.
     await expectVisible(page.getByTestId('days-away-empty').getByText(/^(Present and accounted for!|No days away on the roll)$/));
     await expectNoSeriousA11yViolations(page);

@@ -13,7 +13,7 @@ import {
 import { baseUrl } from '../../support/world';
 
 /**
- * Approve from the e-mail (issue 13 item 2): pending.booker asks for a booking that needs approval; the approver
+ * Approve from the e-mail: pending.booker asks for a booking that needs approval; the approver
  * (group.admin) gets an e-mail with their own Approve and Reject links; the Approve link, opened in a fresh browser
  * with no session, shows the request and approves it on confirmation, once. A used link shows the expired page.
  */

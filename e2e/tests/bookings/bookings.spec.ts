@@ -6,7 +6,7 @@ import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, scree
 import { baseUrl } from '../../support/world';
 
 /**
- * Bookings (issue 5): the list and its filters, a booking's detail, cancel, extend, quick feedback and the full
+ * Bookings: the list and its filters, a booking's detail, cancel, extend, quick feedback and the full
  * feedback form link, as group.admin (every scope at the Australian group); pending approval as group.admin
  * (approves) and pending.booker (sees, cannot decide). This file changes group.admin's bookings: it cancels one
  * unfilled booking, extends one, gives feedback on one and approves one pending request.

@@ -5,7 +5,7 @@ import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, scree
 import { baseUrl, useWorld } from '../../support/world';
 
 /**
- * A booking's life across the people who touch it (issue 5): a contact who may only create pending bookings asks
+ * A booking's life across the people who touch it: a contact who may only create pending bookings asks
  * for two days; the group admin approves the request in the portal; the provider (the demo simulator, through
  * the provider service) fills it, and the confirmation contact gets the "Educator confirmed" e-mail; the admin
  * sees the educator on the booking. This file adds one request by pending.booker and approves it as group.admin.
@@ -71,7 +71,7 @@ async function createPendingRequest(token: string): Promise<{ requestId: number;
       dates: futureWeekdays(new Set(blocks.flatMap((b) => b.datesLocal))),
       startTime: '08:30',
       endTime: '15:30',
-      // No break: the classification's own applies (a classification that does not show breaks sets it; issue 16).
+      // No break: the classification's own applies (a classification that does not show breaks sets it).
       covering: { name: 'Ms Patel', reason: 'professional development' },
       notes: 'Year 4 excursion planning days.',
       confirmations: [{ bookingContactId: contact.id, email: true }],

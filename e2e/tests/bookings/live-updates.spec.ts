@@ -7,7 +7,7 @@ import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, scree
 import { useWorld } from '../../support/world';
 
 /**
- * Live updates (issue 13 item 1): two windows of group.admin (desktop and 375 px) have the portal open; a booking
+ * Live updates: two windows of group.admin (desktop and 375 px) have the portal open; a booking
  * group.admin makes is filled by the provider (the demo simulator) and both windows show it filled, and say so in a
  * toast, without a reload. This file adds one single-day request of group.admin's about four weeks ahead (the
  * simulator fills it).

@@ -13,7 +13,7 @@ import {
 import { baseUrl } from '../../support/world';
 
 /**
- * Educators (issue 10) as group.admin (every scope at the Australian group): the list shows pictures, an educator
+ * Educators as group.admin (every scope at the Australian group): the list shows pictures, an educator
  * opens with profile, compliance and bookings, a star makes them a favourite, and Create Booking offers them as
  * 'Request this educator'. The favourite is removed again at the end (this file leaves group.admin as it found it).
  */

@@ -11,7 +11,7 @@ import {
 } from '../../support/browser';
 
 /**
- * The bookings calendar feed (issue 13 item 3) as bookings.viewer: settings → create the link → the link answers a
+ * The bookings calendar feed as bookings.viewer: settings → create the link → the link answers a
  * calendar that ical.js reads back → turn it off → the link answers 404. The account is left without a feed.
  */
 const ACCOUNT = 'bookings.viewer@demo.test';

@@ -12,7 +12,7 @@ import {
 } from '../../support/browser';
 
 /**
- * The home dashboard (spec §2, issue 4) as school.admin (one school, every permission): the counts it shows are
+ * The home dashboard (spec §2) as school.admin (one school, every permission): the counts it shows are
  * the API's, in the TILE, LIST and MAP layouts, and the chosen layout survives a reload.
  */
 const ACCOUNT = 'school.admin@demo.test';

@@ -11,7 +11,7 @@ import {
 } from '../../support/browser';
 
 /**
- * Issue 15: the maps (dashboard MAP layout, group overview) draw the bundled basemap (land, coast and borders)
+ * the maps (dashboard MAP layout, group overview) draw the bundled basemap (land, coast and borders)
  * under the markers, so they are maps, not grey boxes, without a tile service (the demo has none).
  */
 async function expectBasemap(page: Page, region: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
 } from '../../support/browser';
 
 /**
- * Unfilled risk first (issue 13 item 4) as group.admin (only reads): Home lists the API's bookings at unfilled
+ * Unfilled risk first as group.admin (only reads): Home lists the API's bookings at unfilled
  * risk with the time left, each a link to its booking, and the bookings list shows them first with the same chip.
  */
 const ACCOUNT = 'group.admin@demo.test';

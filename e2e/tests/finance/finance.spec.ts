@@ -12,7 +12,7 @@ import {
 } from '../../support/browser';
 
 /**
- * Finance and View Invoice (issue 10): finance@demo.test (accounts view only) pages its invoices, filters the
+ * Finance and View Invoice: finance@demo.test (accounts view only) pages its invoices, filters the
  * unpaid ones, opens one and downloads its PDF; uk.admin sees pounds and VAT, ca.admin CAD and Tax;
  * bookings.viewer is refused Finance. Read only.
  */

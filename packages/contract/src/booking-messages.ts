@@ -1,5 +1,5 @@
 /**
- * Texts of the booking rules (issue 5), shown by the form and sent by the server in its problems. The spec's own
+ * Texts of the booking rules, shown by the form and sent by the server in its problems. The spec's own
  * texts are in messages.ts (FORM_MESSAGES); these cover the rules the spec names without giving a text.
  */
 export const BOOKING_MESSAGES = {

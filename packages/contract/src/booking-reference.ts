@@ -3,7 +3,7 @@ import { LOCATION_TYPES, RATE_UNIT_TYPES } from './domain';
 import { Id } from './query-params';
 
 /**
- * Reference data the create-booking form needs (issue 5): the locations the caller may book at, a client's
+ * Reference data the create-booking form needs: the locations the caller may book at, a client's
  * classifications (pay classes) and grades, a location's certifications and booking contacts, and booking blocks.
  */
 

@@ -6,7 +6,7 @@ import { MAX_BREAK_MINUTES, MAX_NOTES_LENGTH, MAX_PAGE_SIZE, MAX_REASON_LENGTH, 
 import { FORM_MESSAGES } from './messages';
 
 /**
- * Bookings (issue 5): the list and detail, create, cancel and extend. A booking request is what a contact
+ * Bookings: the list and detail, create, cancel and extend. A booking request is what a contact
  * submitted (one classification, times, confirmations, for one or more dates); each date (and each head when
  * bookingsPerDay > 1) is one booking. Ids in paths are booking ids unless the path says otherwise.
  */

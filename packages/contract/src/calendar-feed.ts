@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The personal bookings calendar feed (issue 13 item 3): an iCalendar URL a contact adds to their own calendar
+ * The personal bookings calendar feed: an iCalendar URL a contact adds to their own calendar
  * app. The URL carries a secret; the server keeps only its hash, so the URL is shown once, when it is made (or
  * made again, which revokes the previous one). The feed holds the bookings of the schools where the contact may
  * view bookings at fetch time, in a bounded window.

@@ -4,7 +4,7 @@ import { FORM_MESSAGES } from './messages';
 import { Id } from './query-params';
 
 /**
- * Educators (spec 'candidates'; issue 10). An educator is known to a client once booked there (past or upcoming);
+ * Educators (spec 'candidates'). An educator is known to a client once booked there (past or upcoming);
  * a client may mark known educators as favourites, and a booking request may name one of them as the requested
  * educator (the provider tries them first when free).
  *

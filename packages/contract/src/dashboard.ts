@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ClientIds, dateRange, LocalDate, MAX_RANGE_DAYS, TimeZoneName } from './query-params';
 
 /**
- * The home dashboard's calls (issue 4): bookings per day, the dashboard tiles, a client's year by month, the
+ * The home dashboard's calls: bookings per day, the dashboard tiles, a client's year by month, the
  * outstanding invoices count and the timesheet summary. Booking counts use each booking's local date at its
  * location (`dateLocal`), so no time zone shifts a booking to another day.
  */

@@ -3,7 +3,7 @@ import { MAX_REASON_LENGTH } from './limits';
 import { PendingBookingActionResult } from './pending-bookings';
 
 /**
- * Approve from the e-mail (issue 13 item 2): the pending-approval e-mail gives each approver an Approve and a Reject
+ * Approve from the e-mail: the pending-approval e-mail gives each approver an Approve and a Reject
  * link, single-use, bound to that approver and that request, valid EMAIL_ACTION_LINK_HOURS. The link opens a public
  * page (no sign-in) that reads what it is for (GET, which changes nothing) and acts only on a POST from that page.
  */

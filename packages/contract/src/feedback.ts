@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BookingCandidate } from './bookings';
 import { Id } from './query-params';
 
-/** Feedback on completed bookings (issue 5). */
+/** Feedback on completed bookings. */
 
 /** Completed bookings with an educator count as pending feedback for this many days. */
 export const FEEDBACK_WINDOW_DAYS = 30;

@@ -7,7 +7,7 @@ import { FORM_MESSAGES } from './messages';
 import { ClientIds, Id } from './query-params';
 
 /**
- * Invoices (spec §3 'Invoices list', §7 invoices calls; issue 10). The outstanding count
+ * Invoices (spec §3 'Invoices list', §7 invoices calls). The outstanding count
  * (`GET /v1/invoices/outstanding-invoices-count`) lives in `dashboard.ts` (OutstandingInvoicesCountResponse).
  *
  * Amounts are integer minor units (cents, pence) in the database and in the `…Minor` fields; the plain fields

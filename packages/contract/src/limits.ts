@@ -1,5 +1,5 @@
 /**
- * The limits of the portal's inputs, one copy for the contract's schemas, the server's rules and the forms (issue 15):
+ * The limits of the portal's inputs, one copy for the contract's schemas, the server's rules and the forms:
  * what a form checks before submitting and what the server refuses are the same numbers.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The live stream (issue 13 item 1): GET /v1/events answers text/event-stream, opened with a short-lived, single-use
+ * The live stream: GET /v1/events answers text/event-stream, opened with a short-lived, single-use
  * ticket from POST /v1/events/ticket (an access token never goes in a URL). Each event is one row of live_events:
  * `id:` is its id (a reconnecting client resumes after it with Last-Event-ID or `lastEventId`), `event:` its kind,
  * `data:` a JSON object { id, kind, clientId, locationId, payload }. A `reset` event means the missed events are

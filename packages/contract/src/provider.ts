@@ -3,7 +3,7 @@ import { BOOKING_STATUSES, REPLACE_ME_STATUSES } from './domain';
 import { Id } from './query-params';
 
 /**
- * The provider's side (staff tokens only, issue 5 item 9): fill, start and finish bookings and move replace-me
+ * The provider's side (staff tokens only): fill, start and finish bookings and move replace-me
  * requests along. The demo simulator uses the same service.
  */
 
@@ -64,7 +64,7 @@ export const OpenBooking = z
 export type OpenBooking = z.infer<typeof OpenBooking>;
 export const OpenBookingsResponse = z.array(OpenBooking);
 
-// Timesheets (issue 9): the educator's submission, settling a review, the invoicing run.
+// Timesheets: the educator's submission, settling a review, the invoicing run.
 
 // POST /v1/provider/bookings/{id}/timesheet — the educator submits the hours of a completed booking
 export const EducatorTimesheetBody = z

@@ -7,7 +7,7 @@ const LON = 'Europe/London';
 const NY = 'America/New_York';
 const open = (start: string, zone: string) => ({ status: 'unfilled', hasEducator: false, start: new Date(start), zone });
 
-describe('unfilledRisk (issue 13 item 4)', () => {
+describe('unfilledRisk', () => {
   // Monday 23 November 2026 09:00 in London (UTC+0) = 20:00 Monday in Sydney (UTC+11) = 04:00 Monday in New York (UTC-5).
   const MON_0900_LON = new Date('2026-11-23T09:00:00Z');
 

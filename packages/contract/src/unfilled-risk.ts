@@ -1,7 +1,7 @@
 import { localClock, nextSchoolDay, todayIn } from './school-days';
 
 /**
- * 'Unfilled risk' (issue 13 item 4), one copy for the server (the flag and the list's order) and the web (the chip):
+ * 'Unfilled risk', one copy for the server (the flag and the list's order) and the web (the chip):
  * a booking that is still open — status unfilled, no educator — and starts before the end of the next school day
  * in its location's zone. 'Next school day' is the spec §5 one (school-days.ts: Saturday and Sunday are not school
  * days): on a school day, today's remaining bookings and the next school day's; on Friday, today's and Monday's; on

@@ -100,7 +100,7 @@ const MAX_NAMED_STATEMENTS = 500;
 
 /**
  * A node-postgres client that names every parameterised statement after a hash of its text, so that a connection
- * parses and plans it once and then only binds and runs it (issue 11: the joins of the lists and details took
+ * parses and plans it once and then only binds and runs it (the joins of the lists and details took
  * 2–3 ms to plan and 0.2–0.9 ms to run, on every call). PostgreSQL keeps custom plans for the first five runs of a
  * named statement and then a generic one when it costs no more, so skewed parameters keep good plans. Only statements
  * with parameters are named (the migrator's DDL and `select 1` are not); a connection names at most

@@ -6,7 +6,7 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
  * the migrator, health checks and backups use: `query`, `exec`, `transaction`, `dumpDataDir`, `close`.
  *
  * PGlite runs each statement synchronously on the thread that owns it. On the server's own thread a list query
- * under load kept the event loop from reading sockets for seconds (issue 11: `/api/ping` p50 2.3 s while the
+ * under load kept the event loop from reading sockets for seconds (`/api/ping` p50 2.3 s while the
  * all-clients bookings list was under load). On a worker the server's thread only sends messages and waits.
  *
  * Statements are posted as they come and the worker runs them one at a time in that order (first come, first

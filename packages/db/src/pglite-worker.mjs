@@ -1,6 +1,6 @@
 // The embedded database (PGlite) on a worker thread of its own: PGlite runs every statement synchronously in
 // WebAssembly, so on the server's thread one long query stalls every other request, health checks included
-// (issue 11). This file is plain JavaScript so that the same file runs from the sources (tests, `npm run dev`) and
+//. This file is plain JavaScript so that the same file runs from the sources (tests, `npm run dev`) and
 // from the compiled server (apps/server/build.mjs copies it beside dist/main.js). The other side, the one the
 // server talks to, is pglite-worker-client.ts; it sends one operation at a time and keeps transactions whole.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +16,7 @@ const named = new Map();
 
 /**
  * A parameterised statement as a named prepared statement: parsed and planned the first time, then only bound and
- * run (issue 11: the joins of the lists and details spend more time planning than running). The same protocol
+ * run (the joins of the lists and details spend more time planning than running). The same protocol
  * messages, parameter serialisers and result parsing as PGlite's own `query`, with a name on Parse and Bind.
  */
 async function namedQuery(text, params, options) {

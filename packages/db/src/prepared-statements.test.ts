@@ -4,7 +4,7 @@ import { openDatabase, queryRows, type Database } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
 
-/** Parameterised statements are named, so a connection plans each once (issue 11); switched off, none are. */
+/** Parameterised statements are named, so a connection plans each once; switched off, none are. */
 describe.skipIf(!url)('named statements on PostgreSQL (TEST_DATABASE_URL)', () => {
   let named: Database;
   let unnamed: Database;

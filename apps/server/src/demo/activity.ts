@@ -523,7 +523,7 @@ export class ClientActivity {
   }
 
   /**
-   * Every client shows every timesheet state and kind (issue 9), whatever the draws gave it: a review the school asked
+   * Every client shows every timesheet state and kind, whatever the draws gave it: a review the school asked
    * for with other times and one for a day that did not happen, and timesheets pending approval where the educator
    * changed the times or said the day did not happen. Taken from its newest timesheets pending approval the educator
    * left alone, without drawing from the random stream (the rest of the world stays as it was).

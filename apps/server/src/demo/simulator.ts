@@ -15,7 +15,7 @@ import { createLeadership, type Leadership } from '../lib/leader-lock.repository
  * pass. It acts through ProviderService, as provider staff would through the API. Requests made in the last hour
  * come first, newest first (the seeded world has many), so a booking made in the demo is filled within a tick; then the backlog, oldest
  * request first, a little at a time. A failed tick is logged and never stops the server.
- * Timesheets (issue 9): educators submit the hours of completed bookings (some changed, a few that did not
+ * Timesheets: educators submit the hours of completed bookings (some changed, a few that did not
  * happen); reviews the school asked for while the server runs are settled a minute later, and the invoicing run
  * (one invoice per client and week of bookings) takes what was approved two minutes after approval; the seeded
  * backlog of both once a week; invoices are paid once due. A timesheet approved in the demo is seen invoiced a few ticks

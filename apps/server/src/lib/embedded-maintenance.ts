@@ -12,7 +12,7 @@ interface Log {
 }
 
 /**
- * The upkeep PostgreSQL's autovacuum does, for the embedded database, which has none (issue 11): one
+ * The upkeep PostgreSQL's autovacuum does, for the embedded database, which has none: one
  * `VACUUM (ANALYZE)` at start, before the server listens (a world just seeded, or grown since the last start, is
  * marked all-visible and measured: 2–3 s the first time, well under a second after), then a VACUUM every ten
  * minutes and an ANALYZE every hour. Each run holds the single embedded connection while it works, so the runs

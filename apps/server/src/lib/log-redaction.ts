@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Request logs never carry a secret (issue 14). Links e-mailed to users put tokens in query strings
+ * Request logs never carry a secret. Links e-mailed to users put tokens in query strings
  * (`/reset-password?token=…`, `/unlock?token=…`), the live stream's ticket (`/v1/events?ticket=…`), file downloads put an access key in the path
  * (`/v1/file/(eyJ…)`), and the enterprise login returns with `?code=…&state=…`. The request URL is logged with
  * those values replaced, in whatever spelling the request used (encoded, absolute-form).

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@portal/db/client';
 
 /**
  * A named prepared statement, made once per database handle (pool or transaction) and reused: for the joins of the
- * lists and details PostgreSQL spends more time planning than running (issue 11: 2–3 ms to plan, 0.2–0.9 ms to
+ * lists and details PostgreSQL spends more time planning than running (2–3 ms to plan, 0.2–0.9 ms to
  * run), and a named statement keeps its plan per connection. `make` builds the Drizzle query with placeholders and
  * calls `.prepare(name)`; the same name must always stand for the same text.
  */

@@ -16,7 +16,7 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('DATA_DIR is private (issue 14)', () => {
+describe('DATA_DIR is private', () => {
   it('creates the directory 0700 and the lock owner file 0600', async () => {
     const dataDir = join(scratch(), 'data');
     const release = await acquireDataDirLock(dataDir);

@@ -10,7 +10,7 @@ function normalise(value: string): string {
 
 export default fp(
   async (app) => {
-    // A plain (callback) hook: every request runs it, and an async one cost a promise each time (issue 11).
+    // A plain (callback) hook: every request runs it, and an async one cost a promise each time.
     app.addHook('onRequest', (request, reply, done) => {
       // The matched route, not the raw URL: `/%761/…` and `http://host/v1/…` reach /v1 routes too.
       if (!request.routeOptions.url?.startsWith('/v1/')) return done();

@@ -13,7 +13,7 @@ import { featureRefusal, hasContactFeature, resolvePermission, type PermissionDe
  * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
  * The decision is made on the route the router matched (its declared options), never on the raw URL: the router
  * decodes `%76`, strips an absolute-form target and ignores a trailing slash before matching, so a prefix test on
- * `request.url` can be walked around (issue 14). It runs on `onRequest`, so an unauthenticated call gets 401
+ * `request.url` can be walked around. It runs on `onRequest`, so an unauthenticated call gets 401
  * before its body is parsed or judged.
  * Provider staff tokens act as a contact only with an `Impersonated-Contact` header; staff-only routes declare
  * `staff: true`. Every other route declares `permission` (route-permission.ts), enforced here; data scoping is
@@ -64,7 +64,7 @@ export default fp(
     app.decorateRequest('principal', null);
 
     // A plain (callback) hook in front: a public route (the health checks, sign-in, the web app's files) passes at
-    // once, without the promise an async hook costs on every request (issue 11).
+    // once, without the promise an async hook costs on every request.
     app.addHook('onRequest', (request, _reply, done) => {
       // No route matched: the not-found handler answers 404 and serves nothing.
       if (request.is404 || request.routeOptions.config.public === true) return done();

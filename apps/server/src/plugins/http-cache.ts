@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Versioned, VersionedAnswer, VersionedAnswers, VersionedPage } from '../lib/versioned-answers';
 
 /**
- * HTTP revalidation for the caller's reference data (issue 11), declared where a route is registered:
+ * HTTP revalidation for the caller's reference data, declared where a route is registered:
  * `config: { cacheable: true }`. Such a route's successful answers leave with
  *
  * - `Cache-Control: private, no-cache`: only the caller's own browser may keep the answer (never a shared cache),
@@ -122,7 +122,7 @@ function addVary(reply: FastifyReply) {
 
 export default fp(
   async (app) => {
-    // A plain (callback) hook: it runs on every answer, and an async one cost a promise each time (issue 11).
+    // A plain (callback) hook: it runs on every answer, and an async one cost a promise each time.
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, value: unknown) => void) => {
       done(null, cacheHeaders(request, reply, payload));
     });

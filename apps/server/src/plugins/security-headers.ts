@@ -8,8 +8,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  *
  * The headers are worked out once, at start, by running Helmet's own middleware against a recording response, and
  * each request is given the finished list. `@fastify/helmet` (used before) builds a new Helmet middleware for every
- * request, which parses and validates the whole policy again: 43% of the CPU of `/api/ping` under load (issue 11,
- * measured with --cpu-prof). The options are Helmet's; nothing here differs per request (no CSP nonces).
+ * request, which parses and validates the whole policy again: 43% of the CPU of `/api/ping` under load
+ * (measured with --cpu-prof). The options are Helmet's; nothing here differs per request (no CSP nonces).
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
   const headers = new Map<string, [string, string]>();

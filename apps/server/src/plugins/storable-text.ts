@@ -3,7 +3,7 @@ import { AppError } from '../lib/app-error';
 
 /**
  * Text PostgreSQL cannot store: the NUL character, and UTF-16 halves of a character without their other half
- * (`"\ud800"` in JSON). Found by the contract fuzz (issue 12 item 4): such a value reached the database and
+ * (`"\ud800"` in JSON). Found by the contract fuzz: such a value reached the database and
  * the answer was a 500. Every request's body, query and path parameters are checked before validation (after the
  * caller is known), and refused with a 400 naming the field.
  */
@@ -26,7 +26,7 @@ export function unstorableAt(value: unknown, path: string, depth = 0): string | 
 
 export default fp(
   async (app) => {
-    // A plain (callback) hook: every request runs it, and an async one cost a promise each time (issue 11).
+    // A plain (callback) hook: every request runs it, and an async one cost a promise each time.
     app.addHook('preValidation', (request, _reply, done) => {
       const field = unstorableAt(request.body, 'body') ?? unstorableAt(request.query, 'query') ?? unstorableAt(request.params, 'params');
       done(field ? AppError.field(field.replace(/^(body|query|params)\./, ''), UNSTORABLE_TEXT) : undefined);

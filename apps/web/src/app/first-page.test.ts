@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
 /*
- * Issue 11: the sign-in page, the usual first page, loads no MUI and no emotion (about 40 kB gzip). These checks say
+ * the sign-in page, the usual first page, loads no MUI and no emotion (about 40 kB gzip). These checks say
  * why when that breaks, before the byte budget (e2e first-page-weight) does; they read the sources, not a build.
  */
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');

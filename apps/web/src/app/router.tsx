@@ -42,7 +42,7 @@ const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
 
 /**
  * A page (or layout) drawn with MUI: its code, and MUI's theme with it (one chunk for all of them). Only the sign-in
- * page draws without MUI, so the first page loads none (issue 11); PublicLayout puts the theme around the others.
+ * page draws without MUI, so the first page loads none; PublicLayout puts the theme around the others.
  */
 const loadPage = <T,>(load: () => Promise<T>) =>
   loadChunk(async () => {

@@ -13,7 +13,7 @@ export function ThemeProviders({ children }: { children: ReactNode }) {
     // The mode lives under the spec's own key (`darkMode`), so MUI's own storage is off. `noSsr`: nothing is rendered
     // on a server, so the mode is known at the first render; without it MUI renders everything under the theme a
     // second time just after mount (a synchronous re-render of the whole page inside its first commit: some 160 ms
-    // of main thread at a phone's 4× slower CPU, issue 11).
+    // of main thread at a phone's 4× slower CPU).
     <ThemeProvider theme={theme} defaultMode={currentMode()} storageManager={null} disableTransitionOnChange noSsr>
       <CssBaseline />
       {children}

@@ -16,7 +16,7 @@ let loading: Promise<ThemeModule> | undefined;
 export function loadTheme(): Promise<ThemeModule> {
   // MUI's three files (vite.config.ts: its base, its styles with MUI's default theme, its components) evaluate one
   // per task, then the app's theme, built as its module loads: one task did it all, some 190 ms at a phone's 4× CPU
-  // (issue 11). Each import finds the files before it already evaluated.
+  //. Each import finds the files before it already evaluated.
   loading ??= import('./mui-code/base')
     .then(yieldToMain)
     .then(() => import('./mui-code/styles'))

@@ -4,8 +4,7 @@ import { useId } from 'react';
 /**
  * The pagination under a list (MUI's TablePagination, as the lists have it). The page size is the browser's own
  * select, labelled by the visible "Rows per page": a phone shows its native picker, and the list's first commit has
- * no MUI menu to mount (whose anchor, set from a ref, re-rendered the select synchronously inside that commit:
- * issue 11).
+ * no MUI menu to mount (whose anchor, set from a ref, re-rendered the select synchronously inside that commit).
  */
 export function ListPagination(props: Omit<TablePaginationProps, 'component' | 'slotProps' | 'sx'>) {
   const labelId = useId();

@@ -36,7 +36,7 @@ const barSx = {
 /**
  * A row of tabs (WAI-ARIA tabs: a tablist of tabs, the arrow keys, Home and End move between them, Enter, Space or
  * a click chooses). The selected tab is marked by CSS alone: MUI's Tabs measures its tabs after each render to
- * place its indicator, a forced layout of the whole page inside the page's first commit (issue 11).
+ * place its indicator, a forced layout of the whole page inside the page's first commit.
  */
 export function TabBar<T extends string>({
   value,

@@ -87,7 +87,7 @@ export function fileNameOf(disposition: string | null): string | undefined {
 async function authorisedResponse(path: string, options: ApiRequestOptions<unknown>): Promise<Response> {
   // A call starts in a task of its own: the queries of a page start as it mounts, inside React's commit of that
   // page, and building and sending some five requests there made that one task longer by some 40 ms at a phone's
-  // 4× slower CPU (issue 11). The request leaves a moment later; nothing waits for it meanwhile.
+  // 4× slower CPU. The request leaves a moment later; nothing waits for it meanwhile.
   await yieldToMain();
   const send = (token: string | undefined) => {
     const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };

@@ -1,7 +1,7 @@
 /**
  * A value built on first use. The web build wraps each schema the contract defines at the top of a module in one
  * (vite.config.ts, lazySchemas): zod builds a schema as its module loads, and a page loaded every schema of every
- * contract module it touched (some 100 ms at a phone's 4× slower CPU, issue 11) to use a few. The proxy forwards
+ * contract module it touched (some 100 ms at a phone's 4× slower CPU) to use a few. The proxy forwards
  * every operation to the schema, built the first time any is asked for, so code holding it (a parent schema, a
  * form's resolver, a `parse`) cannot tell the difference.
  */

@@ -3,7 +3,7 @@ import { LiveEvent, LiveEventTicket, liveEventArea, type LiveEventArea } from '@
 import { apiRequest, apiUrl } from './api-client';
 
 /**
- * The live updates stream (issue 13 item 1), kept open while signed in: a single-use ticket (POST /v1/events/ticket),
+ * The live updates stream, kept open while signed in: a single-use ticket (POST /v1/events/ticket),
  * then an EventSource on GET /v1/events. The ticket cannot be used twice, so EventSource's own reconnect would fail:
  * on any error this closes it and reconnects itself with a new ticket and the last event id (`lastEventId`). After
  * `FAILURES_BEFORE_POLLING` failed attempts in a row it falls back to polling (the caller refetches what is on

@@ -33,7 +33,7 @@ function raceChunk<T>(load: () => Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(new Error(`timed out after ${timeoutMs} ms`))), timeoutMs);
     // The loading starts in a task of its own: a route's chunks are asked for while the router starts a navigation,
-    // which was otherwise one task with it (issue 11).
+    // which was otherwise one task with it.
     yieldToMain()
       .then(load)
       .then(

@@ -306,7 +306,7 @@ export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { book
 /** A booking request with every field of spec §3 'Booking detail' and all its bookings; undefined when unknown. */
 export async function requestDetail(db: DbOrTx, requestId: number): Promise<RequestDetail | undefined> {
   // Prepared once per connection: PostgreSQL spent ~3 ms planning this join of eight tables with three subqueries
-  // and 0.2 ms running it (issue 11, measured on the bench world).
+  // and 0.2 ms running it (measured on the bench world).
   const statement = prepared(db, 'request_detail', () =>
     selectSummaries(db, {
       notes: bookingRequests.notes,

@@ -12,7 +12,7 @@ import {
 } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
-/** Queries of the create-booking reference data (issue 5). */
+/** Queries of the create-booking reference data. */
 
 /** The locations with these ids, their client, its group and its booking rules, by client and location name. */
 export async function findBookingLocations(db: DbOrTx, locationIds: readonly number[]) {

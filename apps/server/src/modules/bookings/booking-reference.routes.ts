@@ -23,7 +23,7 @@ import {
   payClasses,
 } from './booking-reference.service';
 
-/** Reference data of the create-booking form (issue 5): where the caller may book, and what it may ask for there. */
+/** Reference data of the create-booking form: where the caller may book, and what it may ask for there. */
 const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bookings'];
   const security = [{ bearer: [] }];

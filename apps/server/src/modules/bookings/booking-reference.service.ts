@@ -26,7 +26,7 @@ import {
 import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from './create-booking.rules';
 
 /**
- * Reference data of the create-booking form (issue 5). A location is bookable where the caller holds booking
+ * Reference data of the create-booking form. A location is bookable where the caller holds booking
  * create (requests go to the provider) or pendingBooking create (requests wait for approval). The lists of a
  * client or location need some booking or pendingBooking permission there: a client outside the caller's tree is
  * 403 (as every client endpoint), a location outside it 404 (its existence does not leak).

@@ -148,7 +148,7 @@ describe('GET /v1/locations/{id}/certifications and /v1/contacts/booking-contact
       sql`select id from locations where client_id = ${groupClientIds[0]!} order by id limit 1`,
     );
     const [me] = await rows<{ id: number }>(sql`select id from contacts where email = 'group.admin@demo.test'`);
-    // The demo already lists group.admin at Harbourside (issue 16): replace that entry with one of known methods.
+    // The demo already lists group.admin at Harbourside: replace that entry with one of known methods.
     await rows(sql`delete from booking_contacts where location_id = ${location!.id} and contact_id = ${me!.id}`);
     await rows(sql`insert into booking_contacts (location_id, contact_id, name, email, mobile, can_receive_voice)
                    values (${location!.id}, ${me!.id}, 'Group Admin', 'group.admin@demo.test', null, false)`);

@@ -15,7 +15,7 @@ import { assertTimeZone } from '../overview/time-zone';
 import { sendVersionedValue } from '../../plugins/http-cache';
 
 /**
- * Booking figures of the home dashboard (issue 4). Scoped by booking view permission; versioned answers
+ * Booking figures of the home dashboard. Scoped by booking view permission; versioned answers
  * (BookingSummariesService): each carries an ETag named by the data it counts, and `If-None-Match` with it answers
  * 304 while none of those bookings has changed.
  */

@@ -18,7 +18,7 @@ import { CANCEL_FORBIDDEN } from './bookings.service';
 import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
 import { BOOKING_CSV_COLUMNS } from './booking-export';
 
-/** The bookings list and detail, and cancel (issue 5). Scoped by booking view; see bookings.service.ts. */
+/** The bookings list and detail, and cancel. Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.bookings;
   const cancellationRequests = app.services.cancellationRequests;

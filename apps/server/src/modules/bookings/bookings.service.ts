@@ -32,7 +32,7 @@ import {
 } from './bookings.repository';
 
 /**
- * The bookings list and detail, and cancel (issue 5 items 1 and 4).
+ * The bookings list and detail, and cancel.
  *
  * Who sees a booking: booking view at its location (or its client, or group, inherited); pendingBooking view
  * also shows bookings that are pending approval. Anything else is 'not found', so existence never leaks.

@@ -233,7 +233,7 @@ export async function insertBookingRequest(
         returning id, date_local, status
       ),
       le as (
-        -- The live stream's event, in the same statement (issue 13): approvers see a request to approve, others a new booking.
+        -- The live stream's event, in the same statement: approvers see a request to approve, others a new booking.
         insert into live_events (client_id, location_id, kind, payload)
         select ${r.clientId}::int, ${r.locationId}::int,
           case when r.status = 'pending_approval' then 'pendingApproval.created' else 'booking.created' end,

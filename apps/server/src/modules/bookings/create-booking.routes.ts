@@ -5,7 +5,7 @@ import { requirePrincipal } from '../../plugins/authenticate';
 import { IdempotencyKeyHeaders, idempotencyKeyOf, idempotent } from '../../lib/idempotency';
 import { flushBookingNotifications } from './booking-notifications';
 
-/** POST /v1/bookings (issue 5): one booking request and its per-date bookings, at most once per Idempotency-Key. */
+/** POST /v1/bookings: one booking request and its per-date bookings, at most once per Idempotency-Key. */
 const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.createBooking;
   // Confirmations go out after the reply; the app waits for them before it closes (and the database with it).

@@ -8,7 +8,7 @@ import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 
 /**
- * Unfilled risk first (issue 13 item 4): open bookings without an educator that start by the end of the next
+ * Unfilled risk first: open bookings without an educator that start by the end of the next
  * school day in their zone lead the bookings list, soonest first, whatever its order, with the minutes left.
  * The clock is Monday 16 March 2026, 01:00 UTC (01:00 in London).
  */

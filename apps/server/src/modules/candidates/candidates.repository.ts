@@ -6,7 +6,7 @@ import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 
 /**
- * Educators (issue 10). The educators a client knows are its client_candidates rows (written when one is first
+ * Educators. The educators a client knows are its client_candidates rows (written when one is first
  * booked there); their dates and counts come from the client's own bookings, so a client's list costs its own
  * bookings, not the whole bookings table.
  * "Today" is each booking's own local date at its location (its time zone), as everywhere else.

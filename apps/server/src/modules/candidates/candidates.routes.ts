@@ -15,7 +15,7 @@ import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedValue } from '../../plugins/http-cache';
 import { imageResponse } from './candidates.service';
 
-/** Educators (issue 10): spec §7 GET candidate/CandidateList, candidate/{id}/details, candidate/profile-image/{id}; favourites. */
+/** Educators: spec §7 GET candidate/CandidateList, candidate/{id}/details, candidate/profile-image/{id}; favourites. */
 const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.candidates;
   const answers = app.services.answers;

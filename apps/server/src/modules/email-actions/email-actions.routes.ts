@@ -11,7 +11,7 @@ import type { AttemptCounters } from '../identity/attempt-counters';
 export const EMAIL_ACTION_RATE = { max: 30, windowSeconds: 15 * 60 } as const;
 
 /**
- * The Approve and Reject links of the pending-approval e-mail (issue 13 item 2). Public: the link's secret is the
+ * The Approve and Reject links of the pending-approval e-mail. Public: the link's secret is the
  * credential, bound to one approver and one request. The GET only reads; the POST (from the confirmation page)
  * acts. A used, expired, superseded or unknown link is 410, alike.
  */

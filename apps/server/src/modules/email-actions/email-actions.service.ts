@@ -16,7 +16,7 @@ import { DECIDE_FORBIDDEN, type PendingBookingsService } from '../pending-bookin
 import { contactsLinkedTo, insertLinks, linkByHash, spendLinks, type Db, type NewLink } from './email-actions.repository';
 
 /**
- * Approve from the e-mail (issue 13 item 2). When a request waits for approval, every contact who may approve it
+ * Approve from the e-mail. When a request waits for approval, every contact who may approve it
  * (pendingBooking modify at its location, read from their permission tree as the signed-in approval reads it)
  * gets an e-mail with an Approve and a Reject link of their own: a random 32-byte secret of which only the SHA-256
  * hash is kept, single-use, valid EMAIL_ACTION_LINK_HOURS. Reading a link changes nothing (mail scanners follow

@@ -10,7 +10,7 @@ import { signIn, type SignedIn } from '../../../test/auth-client';
 import { flushBookingNotifications } from '../bookings/booking-notifications';
 import { redactUrl } from '../../lib/log-redaction';
 
-/** Approve from the e-mail (issue 13 item 2): each approver's own links, once, within 72 hours, like a signed-in decision. */
+/** Approve from the e-mail: each approver's own links, once, within 72 hours, like a signed-in decision. */
 
 let t: TestApp;
 let admin: SignedIn;

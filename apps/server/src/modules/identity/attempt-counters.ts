@@ -58,7 +58,7 @@ export class RedisAttemptCounters implements AttemptCounters {
 }
 
 /**
- * Redis unreachable (issue 12): sign-in and lock-out keep working on the database counters, never without
+ * Redis unreachable: sign-in and lock-out keep working on the database counters, never without
  * counting. While Redis answers, failures are counted there; when its connection is not ready, or a command
  * takes longer than `timeoutMs`, the same call goes to the database instead (one warning per outage).
  * Reads always ask both stores: a count is the sum of both (the database holds only what was counted during

@@ -5,7 +5,7 @@ import type { InvoiceSort, InvoiceStatus } from '@portal/contract/invoices';
 import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
 
 /**
- * Invoices (issue 10). "Today" is per client (its first location's zone), passed in as (client id, date) pairs
+ * Invoices. "Today" is per client (its first location's zone), passed in as (client id, date) pairs
  * that the statements join on: the list then reads each client's invoices from invoices_client_id_issue_date_idx
  * and the unpaid ones from the partial invoices_unpaid_client_id_idx.
  */

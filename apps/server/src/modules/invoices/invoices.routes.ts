@@ -17,7 +17,7 @@ import { attachmentDisposition } from '../files/files.routes';
 import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
 import { INVOICE_CSV_COLUMNS } from './invoice-export';
 
-/** Invoices (issue 10): the list, one invoice with its lines, its PDF, and the ageing of what is outstanding. */
+/** Invoices: the list, one invoice with its lines, its PDF, and the ageing of what is outstanding. */
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.invoices;
   const answers = app.services.answers;

@@ -43,7 +43,7 @@ import {
 } from './invoices.repository';
 
 /**
- * Invoices (issue 10). Access is accounts view at the client itself (or its group, inherited): invoices belong to a
+ * Invoices. Access is accounts view at the client itself (or its group, inherited): invoices belong to a
  * client, not a location. Every client asked for must grant it (else 403); none asked: every client that does.
  * An invoice of a client outside the caller's accounts view is 403 (spec §8: the web handles that status), an
  * unknown number or id 404.

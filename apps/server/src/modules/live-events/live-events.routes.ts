@@ -22,7 +22,7 @@ const frame = (event: LiveEventRow) =>
   `id: ${event.id}\ndata: ${JSON.stringify({ id: event.id, kind: event.kind, clientId: event.clientId, locationId: event.locationId, payload: event.payload })}\n\n`;
 
 /**
- * Live updates (issue 13 item 1): POST /v1/events/ticket, then GET /v1/events?ticket=… as server-sent events.
+ * Live updates: POST /v1/events/ticket, then GET /v1/events?ticket=… as server-sent events.
  * Registered with fastify-plugin: its hook (announcing committed events after each write request) is app-wide.
  */
 const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; counters: AttemptCounters }> = async (

@@ -16,7 +16,7 @@ import { DECIDE_FORBIDDEN } from './pending-bookings.service';
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
 
-/** Pending approval (issue 5 item 3): list, detail, approve or reject. */
+/** Pending approval: list, detail, approve or reject. */
 const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.pendingBookings;
   const tags = ['pending-bookings'];

@@ -24,7 +24,7 @@ function flagsOf(tree: PermissionTree) {
 
 /**
  * The serialised answer of a contact's own profile (not while impersonating), kept while the principal cache keeps
- * the same contact record and permission tree and the help files are the same list (issue 11): the profile is asked
+ * the same contact record and permission tree and the help files are the same list: the profile is asked
  * on every sign-in and page load, and serialising its 8 kB and hashing it for the ETag was a quarter of the route's
  * CPU. A changed language, name, tree or feature flag is a new contact record or tree (the principal cache forgets
  * the contact on every change, and keeps neither longer than its TTL), so it is serialised anew.

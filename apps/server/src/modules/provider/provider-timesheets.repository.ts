@@ -4,7 +4,7 @@ import type { CandidateModification, TimesheetBreak } from '@portal/db/schema';
 import type { BookingStatus, TimesheetDecision } from '@portal/contract/domain';
 
 /**
- * The provider's side of timesheets (issue 9): the educator's submission of a completed booking, settling a
+ * The provider's side of timesheets: the educator's submission of a completed booking, settling a
  * review, and the invoicing run that puts approved timesheets on invoices.
  */
 

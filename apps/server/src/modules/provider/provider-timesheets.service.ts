@@ -26,7 +26,7 @@ import { recordBookingEvents, recordLiveEvent, recordTimesheetEvents } from '../
 import { composeWeek } from './invoice-composition';
 
 /**
- * The provider's side of timesheets (issue 9), for the staff API and the demo simulator:
+ * The provider's side of timesheets, for the staff API and the demo simulator:
  * - a completed booking's educator submits the hours → `pending_approval` (with the educator's changes, if any);
  * - a timesheet `pending_review` is settled with the educator → `approved_for_invoice` with the agreed hours, or the
  *   booking is cancelled with no charge;

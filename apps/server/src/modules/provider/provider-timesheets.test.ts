@@ -10,7 +10,7 @@ import { startFamily } from '../identity/identity.repository';
 import { DemoSimulator } from '../../demo/simulator';
 
 /**
- * The provider's side of timesheets (issue 9) and the loop through the demo simulator: an educator submits, the
+ * The provider's side of timesheets and the loop through the demo simulator: an educator submits, the
  * school decides, the provider settles a review, the invoicing run puts approved hours on an invoice.
  */
 

@@ -27,7 +27,7 @@ import {
 } from './provider.repository';
 
 /**
- * The provider's side (issue 5 item 9): fill, start and finish bookings, and move replace-me requests along. The
+ * The provider's side: fill, start and finish bookings, and move replace-me requests along. The
  * staff API and the demo simulator both call this service. Each change is one transaction; confirmations are sent
  * after it commits.
  */

@@ -48,7 +48,7 @@ describe('replace-me status', () => {
     expect(body.days).toEqual({ today: '2026-03-16', tomorrow: '2026-03-17', isNextMonday: false });
     expect(body.requests.map((r) => [r.selectedDay, r.status])).toEqual([
       ['2026-03-16', 'pending_approval'],
-      // The demo leaves the next school day free, so a teacher trying the demo can ask for it (issue 16).
+      // The demo leaves the next school day free, so a teacher trying the demo can ask for it.
       ['2026-03-18', 'scheduled'],
     ]);
     expect(body.timestamp).toBe(MONDAY.toISOString());

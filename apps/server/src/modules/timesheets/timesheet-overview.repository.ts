@@ -22,7 +22,7 @@ export interface TimesheetCountRow {
  * counts come from the (client_id, status) and location_id indexes; the names are looked up by primary key for
  * the few groups only (a join would have PostgreSQL hash the whole candidates table). Plain rows (queryRows):
  * a group's answer has hundreds of (client, educator) rows, and Drizzle's row mapping of the subquery's aliased
- * columns cost more CPU than the query (issue 11, --cpu-prof).
+ * columns cost more CPU than the query (--cpu-prof).
  */
 export async function timesheetCountsByClientAndCandidate(db: DbOrTx, scope: Scope): Promise<TimesheetCountRow[]> {
   return queryRows<TimesheetCountRow>(

@@ -116,7 +116,7 @@ export async function timesheetPage(
     .limit(page.take)
     .offset(page.skip);
   if (ids.length === 0) return [];
-  // One prepared statement per direction: planning the join cost more than running it (issue 11).
+  // One prepared statement per direction: planning the join cost more than running it.
   const name = page.oldestFirst ? 'timesheet_rows_oldest_first' : 'timesheet_rows_newest_first';
   const statement = prepared(db, name, () =>
     selectRows(db)

@@ -28,7 +28,7 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** Timesheets (issue 9): the list, one educator's, browse by status, submit decisions, download a PDF. */
+/** Timesheets: the list, one educator's, browse by status, submit decisions, download a PDF. */
 const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.timesheets;
   const answers = app.services.answers;

@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 
-/** Timesheets (issue 9) on the seeded world: lists, submit (each state and 207 reason), permissions, the PDF. */
+/** Timesheets on the seeded world: lists, submit (each state and 207 reason), permissions, the PDF. */
 
 let t: TestApp;
 let admin: SignedIn;

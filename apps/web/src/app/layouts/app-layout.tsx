@@ -49,7 +49,7 @@ export function AppLayout() {
   useFocusMainHeading();
   // On the app's first screen the shell commits first and the page in the next commit (a transition): a commit is
   // one task that nothing interrupts (every new style is inserted in it), and the two halves each block a phone's
-  // main thread for less than the whole did (issue 11). Later pages draw in the shell at once.
+  // main thread for less than the whole did. Later pages draw in the shell at once.
   const pageReady = useLaterRender();
 
   const open = desktop ? drawerOpen : mobileOpen;

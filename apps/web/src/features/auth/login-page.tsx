@@ -10,7 +10,7 @@ import { LoginForm } from './components/login-form';
 import { safeRedirect } from '../../lib/safe-redirect';
 import './login-page.css';
 
-/** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI (issue 11). */
+/** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

@@ -34,7 +34,7 @@ function educatorOf(params: URLSearchParams): number | undefined {
 }
 
 /**
- * Educators (spec §2 'candidates', title Educators; issue 10): the educators known at the selected schools with
+ * Educators (spec §2 'candidates', title Educators): the educators known at the selected schools with
  * their pictures, search, sort and favourite stars, and one educator's profile, compliance and bookings.
  */
 export function CandidatesPage() {

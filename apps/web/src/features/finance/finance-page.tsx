@@ -46,7 +46,7 @@ function readParams(params: URLSearchParams) {
 }
 
 /**
- * Finance (spec §2 'finance', §3 'Invoices list', §7; issue 10): what is outstanding by age, and the invoices of the
+ * Finance (spec §2 'finance', §3 'Invoices list', §7): what is outstanding by age, and the invoices of the
  * selected schools, paged with skip and take, filtered by paid, unpaid or overdue, each opening View Invoice.
  */
 export function FinancePage() {

@@ -83,7 +83,7 @@ const ListTabs = memo(function ListTabs({
 });
 
 /**
- * Timesheets (spec §2 'timesheets', §3, §4; issue 9): the summary, the timesheets pending approval with selection
+ * Timesheets (spec §2 'timesheets', §3, §4): the summary, the timesheets pending approval with selection
  * and one decision at a time for the selection, an educator's own list, and the decided history with PDFs.
  */
 export function TimesheetsPage() {

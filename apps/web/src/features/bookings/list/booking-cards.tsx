@@ -17,7 +17,7 @@ import { useBookingsText } from './use-bookings-text';
 /**
  * The cards' looks, given once on the list rather than per card: a page of cards each with a dozen elements of its
  * own `sx` had emotion work out and hash some three hundred style objects per render, most of the bookings page's
- * blocking time on a phone (issue 11). The cards themselves are plain elements with class names.
+ * blocking time on a phone. The cards themselves are plain elements with class names.
  */
 const listSx = {
   listStyle: 'none',

@@ -15,7 +15,7 @@ import { formatDay, formatTimeRange } from '../../../lib/locale-format';
 import { bookingPath, paths } from '../../../lib/paths';
 
 /**
- * Home's open bookings that start by the end of the next school day without an educator (issue 13 item 4), each a
+ * Home's open bookings that start by the end of the next school day without an educator, each a
  * link to its booking with the time left; the bookings list shows them all, first.
  */
 export function UnfilledRiskPanel({

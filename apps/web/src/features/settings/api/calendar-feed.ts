@@ -2,7 +2,7 @@ import { CalendarFeedCreated, CalendarFeedStatus } from '@portal/contract/calend
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The contact's bookings calendar feed (issue 13 item 3): whether it is on, make it (again), turn it off. */
+/** The contact's bookings calendar feed: whether it is on, make it (again), turn it off. */
 export const calendarFeedKey = ['calendar-feed'] as const;
 
 /** GET /v1/calendar-feed: whether a feed URL works (the URL itself is shown only when made). */

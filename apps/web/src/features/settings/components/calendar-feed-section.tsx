@@ -17,7 +17,7 @@ import { useToast } from '../../../lib/toast';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
 
 /**
- * The personal bookings calendar link (issue 13 item 3). The server keeps only a hash of the link's secret, so the
+ * The personal bookings calendar link. The server keeps only a hash of the link's secret, so the
  * link is shown once, right after it is made; making a new one turns the old one off.
  */
 export function CalendarFeedSection() {

@@ -8,7 +8,7 @@ import { useTimesheetsText } from '../use-timesheets-text';
 import { ToneChip } from '../../../components/tone-chip';
 
 /**
- * What the educator changed before the school saw the timesheet, highlighted (issue 9): other times (with the
+ * What the educator changed before the school saw the timesheet, highlighted: other times (with the
  * booked ones beside them) or that the booking did not happen, with their reason. Nothing when they changed nothing.
  */
 export function EducatorChanges({ row, compact = false }: { row: TimesheetBooking; compact?: boolean }) {

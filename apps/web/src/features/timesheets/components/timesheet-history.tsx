@@ -85,7 +85,7 @@ function Decision({ row }: { row: TimesheetBooking }) {
 }
 
 /**
- * Decided timesheets (issue 9 'approved/invoiced history', GET /v1/timesheets/list): approved for invoice, in
+ * Decided timesheets (approved or invoiced history, GET /v1/timesheets/list): approved for invoice, in
  * review with us, and invoiced, newest first, with their PDFs. Table on a desktop, cards on a phone.
  */
 export function TimesheetHistory({
