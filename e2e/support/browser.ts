@@ -76,7 +76,10 @@ export function viewportOf(page: Page): ViewportName {
  * frames), and only the violations gathered (`resultTypes`: passes and inapplicable rules are not listed node by node).
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length > 0) {
     const list = serious
