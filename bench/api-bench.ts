@@ -381,7 +381,7 @@ async function benchEngine(engine: string): Promise<void> {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   // Leave the world as seeded: the create-booking phase adds about a thousand requests (five bookings each) at one
-  // school, and a list measured by hand afterwards would read them (eighth session).
+  // school, and a list measured by hand afterwards would read them.
   if (engine === 'postgres' && env.DATABASE_URL) await tidyPostgresWorld(env.DATABASE_URL);
 }
 

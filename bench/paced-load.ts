@@ -6,7 +6,7 @@
  * Why not autocannon's `overallRate`: it lets each connection send its share of a second back to back as the
  * second begins and then wait for the next one, so '1,000 req/s' arrives as a burst at the start of every second;
  * and it corrects for coordinated omission with an expected interval of 1 ms per connection, adding a made-up
- * sample for every millisecond of any answer slower than that (twelfth session, scale 100 on
+ * sample for every millisecond of any answer slower than that (measured at scale 100 on
  * PostgreSQL: p99 29–49 ms there, 9 ms here, in the same run).
  */
 import { spawn } from 'node:child_process';

@@ -262,12 +262,12 @@ export default defineConfig(({ command }) => ({
             // thread each at 4× CPU throttling, inside the render that starts the route). So the MUI pieces and the
             // app's own shared code (components, lib, api) that at least two lazily loaded chunks use are one file
             // each, as are all icons (7 kB gzip) and the deferred texts: about twenty files per signed-in page
-            // instead of fifty, for about the same bytes (tenth session: Lighthouse mobile 78–82 → 81–84
+            // instead of fifty, for about the same bytes (measured: Lighthouse mobile 78–82 → 81–84
             // in two interleaved rounds; a page loads some code it does not use, which gzip mostly absorbs).
             //
             // MUI is three files, which the signed-in start evaluates one per task, in order (app/themed.tsx): its base
             // (system, emotion), its styles (which build MUI's default theme as they load) and its components. One
-            // file was one task of some 190 ms at a phone's 4× CPU (eleventh session).
+            // file was one task of some 190 ms at a phone's 4× CPU.
             {
               name: 'mui-base',
               test: /\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics|@babel\/runtime)\//,
