@@ -66,7 +66,8 @@ describe('health and configuration', () => {
     expect(res.statusCode).toBe(200);
     const config = RuntimeConfig.parse(res.json());
     expect(config.apiVersion).toBe('1');
-    expect(config.appStoreLinks['en-GB']?.ios).toBeTruthy();
+    // No placeholder store pages: links appear only when APP_STORE_LINKS names them.
+    expect(config.appStoreLinks).toEqual({});
   });
 
   it('publishes OpenAPI 3.1 and the docs page', async () => {

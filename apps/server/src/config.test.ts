@@ -45,6 +45,9 @@ describe('loadConfig', () => {
     [{ PROVIDER_ENTITIES: '{"en-AU":{"name":"X","lines":[],"country":"Australia"}}' }, 'PROVIDER_ENTITIES'],
     [{ PROVIDER_PAYMENT_DETAILS: '{"en-AU":{"accountName":"X","bank":"Y"}}' }, 'PROVIDER_PAYMENT_DETAILS'],
     [{ PROVIDER_PAYMENT_DETAILS: '{"en-AU":{"accountName":"X","bank":"Y","accountNumber":"1","pin":"1234"}}' }, 'PROVIDER_PAYMENT_DETAILS'],
+    [{ APP_STORE_LINKS: '{"en-GB":{"ios":"javascript:alert(1)"}}' }, 'APP_STORE_LINKS'],
+    [{ APP_STORE_LINKS: '{"en-GB":{"ios":"http://apps.example/ios"}}' }, 'APP_STORE_LINKS'],
+    [{ APP_STORE_LINKS: '{"xx":{"ios":"https://apps.example/ios"}}' }, 'APP_STORE_LINKS'],
   ])('stops with one line naming the variable for %j', (env, key) => {
     let error: unknown;
     try {
@@ -74,6 +77,14 @@ describe('loadConfig', () => {
       'en-GB': details,
     });
     expect(loadConfig(base).providerPaymentDetails).toEqual({});
+  });
+
+  it('reads the mobile app’s store pages per region; none by default (Settings then shows no app links)', () => {
+    const links = {
+      'en-GB': { ios: 'https://apps.apple.com/gb/app/portal/id123', android: 'https://play.google.com/store/apps/details?id=x' },
+    };
+    expect(loadConfig({ ...base, APP_STORE_LINKS: JSON.stringify(links) }).appStoreLinks).toEqual(links);
+    expect(loadConfig(base).appStoreLinks).toEqual({});
   });
 
   it('reads the origin → locale mapping', () => {

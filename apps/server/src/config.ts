@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LOCALES } from '@portal/contract/domain';
 import { BRANDS } from '@portal/contract/format/brand';
 import { PaymentDetails } from '@portal/contract/invoices/payment';
-import { ProviderContacts } from '@portal/contract/runtime-config';
+import { AppStoreLinks, ProviderContacts } from '@portal/contract/runtime-config';
 
 /**
  * The provider's invoicing entity per region (locale; `en` is the fallback): its legal name, address lines and the
@@ -100,6 +100,7 @@ const EnvSchema = z.object({
     'must be a JSON object of origin → locale (en, en-US, en-CA, en-NZ, en-GB, en-AU)',
   ),
   PROVIDER_CONTACTS: jsonObject(ProviderContacts, 'must be a JSON object of locale → {"phone","email"}'),
+  APP_STORE_LINKS: jsonObject(AppStoreLinks, 'must be a JSON object of locale → {"ios","android"} (https addresses)'),
   PROVIDER_ENTITIES: jsonObject(
     ProviderEntities,
     'must be a JSON object of locale → {"name","lines":[…],"country"} (up to 8 lines; country a code such as "AU")',
@@ -157,6 +158,8 @@ export interface Config {
   localeByOrigin: Record<string, (typeof LOCALES)[number]>;
   /** PROVIDER_CONTACTS: the provider's phone and e-mail per region (demo mode adds a default for each). */
   providerContacts: ProviderContacts;
+  /** APP_STORE_LINKS: the mobile app's store pages per region (none: Settings shows no app links). */
+  appStoreLinks: AppStoreLinks;
   /** PROVIDER_ENTITIES: the provider's invoicing entity per region, as invoices print it (demo mode adds a default). */
   providerEntities: ProviderEntities;
   /** PROVIDER_PAYMENT_DETAILS: the provider's bank account per region, as invoices print it (demo mode adds a default). */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     localeByOrigin: e.LOCALE_BY_ORIGIN,
     providerContacts: e.PROVIDER_CONTACTS,
+    appStoreLinks: e.APP_STORE_LINKS,
     providerEntities: e.PROVIDER_ENTITIES,
     providerPaymentDetails: e.PROVIDER_PAYMENT_DETAILS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -97,6 +97,7 @@ export const FIXTURES: Record<string, Fixture> = {
 
   // The caller's own records, or nobody's data.
   'GET /v1/profile': plain('GET', '/v1/profile'),
+  'GET /api/users/:username': self((ctx) => get(`/api/users/${encodeURIComponent(ctx.principal.contact?.email ?? 'nobody@matrix.test')}`)),
   'PUT /v1/profile/language': self((ctx) =>
     write(ctx, 'PUT', '/v1/profile/language', { language: ctx.principal.contact?.language ?? 'en' }),
   ),

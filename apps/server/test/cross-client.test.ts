@@ -34,6 +34,8 @@ interface Ctx {
 
 const SELF_ONLY = new Set([
   'GET /v1/profile',
+  // The caller's own record by its own username; any other is 404 (profile.test.ts).
+  'GET /api/users/:username',
   // The caller's own language; takes no client or contact id.
   'PUT /v1/profile/language',
   'POST /v1/auth/change-password',

@@ -55,6 +55,8 @@ export const BookingActions = z
     cancelBlockedReason: z.string().nullable(),
     extend: z.boolean(),
     quickFeedback: z.boolean(),
+    /** An open booking the caller may see but neither cancel, extend nor modify at its location (a view-only contact). */
+    viewOnly: z.boolean(),
   })
   .meta({ id: 'BookingActions' });
 export type BookingActions = z.infer<typeof BookingActions>;

@@ -51,6 +51,20 @@ export const ABSENCE_REASONS = [
 ] as const;
 export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 
+/**
+ * Why a timesheet's shift did not happen (its own list: the absence reasons say why a teacher was away, not why
+ * an educator's day was not worked). Sent as the reason's first words; 'other' needs details.
+ */
+export const DID_NOT_HAPPEN_REASONS = [
+  'educator did not attend',
+  'school closed',
+  'booking no longer needed',
+  'booked in error',
+  'shift worked on another timesheet',
+  'other',
+] as const;
+export type DidNotHappenReason = (typeof DID_NOT_HAPPEN_REASONS)[number];
+
 export const CONFIRMATION_METHODS = ['email', 'sms', 'voice', 'push'] as const;
 export type ConfirmationMethod = (typeof CONFIRMATION_METHODS)[number];
 

@@ -33,9 +33,20 @@ export const EmailActionView = z
       classification: z.string(),
       requesterName: z.string(),
     }),
+    decided: z
+      .object({
+        outcome: z.enum(['approved', 'rejected']),
+        byName: z.string().nullable().describe('Who decided (first and last name); null when not a contact of the school'),
+        at: z.string().nullable().describe('ISO 8601 instant of the decision'),
+      })
+      .nullable()
+      .describe('Set once the request was decided (through this link, another approver’s or the portal): the link acts no more'),
   })
   .meta({ id: 'EmailActionView' });
 export type EmailActionView = z.infer<typeof EmailActionView>;
+
+/** POST on a link whose request was decided meanwhile (409): the page reads the link again to say by whom. */
+export const ALREADY_DECIDED = 'This booking request has already been decided.';
 
 // POST /v1/email-actions/{token} (Idempotency-Key)
 export const EmailActionBody = z

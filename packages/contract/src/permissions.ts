@@ -214,6 +214,17 @@ export const PAGE_REQUIREMENTS = {
       { scope: 'pendingBooking', action: 'create', level: 'group_and_below' },
     ],
   },
+  /**
+   * Creating a booking or asking for one (POST /v1/bookings needs one of these at the location). The route
+   * itself opens with booking view too (spec §6); without this the contact is told so and offered no button.
+   */
+  createBookings: {
+    requirement: 'ONE',
+    permissions: [
+      { scope: 'booking', action: 'create', level: 'group_and_below' },
+      { scope: 'pendingBooking', action: 'create', level: 'group_and_below' },
+    ],
+  },
   /** Approving or rejecting requests (spec §4 'Pending booking'): pendingBooking modify where they are. */
   approveBookings: {
     requirement: 'ALL',

@@ -80,3 +80,21 @@ export const UpdateLanguageBody = z
   })
   .meta({ id: 'UpdateLanguageBody' });
 export type UpdateLanguageBody = z.infer<typeof UpdateLanguageBody>;
+
+/** GET /api/users/{username} (spec §7's older generic call): the caller's own record, by its username (e-mail). */
+export const UserParams = z.strictObject({
+  username: z.string().min(1).max(320).describe("The signed-in contact's username: their e-mail address (any case)"),
+});
+export type UserParams = z.infer<typeof UserParams>;
+
+export const UserRecord = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    emailAddress: z.string(),
+    language: z.enum(LOCALES),
+  })
+  .meta({ id: 'UserRecord' });
+export type UserRecord = z.infer<typeof UserRecord>;

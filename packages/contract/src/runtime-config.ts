@@ -13,6 +13,13 @@ export type ProviderContact = z.infer<typeof ProviderContact>;
 export const ProviderContacts = z.partialRecord(z.enum(LOCALES), ProviderContact);
 export type ProviderContacts = z.infer<typeof ProviderContacts>;
 
+/** The mobile app's store pages per region (locale): https links only. */
+export const AppStoreLinks = z.partialRecord(
+  z.enum(LOCALES),
+  z.strictObject({ ios: z.url({ protocol: /^https$/ }).optional(), android: z.url({ protocol: /^https$/ }).optional() }),
+);
+export type AppStoreLinks = z.infer<typeof AppStoreLinks>;
+
 /** /config.runtime.json: what the web app needs to know before it renders (spec §7, §8). */
 export const RuntimeConfig = z
   .object({
@@ -26,7 +33,7 @@ export const RuntimeConfig = z
     providerContacts: ProviderContacts.describe(
       "The provider's phone and e-mail per region (locale; 'en' is the fallback): shown where a booking cannot be cancelled online, and on Help",
     ),
-    appStoreLinks: z.record(z.string(), z.object({ ios: z.string().optional(), android: z.string().optional() })),
+    appStoreLinks: AppStoreLinks.describe('The mobile app in the stores, per region (locale); none configured: nothing shown'),
     environment: z.enum(['development', 'production', 'test']),
     demo: z.boolean(),
     appVersion: z.string(),

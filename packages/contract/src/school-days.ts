@@ -28,6 +28,13 @@ export function nextSchoolDay(date: string): string {
   return next;
 }
 
+/** The school day on or before a local date (Saturday and Sunday → the Friday before). */
+export function schoolDayOnOrBefore(date: string): string {
+  let day = date;
+  while (isWeekend(day)) day = addDays(day, -1);
+  return day;
+}
+
 /** A date on a weekend rolls to the Monday after; a school day stays (spec §9, the date picker). */
 export function rollWeekend(date: string): string {
   return isWeekend(date) ? nextSchoolDay(date) : date;

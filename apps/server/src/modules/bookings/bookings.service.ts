@@ -99,11 +99,8 @@ export function bookingActions(
     .filter((r) => r.status !== 'cancelled' && r.status !== 'rejected')
     .reduce((last, r) => (r.dateLocal > last ? r.dateLocal : last), '');
   const seriesOpen = lastOpenDate >= todayIn(booking.timeZone, now);
-  const extend =
-    features.enableExtendBooking &&
-    (canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId)) &&
-    EXTENDABLE.includes(booking.status) &&
-    seriesOpen;
+  const mayChange = canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId);
+  const extend = features.enableExtendBooking && mayChange && EXTENDABLE.includes(booking.status) && seriesOpen;
 
   const quickFeedback =
     booking.status === 'completed' &&
@@ -111,7 +108,13 @@ export function bookingActions(
     !booking.feedbackCompleted &&
     canAtLocation(tree, 'booking', 'view', locationId);
 
-  return { cancel: mayCancel && refusal === null, cancelBlockedReason, extend, quickFeedback };
+  return {
+    cancel: mayCancel && refusal === null,
+    cancelBlockedReason,
+    extend,
+    quickFeedback,
+    viewOnly: !mayCancel && !mayChange && !CLOSED.includes(booking.status),
+  };
 }
 
 export function listItem(row: BookingItemRow): BookingListItem {

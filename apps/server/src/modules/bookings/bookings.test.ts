@@ -379,27 +379,31 @@ describe('GET /v1/bookings/:id', () => {
       cancelBlockedReason: null,
       extend: true,
       quickFeedback: false,
+      viewOnly: false,
     });
     expect(await actions((await pick(client, 'filled')).id, admin)).toEqual({
       cancel: false,
       cancelBlockedReason: BOOKING_MESSAGES.cancelAssigned,
       extend: true,
       quickFeedback: false,
+      viewOnly: false,
     });
     expect(await actions((await done(client)).id, admin)).toEqual({
       cancel: false,
       cancelBlockedReason: null,
       extend: false,
       quickFeedback: true,
+      viewOnly: false,
     });
-    // booking view alone: nothing but feedback.
+    // booking view alone: nothing but feedback; an open booking says it is view-only, a closed one has nothing to say.
     expect(await actions((await pick(viewerClientId, 'unfilled')).id, viewer)).toEqual({
       cancel: false,
       cancelBlockedReason: null,
       extend: false,
       quickFeedback: false,
+      viewOnly: true,
     });
-    expect(await actions((await done(viewerClientId)).id, viewer)).toMatchObject({ quickFeedback: true });
+    expect(await actions((await done(viewerClientId)).id, viewer)).toMatchObject({ quickFeedback: true, viewOnly: false });
   });
 
   it('is 404 for a booking of another client, and for one that does not exist', async () => {

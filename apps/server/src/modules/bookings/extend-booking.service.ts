@@ -6,7 +6,7 @@ import { firstBookableDate } from '@portal/contract/booking-rules';
 import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
-import { isWeekend } from '@portal/contract/school-days';
+import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
@@ -93,7 +93,8 @@ export class ExtendBookingService {
     const last = span.last ?? source.dateLocal;
     const capByClient = addDays(last, source.maxExtensionDays);
     const capByBlock = source.locationType === 'early_learning' ? addDays(first, EXTEND_BLOCK_CAP_DAYS - 1) : null;
-    const maxEnd = capByBlock && capByBlock < capByClient ? capByBlock : capByClient;
+    // The latest end worth choosing: the last school day within the caps (never a Saturday or Sunday).
+    const maxEnd = schoolDayOnOrBefore(capByBlock && capByBlock < capByClient ? capByBlock : capByClient);
 
     if (endDateLocal <= last) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
     if (endDateLocal > capByClient) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMaxDate(capByClient));

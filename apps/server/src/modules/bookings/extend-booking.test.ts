@@ -6,6 +6,7 @@ import { BOOKING_MESSAGES, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/bookin
 import { ExtendedBooking, ExtendScheduling } from '@portal/contract/bookings';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
+import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { ProviderService } from '../provider/provider.service';
@@ -100,7 +101,9 @@ describe('extend a booking', () => {
     expect(res.statusCode).toBe(200);
     const body = ExtendScheduling.parse(res.json());
     expect(body.lastDateLocal).toBe(b.date_local);
-    expect(body.maxEndDateLocal).toBe(addDays(b.date_local, 90));
+    // The latest school day within the cap: never a Saturday or Sunday.
+    expect(body.maxEndDateLocal).toBe(schoolDayOnOrBefore(addDays(b.date_local, 90)));
+    expect(isWeekend(body.maxEndDateLocal)).toBe(false);
     expect(body.dates.map((d) => d.dateLocal)).toEqual([1, 2, 3].map((n) => weekdaysAfter(b.date_local, n)));
     expect(body.candidate?.id).toBe(b.candidate_id);
     const busy = await queryRows<{ d: string }>(
@@ -357,7 +360,7 @@ describe('extend rules', () => {
       url: `/v1/bookings/${e.id}/extend/scheduling?endDateLocal=${weekdaysAfter(e.date_local, 1)}`,
       headers: admin.headers,
     });
-    expect(scheduling.json().maxEndDateLocal).toBe(cap);
+    expect(scheduling.json().maxEndDateLocal).toBe(schoolDayOnOrBefore(cap));
     const res = await extend(e.id, body(addDays(cap, 1)));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendBlockCap);

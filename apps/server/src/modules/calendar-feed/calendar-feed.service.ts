@@ -50,6 +50,13 @@ const STATUS_TEXT: Record<BookingStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** An event's title: who covers it, or its state when no one does or it no longer happens (cancelled says so). */
+export function titleOf(status: BookingStatus, educator: string | null, classification: string): string {
+  if (status === 'cancelled' || status === 'rejected')
+    return `${STATUS_TEXT[status]} – ${educator ? `${educator} – ` : ''}${classification}`;
+  return `${educator ?? STATUS_TEXT[status]} – ${classification}`;
+}
+
 export function hashFeedToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -170,9 +177,10 @@ export class CalendarFeedService {
       }
       const slice = calendar();
       for (const b of rows.slice(at, at + FEED_SLICE)) {
-        const educator = b.candidateFirstName
+        const named = b.candidateFirstName
           ? `${b.candidatePreferredName || b.candidateFirstName} ${b.candidateLastName ?? ''}`.trim()
-          : 'Unfilled';
+          : null;
+        const educator = named ?? (b.status === 'unfilled' ? 'Unfilled' : 'None assigned');
         const address = [b.addressLine1, b.addressLine2, b.suburb, b.state, b.postcode].filter(Boolean).join(', ');
         slice.createEvent({
           id: `booking-${b.id}@${host}`,
@@ -183,7 +191,7 @@ export class CalendarFeedService {
           stamp: now,
           lastModified: b.updatedAt,
           created: b.createdAt,
-          summary: `${educator} – ${b.classification}`,
+          summary: titleOf(b.status, named, b.classification),
           location: `${b.locationName}, ${address}`,
           description: [
             `Status: ${STATUS_TEXT[b.status]}`,

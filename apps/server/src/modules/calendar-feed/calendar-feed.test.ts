@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { DEMO_PASSWORD } from '../../demo/seed';
+import { titleOf } from './calendar-feed.service';
 import { createResetToken } from '../identity/identity.repository';
 
 /**
@@ -146,7 +147,11 @@ describe('the bookings calendar feed', () => {
       expect(e.endUtc).toBe(row.end_utc);
       expect(e.status).toBe(statusOf[row.status]);
       expect(e.location.startsWith(row.location_name)).toBe(true);
-      if (row.candidate_id === null) expect(e.summary.startsWith('Unfilled – ')).toBe(true);
+      // The title says who covers it, or its state: a cancelled or rejected booking says so, never "Unfilled".
+      if (row.status === 'cancelled') expect(e.summary.startsWith('Cancelled – ')).toBe(true);
+      else if (row.status === 'rejected') expect(e.summary.startsWith('Rejected – ')).toBe(true);
+      else if (row.status === 'pending_approval') expect(e.summary.startsWith('Pending approval – ')).toBe(true);
+      else if (row.candidate_id === null) expect(e.summary.startsWith('Unfilled – ')).toBe(true);
       else expect(e.summary.startsWith('Unfilled')).toBe(false);
     }
     expect(new Set(events.map((e) => e.status)).size).toBeGreaterThan(1);
@@ -307,5 +312,16 @@ describe('the bookings calendar feed', () => {
     for (let i = 0; i < 121; i += 1) last = (await fetchFeed(url, '10.9.9.9')).statusCode;
     expect(last).toBe(429);
     expect((await fetchFeed(url, '10.9.9.8')).statusCode).toBe(404);
+  });
+});
+
+describe('an event’s title', () => {
+  it('says who covers it, or its state: cancelled says cancelled, never "Unfilled"', () => {
+    expect(titleOf('unfilled', null, 'Primary teacher')).toBe('Unfilled – Primary teacher');
+    expect(titleOf('filled', 'Ana Silva', 'Primary teacher')).toBe('Ana Silva – Primary teacher');
+    expect(titleOf('cancelled', null, 'Primary teacher')).toBe('Cancelled – Primary teacher');
+    expect(titleOf('cancelled', 'Ana Silva', 'Primary teacher')).toBe('Cancelled – Ana Silva – Primary teacher');
+    expect(titleOf('rejected', null, 'Primary teacher')).toBe('Rejected – Primary teacher');
+    expect(titleOf('pending_approval', null, 'Primary teacher')).toBe('Pending approval – Primary teacher');
   });
 });

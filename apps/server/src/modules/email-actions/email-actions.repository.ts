@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { clients, contacts, emailActionLinks, locations, permissionEntries } from '@portal/db/schema';
+import { bookingRequests, clients, contacts, emailActionLinks, locations, permissionEntries } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
 /** Queries of the e-mailed Approve and Reject links. Only the SHA-256 hash of a link's secret is stored. */
@@ -35,6 +35,26 @@ export async function linkByHash(db: DbOrTx, tokenHash: string) {
     .innerJoin(contacts, eq(contacts.id, emailActionLinks.contactId))
     .where(eq(emailActionLinks.tokenHash, tokenHash));
   return row;
+}
+
+/** How a request was decided, and by whom (null when the contact is gone); undefined while it waits or is unknown. */
+export async function requestDecision(db: DbOrTx, requestId: number) {
+  const [row] = await db
+    .select({
+      status: bookingRequests.status,
+      decidedAt: bookingRequests.decidedAt,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
+    .from(bookingRequests)
+    .leftJoin(contacts, eq(contacts.id, bookingRequests.decidedByContactId))
+    .where(eq(bookingRequests.id, requestId));
+  if (!row || row.status === 'pending_approval') return undefined;
+  return {
+    outcome: row.status,
+    at: row.decidedAt,
+    byName: row.firstName !== null ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null,
+  };
 }
 
 /**

@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canAtLocation } from '@portal/contract/permissions';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { EMAIL_ACTION_LINK_HOURS } from '@portal/contract/limits';
-import type { EmailAction, EmailActionBody, EmailActionResult, EmailActionView } from '@portal/contract/email-actions';
+import {
+  ALREADY_DECIDED,
+  type EmailAction,
+  type EmailActionBody,
+  type EmailActionResult,
+  type EmailActionView,
+} from '@portal/contract/email-actions';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
@@ -13,7 +19,7 @@ import { forbidden } from '../data-scope/data-scope';
 import { requestDetail, requestHead, type RequestDetail } from '../bookings/booking-detail.repository';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
 import { DECIDE_FORBIDDEN, type PendingBookingsService } from '../pending-bookings/pending-bookings.service';
-import { contactsLinkedTo, insertLinks, linkByHash, spendLinks, type Db, type NewLink } from './email-actions.repository';
+import { contactsLinkedTo, insertLinks, linkByHash, requestDecision, spendLinks, type Db, type NewLink } from './email-actions.repository';
 
 /**
  * Approve from the e-mail. When a request waits for approval, every contact who may approve it
@@ -25,7 +31,7 @@ import { contactsLinkedTo, insertLinks, linkByHash, spendLinks, type Db, type Ne
  * spends the link and supersedes the request's other links in the decision's transaction.
  */
 
-export const LINK_EXPIRED = 'This link has expired or has already been used.';
+export const LINK_EXPIRED = 'This link has expired.';
 
 export function hashLinkSecret(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -33,6 +39,10 @@ export function hashLinkSecret(token: string): string {
 
 function expired(): AppError {
   return new AppError('expired', { detail: LINK_EXPIRED });
+}
+
+function alreadyDecided(): AppError {
+  return new AppError('conflict', { detail: ALREADY_DECIDED });
 }
 
 export class EmailActionsService {
@@ -88,11 +98,17 @@ export class EmailActionsService {
     }
   }
 
-  /** What a link is for; 410 when it is used, expired, superseded or unknown (all alike). Changes nothing. */
+  /**
+   * What a link is for, and how its request was decided once it was (through this link or any other way: the
+   * link then acts no more); 410 when it has expired or is unknown (alike). Changes nothing.
+   */
   async view(token: string): Promise<EmailActionView> {
-    const link = await this.liveLink(token);
+    const link = await this.unexpiredLink(token);
     const detail = await requestDetail(this.db, link.requestId);
-    if (!detail || detail.status !== 'pending_approval') throw expired();
+    if (!detail) throw expired();
+    const decision = detail.status === 'pending_approval' ? undefined : await requestDecision(this.db, link.requestId);
+    // Spent but the request still waits (cannot happen through the decision, which spends in its transaction).
+    if (!decision && link.usedAt !== null) throw expired();
     return {
       action: link.action,
       expiresAt: link.expiresAt.toISOString(),
@@ -108,6 +124,13 @@ export class EmailActionsService {
         classification: detail.classification.onlineTitle,
         requesterName: detail.createdBy.name,
       },
+      decided: decision
+        ? {
+            outcome: decision.outcome === 'approved' ? 'approved' : 'rejected',
+            byName: decision.byName,
+            at: decision.at?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 
@@ -120,7 +143,8 @@ export class EmailActionsService {
 
   /**
    * Approves or rejects through the signed-in decision. 403 (link unused) when the approver may no longer approve
-   * there; 400 naming `reason` when a reject has none; 410 when the link is dead or the request no longer pending.
+   * there; 400 naming `reason` when a reject has none; 409 when the request was decided meanwhile (the view says
+   * how); 410 when the link has expired or is unknown.
    */
   async act(
     token: string,
@@ -128,9 +152,11 @@ export class EmailActionsService {
     idempotency: IdempotencyScope = NO_KEY,
     trace: { requestId?: string; ip?: string } = {},
   ): Promise<EmailActionResult> {
-    const link = await this.liveLink(token);
+    const link = await this.unexpiredLink(token);
     const head = await requestHead(this.db, link.requestId);
-    if (!head || head.status !== 'pending_approval') throw expired();
+    if (!head) throw expired();
+    if (head.status !== 'pending_approval') throw alreadyDecided();
+    if (link.usedAt !== null) throw expired();
     // The approver's rights now, not when the mail was sent (no cache: a permission just removed counts).
     const tree = await loadPermissionTree(this.db, link.contactId);
     if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
@@ -145,13 +171,13 @@ export class EmailActionsService {
           via: 'email',
           trace,
           within: async (tx) => {
-            if (!(await spendLinks(tx, link.id, link.requestId, this.now()))) throw expired();
+            if (!(await spendLinks(tx, link.id, link.requestId, this.now()))) throw alreadyDecided();
           },
         },
       );
     } catch (error) {
-      // Decided meanwhile by someone else: for this link, that is a superseded link.
-      if (error instanceof AppError && error.status === 409 && error.detail === BOOKING_MESSAGES.notPending) throw expired();
+      // Decided meanwhile by someone else (or this link, racing itself).
+      if (error instanceof AppError && error.status === 409 && error.detail === BOOKING_MESSAGES.notPending) throw alreadyDecided();
       throw error;
     }
   }
@@ -182,9 +208,10 @@ export class EmailActionsService {
     });
   }
 
-  private async liveLink(token: string) {
+  /** The link, used or not, unless unknown or past its time. */
+  private async unexpiredLink(token: string) {
     const link = await linkByHash(this.db, hashLinkSecret(token));
-    if (!link || link.usedAt !== null || link.expiresAt.getTime() <= this.now().getTime()) throw expired();
+    if (!link || link.expiresAt.getTime() <= this.now().getTime()) throw expired();
     if (link.action !== 'approve' && link.action !== 'reject') throw expired();
     return { ...link, action: link.action as EmailAction };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '@portal/db/client';
-import { EmailActionView, EmailActionResult } from '@portal/contract/email-actions';
+import { ALREADY_DECIDED, EmailActionView, EmailActionResult } from '@portal/contract/email-actions';
 import { EMAIL_ACTION_LINK_HOURS } from '@portal/contract/limits';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -168,7 +168,7 @@ describe('GET /v1/email-actions/{token}', () => {
 });
 
 describe('POST /v1/email-actions/{token}', () => {
-  it('approves once, like the signed-in approval (audit entry, decided by the approver); a second use is 410', async () => {
+  it('approves once, like the signed-in approval (audit entry, decided by the approver); then every link says so', async () => {
     const id = await freshPending();
     const { approve, reject } = (await mailLinks(id)).get('group.admin@demo.test')!;
     const res = await post(approve, {}, { 'idempotency-key': `email-approve-${id}` });
@@ -187,11 +187,21 @@ describe('POST /v1/email-actions/{token}', () => {
     const replay = await post(approve, {}, { 'idempotency-key': `email-approve-${id}` });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect((await post(approve)).statusCode).toBe(410);
-    expect((await view(approve)).statusCode).toBe(410);
-    // Every other link of the request is superseded.
-    expect((await view(reject)).statusCode).toBe(410);
-    expect((await post(reject, { reason: 'Too late' })).statusCode).toBe(410);
+    const again = await post(approve);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: 409, detail: ALREADY_DECIDED });
+    // Reading the link again says what happened, by whom and when; so does every other link of the request,
+    // which acts no more.
+    for (const token of [approve, reject]) {
+      const read = await view(token);
+      expect(read.statusCode).toBe(200);
+      expect(EmailActionView.parse(read.json()).decided).toEqual({
+        outcome: 'approved',
+        byName: 'Grace Whitfield',
+        at: clock.toISOString(),
+      });
+    }
+    expect((await post(reject, { reason: 'Too late' })).statusCode).toBe(409);
     const open = await one<{ n: number }>(
       sql`select count(*)::int as n from email_action_links where booking_request_id = ${id} and used_at is null`,
     );
@@ -213,7 +223,7 @@ describe('POST /v1/email-actions/{token}', () => {
     expect(row.reject_reason).toBe('No budget this week');
   });
 
-  it('is superseded (410) once another approver decided the request', async () => {
+  it('says how the request was decided once another approver decided it, and acts no more (409)', async () => {
     const id = await freshPending();
     const { approve } = (await mailLinks(id)).get('group.admin@demo.test')!;
     const signedIn = await t.app.inject({
@@ -228,8 +238,11 @@ describe('POST /v1/email-actions/{token}', () => {
       sql`select details from audit_log where entity_type = 'booking_request' and entity_id = ${String(id)}`,
     );
     expect(entry.details.via).toBe('portal');
-    expect((await view(approve)).statusCode).toBe(410);
-    expect((await post(approve)).statusCode).toBe(410);
+    const read = await view(approve);
+    expect(read.statusCode).toBe(200);
+    expect(EmailActionView.parse(read.json()).decided).toMatchObject({ outcome: 'rejected', byName: 'Grace Whitfield' });
+    expect((await post(approve)).statusCode).toBe(409);
+    expect((await statusOf(id)).status).toBe('rejected');
   });
 
   it('expires after 72 hours (the app clock)', async () => {

@@ -28,7 +28,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Completed bookings with an educator of the last 30 days, with whether feedback was given',
         description:
           'At the locations of the client where the caller holds booking view. 403 when the client is outside the ' +
-          'caller’s tree or no booking view is held there. Cached privately for 5 minutes (spec §9).',
+          'caller’s tree or no booking view is held there. The web app keeps it 5 minutes (spec §9); browsers ask again every time.',
         querystring: PendingFeedbackQuery,
         response: { 200: PendingFeedbackResponse, ...problems },
       },
@@ -36,7 +36,8 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const items = await service.pending(await principal.tree(), request.query.clientId, app.now());
-      reply.header('cache-control', 'private, max-age=300');
+      // Not max-age: a browser's copy would still list a booking the caller has just given feedback on.
+      reply.header('cache-control', 'private, no-cache');
       return items;
     },
   );

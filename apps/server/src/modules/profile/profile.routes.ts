@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
-import { ProfileResponse, UpdateLanguageBody } from '@portal/contract/profile';
+import { ProfileResponse, UpdateLanguageBody, UserParams, UserRecord } from '@portal/contract/profile';
 import { z } from 'zod';
 import { ProblemDetails } from '@portal/contract/problems';
 import { allClients, toFlags, type PermissionTree } from '@portal/contract/permissions';
@@ -101,6 +101,38 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
       const etag = entityTag(body);
       if (!staff) servedProfiles.set(contact, { tree, files, body, etag });
       return sendSerialised(reply, body, etag);
+    },
+  );
+
+  app.get(
+    '/api/users/:username',
+    {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in contact's own record (spec §7's older call); any other username is 404",
+        description:
+          'The username is the e-mail address, in any case. Another contact’s username answers 404 as one that does not exist, ' +
+          'so the call cannot tell whether an address has an account.',
+        security: [{ bearer: [] }],
+        params: UserParams,
+        response: { 200: UserRecord, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+      },
+    },
+    async (request, reply) => {
+      const contact = requirePrincipal(request).contact;
+      if (!contact || request.params.username.trim().toLowerCase() !== contact.email.toLowerCase()) {
+        throw new AppError('not-found', { detail: 'There is no such user.' });
+      }
+      reply.header('cache-control', 'private, no-cache');
+      return {
+        id: contact.id,
+        username: contact.email,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        emailAddress: contact.email,
+        language: contact.language,
+      };
     },
   );
 

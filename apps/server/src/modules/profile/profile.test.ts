@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileResponse } from '@portal/contract/profile';
+import { ProfileResponse, UserRecord } from '@portal/contract/profile';
 import { allClients, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn } from '../../../test/auth-client';
@@ -154,5 +154,32 @@ describe('PUT /v1/profile/language', () => {
 
     expect((await put(before)).statusCode).toBe(204);
     expect((await profileOf(email)).contact.language).toBe(before);
+  });
+});
+
+describe('GET /api/users/{username}', () => {
+  const user = (username: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/users/${username}`, headers });
+
+  it("answers the caller's own record, by its e-mail in any case", async () => {
+    const { headers } = await signIn(t.app, 'school.admin@demo.test');
+    for (const name of ['school.admin@demo.test', 'School.Admin%40Demo.Test']) {
+      const res = await user(name, headers);
+      expect(res.statusCode).toBe(200);
+      expect(UserRecord.parse(res.json())).toMatchObject({ username: 'school.admin@demo.test', emailAddress: 'school.admin@demo.test' });
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+  });
+
+  it('is 404 for anyone else, existing or not, and 401 without a session', async () => {
+    const { headers } = await signIn(t.app, 'school.admin@demo.test');
+    for (const name of ['group.admin@demo.test', 'nobody@demo.test', '..%2F..%2Fv1%2Fprofile', '%00', 'x'.repeat(400), '*']) {
+      const res = await user(name, headers);
+      expect([400, 404, 414], name).toContain(res.statusCode);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body).not.toContain('group.admin@demo.test');
+    }
+    expect((await user('group.admin@demo.test', headers)).statusCode).toBe(404);
+    expect((await user('school.admin@demo.test')).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Locations of the client tagged replace_me_feature_enabled where the caller holds replaceMe create (or all). ' +
           '403 when there is none (also for a client outside the caller’s tree); the web app treats that silently. ' +
-          'Cached privately for 5 minutes (spec §9).',
+          'The web app keeps it 5 minutes (spec §9) and refreshes it after its own request; browsers ask again every time (no-cache).',
         querystring: ReplaceMeStatusQuery,
         response: { 200: ReplaceMeStatus, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails },
       },
@@ -30,7 +30,8 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const status = await service.status(principal.contactId, await principal.tree(), request.query.clientId, app.now());
-      reply.header('cache-control', 'private, max-age=300');
+      // Not max-age: a browser's copy would outlive the caller's own new request (a reload showed it gone).
+      reply.header('cache-control', 'private, no-cache');
       return status;
     },
   );

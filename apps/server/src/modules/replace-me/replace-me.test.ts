@@ -42,7 +42,8 @@ describe('replace-me status', () => {
     clock = MONDAY;
     const res = await status(teacher);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    // Never a browser copy that outlives the caller's next request (the web app's own cache is the 5 minutes).
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const body = ReplaceMeStatus.parse(res.json());
     expect(body.locations).toEqual([{ id: locationId, name: 'Harbourside Primary School', timeZone: 'Australia/Sydney' }]);
     expect(body.days).toEqual({ today: '2026-03-16', tomorrow: '2026-03-17', isNextMonday: false });

@@ -48,12 +48,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         mapTilesUrl: c.mapTilesUrl,
         errorReportingDsn: c.sentryDsn,
         providerContacts: providerContactsOf(c),
-        appStoreLinks: {
-          'en-GB': {
-            ios: 'https://apps.apple.com/gb/app/client-portal/id0000000000',
-            android: 'https://play.google.com/store/apps/details?id=uk.example.clientportal',
-          },
-        },
+        appStoreLinks: c.appStoreLinks,
         environment: c.env,
         demo: c.demo,
         appVersion: APP_VERSION,
