@@ -28,7 +28,7 @@ const PUBLIC_ROUTES: Array<[path: string, heading: string]> = [
   ['/404', 'Our dog ate this page...'],
   ['/500', 'Uh oh!'],
   ['/401', 'Hall pass required'],
-  ['/403', 'Staff only'],
+  ['/403', "This page isn't part of your access"],
   ['/error', 'Uh oh!'],
   ['/account-load-failed', 'Roll call failed'],
   ['/no-server-response', 'No answer from the staff room'],

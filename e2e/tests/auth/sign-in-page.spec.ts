@@ -55,8 +55,8 @@ describe('sign-in page', () => {
     await page.goto('/login');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
 
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
+    // The cursor starts in Email: no Tab needed to begin typing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
     await page.keyboard.type('nobody@demo.test');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');

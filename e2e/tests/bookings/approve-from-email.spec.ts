@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, pathOf } from '../../support/auth';
+import { expectHeading, pathOf, signIn } from '../../support/auth';
 import { authed, schoolDaysInOneWeek } from '../../support/bookings';
 import {
   expectNoPageErrors,
@@ -15,7 +15,8 @@ import { baseUrl } from '../../support/world';
 /**
  * Approve from the e-mail: pending.booker asks for a booking that needs approval; the approver
  * (group.admin) gets an e-mail with their own Approve and Reject links; the Approve link, opened in a fresh browser
- * with no session, shows the request and approves it on confirmation, once. A used link shows the expired page.
+ * with no session, shows the request and approves it on confirmation, once. Afterwards every link of the request
+ * says it was approved, by whom and when (a form left open too, when used); only an unknown link is "expired".
  */
 
 const APPROVER = 'group.admin@demo.test';
@@ -114,12 +115,68 @@ describe('approve from the e-mail', () => {
     const detail = await apiGet<{ status: string }>(admin, `pending-bookings/${request.id}`);
     expect(detail.status).toBe('approved');
 
-    // Used: the link (and the other link of the request) now shows the expired page.
+    // Decided: the link says what happened, by whom, and offers the way in; "expired" only when it is.
     await page.goto(approve);
+    await expectHeading(page, 'Already approved');
+    await expectVisible(page.getByText(/^Grace Whitfield approved this booking request on /));
+    await expectVisible(page.getByRole('link', { name: 'Sign in to the portal' }));
+    await expectNoSeriousA11yViolations(page);
+    await screenshotAtBothWidths(page, 'email-action-already-approved');
+    // The Reject form left open before: acting on it now says the same, not "Failed" or "expired".
+    await rejectPage.getByLabel('Reason for rejecting').fill('Not needed after all');
+    await rejectPage.getByRole('button', { name: 'Reject booking' }).click();
+    await expectHeading(rejectPage, 'Already approved');
+    await expectVisible(rejectPage.getByText(/^Grace Whitfield approved this booking request on /));
+    expect((await apiGet<{ status: string }>(admin, `pending-bookings/${request.id}`)).status).toBe('approved');
+
+    // An unknown (or expired) link is the expired page.
+    await page.goto(`${baseUrl()}/email-action/${'A'.repeat(43)}`);
     await expectHeading(page, 'This link has expired');
     await screenshotAtBothWidths(page, 'email-action-expired');
-    await rejectPage.goto(reject);
-    await expectHeading(rejectPage, 'This link has expired');
     expectNoPageErrors(page);
+    expectNoPageErrors(rejectPage);
+  }, 120_000);
+
+  it('an open request decided elsewhere stops offering Approve and says why (live update, or on acting)', async () => {
+    const request = await requestNeedingApproval();
+    const { approve } = await approvalLinks(request.reference);
+    const open = async (live: boolean) => {
+      const page = await browser.newPage('desktop', { live });
+      await signIn(page, APPROVER, '/bookings/pending-approval');
+      await expectHeading(page, 'Bookings Pending Approval');
+      await page
+        .locator(`[data-testid="pending-request"][data-request-id="${request.id}"]`)
+        .getByRole('button', { name: /^Details/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Booking request' });
+      await expectVisible(dialog.getByRole('button', { name: 'Approve' }));
+      return { page, dialog };
+    };
+    const live = await open(true);
+    const stale = await open(false);
+
+    // Another approver decides it from the e-mail while both dialogs are open.
+    const token = new URL(approve).pathname.split('/').pop()!;
+    const decided = await fetch(api(`email-actions/${token}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-version': '1', 'idempotency-key': crypto.randomUUID() },
+      body: '{}',
+    });
+    expect(decided.status).toBe(200);
+
+    // With live updates: the dialog changes by itself.
+    await expectVisible(live.dialog.getByTestId('pending-decided').filter({ hasText: 'approved meanwhile' }), 20_000);
+    expect(await live.dialog.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await live.dialog.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(live.page);
+    await screenshot(live.page, 'pending-decided-meanwhile');
+
+    // Without them: Approve is refused (409), and it says why instead of "Failed to process your request".
+    await stale.dialog.getByRole('button', { name: 'Approve' }).click();
+    await expectVisible(stale.page.getByText('Someone else decided this request meanwhile.'));
+    expect(await stale.page.getByText('Failed to process your request').count()).toBe(0);
+    await expectVisible(stale.dialog.getByTestId('pending-decided').filter({ hasText: 'approved meanwhile' }));
+    expectNoPageErrors(live.page);
+    expectNoPageErrors(stale.page);
   }, 120_000);
 });

@@ -161,6 +161,10 @@ describe('bookings', () => {
     await expectVisible(toast);
     await expect.poll(async () => (await detailOf(token, cancellable.booking.id)).booking.status).toBe('cancelled');
     await expectVisible(page.getByText('Reason for cancelling: The class is on an excursion that day.', { exact: false }));
+    // Cancelled says cancelled everywhere: no promise that someone will be assigned.
+    await expectVisible(page.getByTestId('detail-no-educator').filter({ hasText: 'this booking was cancelled' }));
+    expect(await page.getByText('as soon as someone is', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'booking-cancelled');
     // notistack's green success toast is below 4.5:1 (the shell's to fix): axe runs once it has gone.
     await toast.waitFor({ state: 'hidden', timeout: 8_000 });
 

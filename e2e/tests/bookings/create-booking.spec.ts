@@ -303,6 +303,12 @@ describe('replace-me', () => {
       if (viewport === 'mobile') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'replace-me');
+      // A reload (the browser's own cache held the status from before the request) still shows it, and the day
+      // is not offered again.
+      await page.reload();
+      await expectHeading(page, 'My availability');
+      await expectVisible(card.locator(`[data-testid="replace-me-request"][data-day="${day}"]`));
+      await expectVisible(group.getByRole('button', { name: `${choice.label}: requested` }));
       expectNoPageErrors(page);
     });
   }

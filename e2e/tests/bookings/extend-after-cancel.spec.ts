@@ -73,7 +73,7 @@ describe('extending a series whose last day was cancelled', () => {
       await expectTimesNotClipped(page);
 
       // A longer extension, one day left out.
-      await dialog.getByRole('button', { name: 'Choose the new end date' }).click();
+      await dialog.getByRole('button', { name: 'Change end date' }).click();
       const picker = page.getByRole('dialog', { name: 'Choose a date' });
       await picker.getByRole('textbox', { name: 'Type a date' }).fill(tue);
       const ok = picker.getByRole('button', { name: 'OK' });

@@ -53,7 +53,7 @@ describe('access by demo account', () => {
         await navigateInApp(page, path);
         const expected = account.allowed.includes(key) ? path : '/403';
         await page.waitForURL((url) => url.pathname === expected);
-        await expectHeading(page, expected === '/403' ? 'Staff only' : heading);
+        await expectHeading(page, expected === '/403' ? "This page isn't part of your access" : heading);
         if (expected === '/403') await expectVisible(page.getByText(FORBIDDEN_TEXT));
       }
       // Pages without a requirement are open to every signed-in user.
@@ -70,16 +70,27 @@ describe('access by demo account', () => {
     });
   }
 
-  it('no.access@demo.test (no client) gets the generic error page, with a way to log out', async () => {
-    const page = await browser.newPage('desktop');
-    await signInWithForm(page, 'no.access@demo.test');
-    await expectHeading(page, 'Uh oh!');
-    expect(pathOf(page)).toBe('/500');
-    await expectVisible(page.getByRole('link', { name: 'Back to Home' }));
-    await page.getByRole('link', { name: 'Log Out' }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/landing'));
-    await expectHeading(page, /^Welcome to/);
-  });
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    it(`no.access@demo.test (no school linked) is told so on the generic page, whom to ask, and can log out (${viewport})`, async () => {
+      const page = await browser.newPage(viewport);
+      await signInWithForm(page, 'no.access@demo.test');
+      await expectHeading(page, 'Uh oh!');
+      expect(pathOf(page)).toBe('/500');
+      // What is true, not a server failure: no school yet, and the region's office (a tel: and a mailto: link).
+      await expectVisible(page.getByText("Your account isn't linked to a school yet"));
+      await expect(page.getByText('Something went wrong on our side').count()).resolves.toBe(0);
+      await expect(page.getByText('500').count()).resolves.toBe(0);
+      const office = page.getByTestId('provider-contact');
+      expect(await office.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+      expect(await office.getByRole('link', { name: /^E-mail / }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
+      await expectVisible(page.getByRole('link', { name: 'Back to Home' }));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'no-school-linked');
+      await page.getByRole('link', { name: 'Log Out' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/landing'));
+      await expectHeading(page, /^Welcome to/);
+    });
+  }
 
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(`the signed-in frame: home, user menu, settings, forbidden, a reload keeps the session, log out (${viewport})`, async () => {
@@ -110,7 +121,7 @@ describe('access by demo account', () => {
       expect(pathOf(page)).toBe('/settings');
 
       await page.goto('/finance');
-      await expectHeading(page, 'Staff only');
+      await expectHeading(page, "This page isn't part of your access");
       await expectVisible(page.getByRole('link', { name: 'Log Out' }));
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'forbidden-signed-in');

@@ -16,7 +16,7 @@ const PAGES: Array<{ path: string; name: string; title: string; text: string; co
   { path: '/400', name: 'error-400', title: "That didn't add up", text: "We couldn't understand that request", code: 400 },
   { path: '/404', name: 'error-404', title: 'Our dog ate this page...', text: 'The page you were looking for does not exist', code: 404 },
   { path: '/401', name: 'error-401', title: 'Hall pass required', text: FORBIDDEN_TEXT, code: 401 },
-  { path: '/403', name: 'error-403', title: 'Staff only', text: FORBIDDEN_TEXT, code: 403 },
+  { path: '/403', name: 'error-403', title: "This page isn't part of your access", text: FORBIDDEN_TEXT, code: 403 },
   {
     path: '/action-locked',
     name: 'error-action-locked',

@@ -45,7 +45,7 @@ describe('impersonation', () => {
 
     // The contact's own pages and rules apply; a reload keeps the impersonation.
     await page.goto('/timesheets');
-    await expectHeading(page, 'Staff only');
+    await expectHeading(page, "This page isn't part of your access");
     // The way to stop stays on screen on error pages too.
     await expectVisible(stop);
     await expectNoSeriousA11yViolations(page);

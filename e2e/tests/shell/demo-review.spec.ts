@@ -318,3 +318,22 @@ describe('keyboard', { timeout: 180_000 }, () => {
     expectNoPageErrors(page);
   });
 });
+
+describe('an approver', { timeout: 180_000 }, () => {
+  const browser = useBrowser();
+
+  it('Home counts the requests awaiting approval that the page it opens lists', async () => {
+    const page = await browser.newPage('desktop');
+    await signIn(page, 'school.admin@demo.test');
+    await expectHeading(page, 'Home');
+    await expectVisible(page.getByText('Requests awaiting your approval'));
+    const tile = page.getByTestId('tile-pendingApproval');
+    await expect.poll(async () => /^\d+$/.test((await tile.textContent())?.trim() ?? '')).toBe(true);
+    const counted = Number((await tile.textContent())?.trim());
+    await tile.click();
+    await page.waitForURL((url) => url.pathname === '/bookings/pending-approval');
+    await expectHeading(page, 'Bookings Pending Approval');
+    await expectVisible(page.getByTestId('pending-total').filter({ hasText: new RegExp(`^${counted} requests?$`) }));
+    expectNoPageErrors(page);
+  });
+});

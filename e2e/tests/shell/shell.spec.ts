@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { expectHeading, signInWithForm } from '../../support/auth';
-import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { FORBIDDEN_TEXT, expectHeading, navigateInApp, signIn, signInWithForm } from '../../support/auth';
+import {
+  expectNoPageErrors,
+  expectNoSeriousA11yViolations,
+  expectVisible,
+  screenshot,
+  useBrowser,
+  VIEWPORTS,
+  type ViewportName,
+} from '../../support/browser';
 
 /** The signed-in shell (spec §2): drawer, permission-filtered navigation, client selector, dark mode, user menu. */
 const GROUP_ADMIN = 'group.admin@demo.test';
@@ -115,4 +123,44 @@ describe('signed-in shell', () => {
     expect(await nav.getByRole('link', { name: 'Finance' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Timesheets' }).count()).toBe(0);
   });
+
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    it(`a view-only contact is offered nothing it cannot use, and refusals stay inside the shell (${viewport})`, async () => {
+      const page = await browser.newPage(viewport);
+      await signIn(page, 'bookings.viewer@demo.test', '/bookings?status=unfilled');
+      await expectHeading(page, 'Bookings');
+      const item = page.getByTestId(viewport === 'mobile' ? 'booking-card' : 'booking-row');
+      await expect.poll(() => item.count()).toBeGreaterThan(0);
+      // No way into a form it cannot submit.
+      expect(await page.getByRole('link', { name: 'Create Booking', exact: true }).count()).toBe(0);
+
+      // An open booking says why Extend and Cancel are not offered.
+      await item.first().getByRole('link').first().click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: /^Booking on / }));
+      await expectVisible(page.getByTestId('booking-view-only'));
+      expect(await page.getByRole('button', { name: /^(Extend|Cancel)/ }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'booking-view-only');
+
+      // The create route opens for booking view (spec §6), and says what the account can do.
+      await navigateInApp(page, '/bookings/create');
+      await expectVisible(page.getByTestId('create-not-allowed'));
+      expect(await page.getByRole('button', { name: 'Create booking' }).count()).toBe(0);
+
+      // A direct link to a page it may not open: the spec's forbidden text inside the shell, never "Staff only".
+      for (const path of ['/timesheets', '/finance', '/bookings/pending-approval', '/finance/invoices/INV-1001']) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === '/403');
+        await expectHeading(page, "This page isn't part of your access");
+        await expectVisible(page.getByText(FORBIDDEN_TEXT));
+        await expectVisible(page.getByRole('button', { name: 'Account menu' }));
+        expect(await page.getByText('Staff only').count()).toBe(0);
+      }
+      if (viewport === 'desktop')
+        await expectVisible(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'forbidden-in-shell');
+      expectNoPageErrors(page);
+    });
+  }
 });

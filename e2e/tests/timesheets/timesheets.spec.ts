@@ -181,7 +181,14 @@ describe('timesheets', () => {
       const dialog = page.getByRole('dialog', { name: 'The booking did not happen?' });
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expectVisible(dialog.getByText('This field is required'));
-      await dialog.getByLabel(/^Reason/).selectOption('sick leave cover');
+      // The timesheet's own reasons, not the teacher-absence list (no "Long service leave" here).
+      const reasons = await dialog
+        .getByLabel(/^Reason/)
+        .locator('option')
+        .allTextContents();
+      expect(reasons).toContain('The educator did not attend');
+      expect(reasons.some((text) => /long service leave|F&P testing/i.test(text))).toBe(false);
+      await dialog.getByLabel(/^Reason/).selectOption('school closed');
       await dialog.getByLabel(/^Details/).fill('The class was away on an excursion');
       await screenshot(page, 'timesheets-did-not-happen');
       await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -190,7 +197,7 @@ describe('timesheets', () => {
       const reviewed = await apiGet<Timesheet[]>(token, `timesheets/list?${ids}&status=pending_review&take=200`);
       const cancelled = reviewed.find((r) => r.bookingId === toCancel.bookingId)!;
       expect(cancelled.decision).toBe('did_not_happen');
-      expect(cancelled.clientModification?.reason).toBe('sick leave cover: The class was away on an excursion');
+      expect(cancelled.clientModification?.reason).toBe('school closed: The class was away on an excursion');
 
       // Download a PDF (through the API client with the bearer token).
       const target = page.getByTestId('timesheet-row').first();

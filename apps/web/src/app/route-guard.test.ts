@@ -133,9 +133,9 @@ describe('route guard: session, profile and selected clients (spec §2)', () => 
     expect(d.loadFirstClientDetails).toHaveBeenCalledWith(1);
   });
 
-  it('sends a user with no client at all to the generic error page', async () => {
+  it('sends a user with no client at all to the generic error page, saying why', async () => {
     const d = deps({ loadProfile: async () => profile({ groups: [], clients: [] }) });
-    await expect(checkSession(d)).resolves.toEqual({ kind: 'redirect', to: '/500' });
+    await expect(checkSession(d)).resolves.toEqual({ kind: 'redirect', to: '/500?reason=no-client' });
     expect(d.loadFirstClientDetails).not.toHaveBeenCalled();
   });
 

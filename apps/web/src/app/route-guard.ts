@@ -1,7 +1,7 @@
 import { allClients, meetsRequirement, ROUTE_REQUIREMENTS, type GuardedRoute } from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { ApiError } from '../lib/api-error';
-import { paths } from '../lib/paths';
+import { ERROR_REASON_PARAM, ERROR_REASONS, paths } from '../lib/paths';
 import { reconcileSelectedClients } from '../lib/selected-clients';
 import type { RefreshOutcome } from '../lib/session';
 
@@ -34,6 +34,9 @@ export interface GuardDeps {
 }
 
 export type GuardResult = { kind: 'allow'; profile: ProfileResponse; selectedClientIds: number[] } | { kind: 'redirect'; to: string };
+
+/** The generic error page, for a contact whose permissions name no school yet. */
+export const NO_CLIENT_ERROR_PATH = `${paths.error}?${ERROR_REASON_PARAM}=${ERROR_REASONS.noClient}`;
 
 /** Spec §2: where a failed profile load leads, by the kind of failure. */
 export function profileFailurePath(error: unknown): string {
@@ -79,8 +82,8 @@ export async function checkSession(deps: GuardDeps): Promise<GuardResult> {
     stored,
     allClients(profile.links).map((client) => client.clientId),
   );
-  // No client at all: the generic error page (spec §2).
-  if (!selectedClientIds) return { kind: 'redirect', to: paths.error };
+  // No client at all: the generic error page (spec §2), told why, so it can say what is true and whom to ask.
+  if (!selectedClientIds) return { kind: 'redirect', to: NO_CLIENT_ERROR_PATH };
   if (selectedClientIds.join(',') !== stored.join(',')) deps.setSelectedClientIds(selectedClientIds);
 
   await deps.loadFirstClientDetails(selectedClientIds[0]!);

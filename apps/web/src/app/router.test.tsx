@@ -105,11 +105,21 @@ describe('router and route guard', () => {
   it('sends a user without the permission of the route to forbidden', async () => {
     server({ signedIn: true });
     const router = start('/timesheets');
-    await heading('Staff only');
+    await heading("This page isn't part of your access");
     expect(router.state.location.pathname).toBe('/403');
     expect(screen.getByText("You don't have sufficient permissions to view this page")).toBeInTheDocument();
-    // Signed in: the error page offers to log out.
+    // Signed in: the error page offers to log out, and shows inside the shell with its navigation.
     expect(screen.getByRole('link', { name: 'Log Out' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('shows forbidden in the public frame to a visitor without a session', async () => {
+    server({ signedIn: false });
+    const router = start('/403');
+    await heading("This page isn't part of your access");
+    expect(router.state.location.pathname).toBe('/403');
+    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log Out' })).toBeNull();
   });
 
   it('sends a user without any client to the generic error page', async () => {
@@ -117,6 +127,10 @@ describe('router and route guard', () => {
     const router = start('/');
     await heading('Uh oh!');
     expect(router.state.location.pathname).toBe('/500');
+    // What is true: no school linked yet (not a failure on our side), and the region's office.
+    expect(router.state.location.search).toBe('?reason=no-client');
+    expect(screen.getByText("Your account isn't linked to a school yet")).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong on our side')).toBeNull();
   });
 
   it('sends a signed-in user from the sign-in page home', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, createContext, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, createContext, redirect, useLoaderData, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
@@ -39,6 +39,8 @@ const routeGuard = () => import('./route-guard');
 /** The outcome of the app-start refresh, in the navigation that made it (so the guard does not ask twice). */
 const startupRefreshContext = createContext<RefreshOutcome | null>(null);
 const guardContext = createContext<Extract<GuardResult, { kind: 'allow' }>>();
+/** Whether a page open to both draws in the signed-in shell (the session and profile checked out). */
+const signedInFrameContext = createContext(false);
 
 /**
  * A page (or layout) drawn with MUI: its code, and MUI's theme with it (one chunk for all of them). Only the sign-in
@@ -78,6 +80,21 @@ const appLayout = async () => {
         <AppLayout />
       </Themed>
     ),
+  };
+};
+/** The signed-in shell when the route's loader says the contact is signed in, else the public frame. */
+const shellOrPublicFrame = async () => {
+  const { AppLayout } = await loadPage(() => import('./layouts/app-layout'));
+  return {
+    Component: function ShellOrPublicFrame() {
+      return useLoaderData<boolean>() ? (
+        <Themed>
+          <AppLayout />
+        </Themed>
+      ) : (
+        <PublicLayout />
+      );
+    },
   };
 };
 // The error pages need no contract: they show when the rest may not load.
@@ -155,6 +172,18 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
       const to = checkRoute(access, profile, selectedClientIds);
       if (to) throw redirect(to);
     };
+
+  /**
+   * The forbidden page's frame: a signed-in contact whose profile loads sees it inside the shell, with the
+   * navigation; anyone else (signed out, or the profile itself refused) in the public frame. Never redirects, so
+   * a refused profile that leads here cannot loop.
+   */
+  const sessionIfAny: MiddlewareFunction = async ({ context }) => {
+    if (!getSession()) return;
+    const { checkSession } = await routeGuard();
+    const result = await checkSession(guardDeps(context.get(startupRefreshContext)));
+    context.set(signedInFrameContext, result.kind === 'allow');
+  };
 
   /** Spec §2: login and impersonate-login go home when already signed in. */
   const redirectHomeIfSignedIn: MiddlewareFunction = () => {
@@ -273,6 +302,12 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
           ],
         },
         {
+          middleware: [sessionIfAny],
+          loader: ({ context }) => context.get(signedInFrameContext),
+          lazy: shellOrPublicFrame,
+          children: [{ path: paths.forbidden, lazy: async () => ({ Component: (await errorPages()).ForbiddenPage }) }],
+        },
+        {
           // Public pages.
           Component: PublicLayout,
           children: [
@@ -341,7 +376,6 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             { path: paths.notFound, lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
             { path: paths.error, lazy: async () => ({ Component: (await errorPages()).InternalErrorPage }) },
             { path: paths.unauthorized, lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }) },
-            { path: paths.forbidden, lazy: async () => ({ Component: (await errorPages()).ForbiddenPage }) },
             { path: paths.badRequest, lazy: async () => ({ Component: (await errorPages()).BadRequestPage }) },
             { path: paths.linkExpired, lazy: async () => ({ Component: (await errorPages()).LinkExpiredPage }) },
             { path: paths.accountLoadFailed, lazy: async () => ({ Component: (await errorPages()).AccountLoadFailedPage }) },

@@ -75,6 +75,24 @@ describe('DatePickerDialog', () => {
     expect(onConfirm).toHaveBeenCalledWith(['2026-03-04']);
   });
 
+  it('opens in "Type a date", and Enter there confirms a typed date at once (an invalid one flashes instead)', () => {
+    const onConfirm = vi.fn();
+    render(
+      <ThemeProviders>
+        <DatePickerDialog open mode="single" onClose={() => {}} onConfirm={onConfirm} />
+      </ThemeProviders>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Type a date' });
+    expect(input).toHaveFocus();
+    fireEvent.change(input, { target: { value: '31/02/2026' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByText('Please enter a valid date')).toBeVisible();
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '04/03/2026' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onConfirm).toHaveBeenCalledWith(['2026-03-04']);
+  });
+
   it('shows every chosen date selected, and greys out weekends with the reason', async () => {
     const onConfirm = vi.fn();
     const weekend = (iso: string) =>

@@ -61,10 +61,7 @@ export function DatePickerDialog({
       setPending(false);
       const parsed = parseSelection(text, mode, locale);
       if (parsed === undefined) {
-        setInvalid(true);
-        setFlash(true);
-        clearTimeout(flashTimer.current);
-        flashTimer.current = setTimeout(() => setFlash(false), DATE_ERROR_FLASH_MS);
+        flashInvalid();
       } else {
         const refused = refusalOf(parsed, mode, unavailable, locale);
         setFlash(false);
@@ -80,6 +77,31 @@ export function DatePickerDialog({
   }, [pending, text, mode, locale, unavailable]);
 
   useEffect(() => () => clearTimeout(flashTimer.current), []);
+
+  function flashInvalid() {
+    setInvalid(true);
+    setFlash(true);
+    clearTimeout(flashTimer.current);
+    flashTimer.current = setTimeout(() => setFlash(false), DATE_ERROR_FLASH_MS);
+  }
+
+  /** Enter in the typed date: read it now (not after the pause) and confirm it when it is a whole choice. */
+  function confirmTyped() {
+    if (!text.trim()) {
+      if (!invalid && isComplete(selection, mode)) onConfirm(selection);
+      return;
+    }
+    setPending(false);
+    const parsed = parseSelection(text, mode, locale);
+    if (parsed === undefined) return flashInvalid();
+    const refused = refusalOf(parsed, mode, unavailable, locale);
+    setRefusal(refused);
+    setInvalid(refused !== undefined);
+    if (refused !== undefined || parsed.length === 0) return;
+    setSelection(parsed);
+    setFocus(parsed[parsed.length - 1]);
+    if (isComplete(parsed, mode)) onConfirm(parsed);
+  }
 
   const example = acceptedDateInputs(locale)[2] ?? '';
   const title =
@@ -105,7 +127,14 @@ export function DatePickerDialog({
         fullWidth
         size="small"
         label={inputLabel}
+        // The dialog opens in its first field (MUI's Dialog otherwise focuses its container).
+        autoFocus
         value={text}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          confirmTyped();
+        }}
         error={flash || refusal !== undefined}
         onChange={(event) => {
           setText(event.target.value);

@@ -34,12 +34,20 @@ interface ErrorScreenProps {
   signedIn?: boolean;
   /** Further actions, after the go-home button (e.g. request a new link). */
   children?: ReactNode;
+  /** What is known of this case, in place of the type's own description and sub-description. */
+  description?: string;
+  subDescription?: string;
+  /** Shown under the texts (e.g. how to reach the provider's office). */
+  details?: ReactNode;
+  /** False hides the status code where the case is not the status's (a known, non-server cause). */
+  showCode?: boolean;
 }
 
-export function ErrorScreen({ type, signedIn = false, children }: ErrorScreenProps) {
+export function ErrorScreen({ type, signedIn = false, children, description, subDescription, details, ...props }: ErrorScreenProps) {
   const { t } = useTranslation(['errors', 'common']);
   const id: ErrorType = isErrorType(type) ? type : 'internalServerError';
-  const { status, showCode } = ERROR_TYPES[id];
+  const { status } = ERROR_TYPES[id];
+  const showCode = props.showCode ?? ERROR_TYPES[id].showCode;
   const title = t(`pages.${id}.title`);
   usePageTitle(title);
 
@@ -60,8 +68,9 @@ export function ErrorScreen({ type, signedIn = false, children }: ErrorScreenPro
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           {title}
         </Typography>
-        <Typography sx={{ fontWeight: 500, mb: 1 }}>{t(`pages.${id}.description`)}</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{t(`pages.${id}.subDescription`)}</Typography>
+        <Typography sx={{ fontWeight: 500, mb: 1 }}>{description ?? t(`pages.${id}.description`)}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{subDescription ?? t(`pages.${id}.subDescription`)}</Typography>
+        {details && <Box sx={{ mt: 3, display: 'flex', justifyContent: 'center', textAlign: 'left' }}>{details}</Box>}
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, justifyContent: 'center', mt: 4 }}>
           <Button component={RouterLink} to={paths.home} variant="contained" size="large">
             {t('common:actions.backToHome')}

@@ -47,6 +47,10 @@ export const paths = {
   actionLocked: '/action-locked',
 } as const;
 
+/** Why the generic error page was shown, when the app knows (`/500?reason=…`). */
+export const ERROR_REASON_PARAM = 'reason';
+export const ERROR_REASONS = { noClient: 'no-client' } as const;
+
 export function invoicePath(invoiceNo: string): string {
   return `/finance/invoices/${encodeURIComponent(invoiceNo)}`;
 }

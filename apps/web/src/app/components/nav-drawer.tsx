@@ -62,6 +62,8 @@ export function NavList({ profile, onNavigate, header }: { profile: ProfileRespo
                     bgcolor: 'rgba(0,172,239,0.14)',
                     '& .MuiListItemIcon-root': { color: 'primary.dark' },
                   },
+                  // A keyboard user sees where they are: a ring, not only MUI's faint fill.
+                  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.dark', outlineOffset: '-2px' },
                 }}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.key]}</ListItemIcon>

@@ -2,7 +2,10 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { meetsRequirement, PAGE_REQUIREMENTS } from '@portal/contract/permissions';
+import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
+import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useBookingLocations } from './api/get-booking-locations';
 import { CreateBookingForm } from './create/create-booking-form';
@@ -14,6 +17,9 @@ export function BookingsCreatePage() {
   const { t } = useBookingCreateTranslation();
   usePageTitle(t('title'));
   const toast = useToast();
+  const tree = useProfile().data?.links;
+  const selectedClientIds = useSelectedClientIds();
+  const mayCreate = tree ? meetsRequirement(tree, PAGE_REQUIREMENTS.createBookings, { selectedClientIds }) : true;
   const locations = useBookingLocations();
   useEffect(() => {
     if (locations.error) toast.error(t('failed.locations'));
@@ -27,14 +33,19 @@ export function BookingsCreatePage() {
         </Typography>
         <Typography sx={{ color: 'text.secondary', maxWidth: 720 }}>{t('intro')}</Typography>
       </div>
-      {locations.isPending && <LoadingState label={t('loading')} sx={{ py: 4 }} />}
-      {locations.isError && <ErrorState message={t('failed.locations')} onRetry={() => void locations.refetch()} />}
-      {locations.data && locations.data.length === 0 && (
+      {!mayCreate && (
+        <Alert severity="info" variant="outlined" data-testid="create-not-allowed">
+          {t('viewOnly')}
+        </Alert>
+      )}
+      {mayCreate && locations.isPending && <LoadingState label={t('loading')} sx={{ py: 4 }} />}
+      {mayCreate && locations.isError && <ErrorState message={t('failed.locations')} onRetry={() => void locations.refetch()} />}
+      {mayCreate && locations.data && locations.data.length === 0 && (
         <Alert severity="info" variant="outlined">
           {t('noLocations')}
         </Alert>
       )}
-      {locations.data && locations.data.length > 0 && <CreateBookingForm locations={locations.data} />}
+      {mayCreate && locations.data && locations.data.length > 0 && <CreateBookingForm locations={locations.data} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { BookingListItem } from '@portal/contract/bookings';
-import { allClients, hasPermission, meetsRequirement, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -116,7 +116,11 @@ export function BookingsPage() {
     () => [...seen.educators].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
     [seen.educators],
   );
-  const canCreate = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsCreate, { selectedClientIds: clientIds }) : false;
+  // Offered only to a contact who can create there: the route also opens for booking view alone (spec §6).
+  const canCreate = tree
+    ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsCreate, { selectedClientIds: clientIds }) &&
+      meetsRequirement(tree, PAGE_REQUIREMENTS.createBookings, { selectedClientIds: clientIds })
+    : false;
   const canSeePending = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsPendingApproval, { selectedClientIds: clientIds }) : false;
 
   // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's

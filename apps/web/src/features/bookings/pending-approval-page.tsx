@@ -10,8 +10,10 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../lib/api-error';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
@@ -19,7 +21,7 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useActOnPendingBooking } from './api/act-on-pending-booking';
-import { usePendingBookings } from './api/get-pending-bookings';
+import { pendingBookingsKey, usePendingBookings } from './api/get-pending-bookings';
 import { useBookingsText } from './list/use-bookings-text';
 import { PendingDetailDialog } from './pending/pending-detail-dialog';
 import { dateSpan } from './pending/pending-format';
@@ -49,6 +51,7 @@ export function PendingApprovalPage() {
    * retry decides once, and a rejection sent again with another reason is a new request (lib/use-idempotency-key).
    */
   const keys = useIdempotencyKey();
+  const queryClient = useQueryClient();
 
   const decide = (request: PendingBookingSummary, body: PendingBookingActionBody) => {
     const idempotencyKey = keys.keyFor({ id: request.id, body });
@@ -61,7 +64,14 @@ export function PendingApprovalPage() {
           setRejecting(null);
           setDetails(null);
         },
-        onError: () => toast.error(t('pending.processFailed')),
+        onError: (error) => {
+          // Decided elsewhere meanwhile (another approver, an e-mailed link): say so; the open details show how.
+          if (error instanceof ApiError && error.status === 409) {
+            toast.info(t('pending.decidedElsewhere'));
+            setRejecting(null);
+            void queryClient.invalidateQueries({ queryKey: pendingBookingsKey });
+          } else toast.error(t('pending.processFailed'));
+        },
       },
     );
   };

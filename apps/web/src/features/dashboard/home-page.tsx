@@ -30,6 +30,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { useBookingsOverview } from './api/get-bookings-overview';
 import { useBookingsSummary } from '../../api/bookings-summary';
+import { usePendingRequestCount } from '../../api/pending-requests-count';
 import { useClientBookingsSummary } from './api/get-client-bookings-summary';
 import { useLocations } from './api/get-locations';
 import { useOwnPendingRequestCount } from './api/get-own-pending-requests';
@@ -104,6 +105,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
     { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
     access.bookings,
   );
+  const awaiting = usePendingRequestCount(selected, access.approves && access.bookings);
   const ownRequests = useOwnPendingRequestCount(selected, profile?.contact.id, !access.approves && access.requests);
   const invoices = useOutstandingInvoicesCount(selected, access.accounts);
   const timesheets = useTimesheetsOverview(selected, access.timesheets);
@@ -164,7 +166,8 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
     items.push({
       key: 'pendingApproval',
       label: t('home.tiles.pendingApproval'),
-      value: format(s?.period.pendingApproval),
+      // The requests the page it opens lists (not the per-day bookings of the period's summary).
+      value: awaiting.isError ? t('home.noFillRate') : format(awaiting.data),
       icon: <PendingActionsOutlinedIcon />,
       to: paths.bookingsPendingApproval,
     });

@@ -29,6 +29,7 @@ const view = {
     classification: 'Teacher',
     requesterName: 'Mia Rossi',
   },
+  decided: null,
 };
 
 describe('e-mailed Approve and Reject links', () => {
@@ -43,7 +44,7 @@ describe('e-mailed Approve and Reject links', () => {
     expect(new Headers(init?.headers).get('authorization')).toBeNull();
   });
 
-  it('a used, expired, superseded or missing link is an expired link', async () => {
+  it('an expired, unknown or missing link is an expired link', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(410, { status: 410, title: 'Expired', code: 'expired' }));
     await expect(load(TOKEN)).resolves.toEqual({ result: 'expired' });
     await expect(load(undefined)).resolves.toEqual({ result: 'expired' });

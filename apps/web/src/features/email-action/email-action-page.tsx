@@ -26,7 +26,8 @@ type Loaded = { result: 'ready'; view: EmailActionView } | { result: 'expired' |
 /**
  * The page of an Approve or Reject link of the pending-approval e-mail (`/email-action/<secret>`), without sign-in.
  * Opening it only reads what the link is for (mail scanners follow links); the approver acts with the button.
- * A used, expired or superseded link shows the expired-link page.
+ * Once the request was decided (through this link or any other way) it says how, by whom and when; only an
+ * expired or unknown link shows the expired-link page.
  */
 export async function emailActionLoader({ params }: LoaderFunctionArgs): Promise<Loaded> {
   const token = params.token ?? '';
@@ -45,14 +46,34 @@ export function EmailActionPage() {
   const { token = '' } = useParams();
   const signedIn = useSession() !== null;
   const [state, setState] = useState<'form' | 'done' | 'expired'>('form');
+  // Read again when the request turned out to be decided meanwhile (a 409 on acting).
+  const [decided, setDecided] = useState<EmailActionView['decided']>(null);
 
   if (loaded.result === 'expired' || state === 'expired') return <ErrorScreen type="expiredError" signedIn={signedIn} />;
   if (loaded.result !== 'ready') return <LoadFailed noResponse={loaded.result === 'noResponse'} />;
   if (state === 'done') return <Done action={loaded.view.action} signedIn={signedIn} />;
-  return <Confirm view={loaded.view} token={token} onDone={() => setState('done')} onExpired={() => setState('expired')} />;
+  const decision = decided ?? loaded.view.decided;
+  if (decision) return <Decided decision={decision} signedIn={signedIn} />;
+  return (
+    <Confirm
+      view={loaded.view}
+      token={token}
+      onDone={() => setState('done')}
+      onExpired={() => setState('expired')}
+      onDecided={(view) => setDecided(view.decided)}
+    />
+  );
 }
 
-function Confirm({ view, token, onDone, onExpired }: { view: EmailActionView; token: string; onDone: () => void; onExpired: () => void }) {
+interface ConfirmProps {
+  view: EmailActionView;
+  token: string;
+  onDone: () => void;
+  onExpired: () => void;
+  onDecided: (view: EmailActionView) => void;
+}
+
+function Confirm({ view, token, onDone, onExpired, onDecided }: ConfirmProps) {
   const { t, i18n } = useTranslation(['email-action', 'errors']);
   const locale = i18n.language;
   const keys = useIdempotencyKey();
@@ -76,6 +97,10 @@ function Confirm({ view, token, onDone, onExpired }: { view: EmailActionView; to
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) return onExpired();
+      if (error instanceof ApiError && error.status === 409) {
+        const fresh = await fetchEmailAction(token).catch(() => undefined);
+        if (fresh?.decided) return onDecided(fresh);
+      }
       if (error instanceof ApiError && error.noResponse) setFailure(t('errors:api.noServerResponse'));
       else if (error instanceof ApiError && error.status < 500 && error.serverMessage) setFailure(error.serverMessage);
       else setFailure(t('errors:api.generic'));
@@ -184,6 +209,40 @@ function Done({ action, signedIn }: { action: EmailActionView['action']; signedI
           fullWidth
         >
           {t('toPortal')}
+        </Button>
+      </Box>
+    </CenteredCard>
+  );
+}
+
+/** The request was decided: how, by whom and when, and the way into the portal. */
+function Decided({ decision, signedIn }: { decision: NonNullable<EmailActionView['decided']>; signedIn: boolean }) {
+  const { t, i18n } = useTranslation('email-action');
+  const approved = decision.outcome === 'approved';
+  const title = t(approved ? 'decided.approvedTitle' : 'decided.rejectedTitle');
+  usePageTitle(title);
+  const when = decision.at ? new Date(decision.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const what = decision.byName
+    ? t(approved ? 'decided.approvedBy' : 'decided.rejectedBy', { name: decision.byName, when })
+    : t(approved ? 'decided.approved' : 'decided.rejected', { when });
+  const Icon = approved ? CheckCircleOutlineIcon : HighlightOffIcon;
+  return (
+    <CenteredCard>
+      <Box sx={{ textAlign: 'center' }} data-testid="email-action-decided">
+        <Icon aria-hidden="true" sx={{ fontSize: 48, color: approved ? 'success.main' : 'text.secondary', mb: 1 }} />
+        <Typography variant="h1" sx={{ mb: 1.5 }}>
+          {title}
+        </Typography>
+        <Typography sx={{ fontWeight: 500, mb: 1 }}>{what}</Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('decided.noLongerNeeded')}</Typography>
+        <Button
+          component={RouterLink}
+          to={signedIn ? paths.bookingsPendingApproval : paths.login}
+          variant="contained"
+          size="large"
+          fullWidth
+        >
+          {signedIn ? t('toPortal') : t('decided.signIn')}
         </Button>
       </Box>
     </CenteredCard>

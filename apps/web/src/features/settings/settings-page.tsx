@@ -1,5 +1,6 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import AlertTitle from '@mui/material/AlertTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -10,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ErrorState } from '../../components/query-state';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -19,9 +21,10 @@ import { CalendarFeedSection } from './components/calendar-feed-section';
 import { PreferencesSection } from './components/preferences-section';
 
 export function SettingsPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['pages', 'errors']);
   usePageTitle(t('settings.title'));
-  const profile = useProfile().data;
+  const profileQuery = useProfile();
+  const profile = profileQuery.data;
   const contact = profile?.contact;
   // The feed holds the bookings of the schools where the contact may view bookings (the server scopes it again).
   const viewsBookings = profile ? hasPermission(profile.links, { scope: 'booking', action: 'view' }) : false;
@@ -64,6 +67,17 @@ export function SettingsPage() {
             </div>
           </Stack>
         </Paper>
+      )}
+      {!contact && profileQuery.isError && (
+        <ErrorState
+          message={
+            <>
+              <AlertTitle>{t('errors:profile.loadFailed')}</AlertTitle>
+              {t('errors:profile.issues')}
+            </>
+          }
+          onRetry={() => void profileQuery.refetch()}
+        />
       )}
       <PreferencesSection darkMode={darkMode} onDarkModeChange={setDarkMode} />
       {viewsBookings && <CalendarFeedSection />}

@@ -23,6 +23,11 @@ describe('LoginForm', () => {
     localStorage.clear();
   });
 
+  it('starts with the cursor in Email', () => {
+    const { email } = setup();
+    expect(email).toHaveFocus();
+  });
+
   it('says every field is required when submitted empty, without calling the server', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { submit, user, email } = setup();

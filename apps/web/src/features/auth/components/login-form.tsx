@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../../components/action-button';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -47,6 +47,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
   const [isSubmitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // The page is for typing an e-mail address: the cursor starts there, unless the user is already elsewhere.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) emailRef.current?.focus();
+  }, []);
 
   const change = (field: keyof LoginFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };

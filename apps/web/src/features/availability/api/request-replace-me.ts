@@ -23,8 +23,7 @@ export function useRequestReplaceMe() {
   return useMutation({
     // The caller keeps the key of one intent across a retry (lib/use-idempotency-key), so a lost answer cannot ask twice.
     mutationFn: ({ body, idempotencyKey }: { body: ReplaceMeBody; idempotencyKey: string }) => requestReplaceMe(body, idempotencyKey),
-    // The status is answered with `cache-control: private, max-age=300` (spec §9), so asking again within five
-    // minutes would get the browser's copy without the new request: it is added to the cached status instead.
+    // The status is kept five minutes (spec §9): the new request is added to the cached status at once.
     onSuccess: (request) =>
       queryClient.setQueriesData<ReplaceMeStatus | null>({ queryKey: replaceMeStatusKey }, (status) =>
         status && status.locations.some((l) => l.id === request.locationId) ? withRequest(status, request) : status,

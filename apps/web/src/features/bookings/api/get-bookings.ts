@@ -1,7 +1,8 @@
-import { BookingsResponse, Pagination, type BookingDetail, type BookingListRow } from '@portal/contract/bookings';
+import { BookingsResponse, type BookingDetail, type BookingListRow, type Pagination } from '@portal/contract/bookings';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { readPagination } from '../../../lib/pagination';
 import type { BookingsListQuery as BookingsQuery } from '../list/list-params';
 
 export const bookingsKey = ['bookings'] as const;
@@ -11,18 +12,7 @@ export interface BookingsPage {
   pagination: Pagination;
 }
 
-/** The `x-pagination` header (JSON total/skip/take); when absent or unreadable, what the page itself shows. */
-export function readPagination(header: string | null, fallback: { skip: number; take: number; count: number }): Pagination {
-  if (header) {
-    try {
-      const parsed = Pagination.safeParse(JSON.parse(header));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // fall through
-    }
-  }
-  return { total: fallback.skip + fallback.count, skip: fallback.skip, take: fallback.take };
-}
+export { readPagination };
 
 /** GET /v1/bookings: the selected clients' bookings, filtered, sorted and paged (skip/take, `x-pagination`). */
 export async function getBookings(query: BookingsQuery, signal?: AbortSignal): Promise<BookingsPage> {

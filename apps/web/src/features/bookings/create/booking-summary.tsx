@@ -1,6 +1,8 @@
 import type { BookingLocation, Classification } from '@portal/contract/booking-reference';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +22,7 @@ export function BookingSummary({
   classification,
   pendingOnly,
   failure,
+  missing = [],
   submitting,
   blocked,
 }: {
@@ -30,6 +33,8 @@ export function BookingSummary({
   classification: Classification | undefined;
   pendingOnly: boolean;
   failure: string | undefined;
+  /** After a refused submit: the cards that still need something, each a link to its heading. */
+  missing?: Array<{ id: string; title: string }>;
   submitting: boolean;
   blocked: boolean;
 }) {
@@ -80,6 +85,22 @@ export function BookingSummary({
         {location && (
           <Alert severity={pendingOnly ? 'info' : 'success'} variant="outlined" icon={false} sx={{ py: 0 }}>
             {pendingOnly ? t('summary.willWait') : t('summary.straightAway')}
+          </Alert>
+        )}
+        {missing.length > 0 && (
+          <Alert severity="error" variant="outlined" data-testid="booking-missing">
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('summary.missing')}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {missing.map((section) => (
+                <li key={section.id}>
+                  <Link href={`#${section.id}`} color="inherit">
+                    {section.title}
+                  </Link>
+                </li>
+              ))}
+            </Box>
           </Alert>
         )}
         {failure && (

@@ -17,6 +17,8 @@ export function CoveringSection({ id }: { id: string }) {
     formState: { errors },
   } = useFormContext<BookingFormValues>();
   const notesLength = (useWatch({ control, name: 'notes' }) ?? '').trim().length;
+  // A reason is needed once someone is named as away (the form's rules say the same).
+  const reasonRequired = (useWatch({ control, name: 'coveringName' }) ?? '').trim() !== '';
   return (
     <Section id={id} title={t('covering.heading')}>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -33,11 +35,13 @@ export function CoveringSection({ id }: { id: string }) {
           id="booking-covering-reason"
           select
           label={t('covering.reason')}
+          required={reasonRequired}
           error={Boolean(errors.coveringReason)}
           helperText={message(errors.coveringReason?.message)}
           slotProps={nativeSelect}
         >
-          <option value="">{t('covering.reasonNone')}</option>
+          {/* A prompt, not a choice: "not provided" is the reason to pick when none is given. */}
+          <option value="">{t('covering.reasonChoose')}</option>
           {ABSENCE_REASONS.map((reason) => (
             <option key={reason} value={reason}>
               {t(`reasons.${reason}`)}

@@ -167,4 +167,55 @@ describe('CreateBookingForm', () => {
       expect(keys[1]).not.toBe(keys[0]);
     },
   );
+
+  it('a refused submit moves the focus to the first missing field and the summary lists what is missing', { timeout: 30_000 }, async () => {
+    const posted = vi.fn(async () => jsonResponse(500, {}));
+    stubApi(posted);
+    renderWithProviders(<CreateBookingForm locations={[LOCATION]} />, { route: '/bookings/create' });
+    const user = userEvent.setup();
+    const me = await screen.findByRole('checkbox', { name: 'Confirm with Pat Lee' });
+    await waitFor(() => expect(me).toBeChecked());
+    // Everything but the confirmation contact, which is unticked.
+    await user.click(screen.getByRole('button', { name: 'One day' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), DATE);
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    await waitFor(() => expect(ok).toBeEnabled(), { timeout: 2000 });
+    await user.click(ok);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the booking policies' }));
+    await user.click(me);
+    await user.click(screen.getByRole('button', { name: 'Create booking' }));
+
+    const missing = await screen.findByTestId('booking-missing');
+    expect(
+      within(missing)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Confirmations']);
+    await waitFor(() => expect(me).toHaveFocus());
+    expect(posted).not.toHaveBeenCalled();
+
+    // Fixed: the list goes, and the booking is asked for.
+    await user.click(me);
+    await waitFor(() => expect(screen.queryByTestId('booking-missing')).not.toBeInTheDocument());
+  });
+
+  it('asks for a reason for absence, marked required, once someone is named as away; no choice looks made', async () => {
+    stubApi(async () => jsonResponse(500, {}));
+    renderWithProviders(<CreateBookingForm locations={[LOCATION]} />, { route: '/bookings/create' });
+    const user = userEvent.setup();
+    const reason = await screen.findByRole('combobox', { name: /^Reason for absence/ });
+    expect(reason).not.toBeRequired();
+    // A prompt, not a reason: "Not given" beside "Not provided" read as two answers.
+    const options = within(reason)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options[0]).toBe('Choose a reason');
+    expect(options.filter((text) => /^Not (given|provided)$/.test(text ?? ''))).toEqual(['Not provided']);
+    await user.type(screen.getByLabelText(/^Name of the person away/), 'Sam Jones');
+    expect(reason).toBeRequired();
+    // The visible '*' (hidden from screen readers, which hear "required").
+    expect(document.querySelector('label[for="booking-covering-reason"]')?.textContent).toMatch(/^Reason for absence\s*\*$/);
+  });
 });

@@ -6,7 +6,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useToast } from '../../../lib/toast';
@@ -60,6 +61,26 @@ function useFailureToast(error: unknown, text: string) {
   }, [error, text, toast]);
 }
 
+/** The form's cards, in reading order, and the fields each holds (for the summary's list of what is missing). */
+const SECTION_FIELDS: Array<
+  [section: 'where' | 'when' | 'covering' | 'certs' | 'confirm' | 'policies', fields: Array<keyof BookingFormValues>]
+> = [
+  ['where', ['locationId', 'classificationId', 'gradeIds']],
+  ['when', ['dates', 'startTime', 'endTime', 'breakMinutes', 'isFullDay', 'bookingsPerDay']],
+  ['covering', ['coveringName', 'coveringReason', 'room', 'notes']],
+  ['certs', ['certificationIds', 'certificationsReviewed']],
+  ['confirm', ['confirmations']],
+  ['policies', ['policiesAgreed']],
+];
+const SECTION_TITLES = {
+  where: 'where.heading',
+  when: 'when.heading',
+  covering: 'covering.heading',
+  certs: 'certifications.heading',
+  confirm: 'confirmations.heading',
+  policies: 'policies.heading',
+} as const;
+
 /**
  * The create-booking form (spec §5 'Booking create'): every rule checked here with the contract's texts (sections:
  * where, when, covering, requested educator, certifications, confirmations, policies, and the summary with the
@@ -86,7 +107,13 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
     [locations, queryClient],
   );
   const initialLocation = locations.length === 1 ? String(locations[0]!.locationId) : '';
-  const form = useForm<BookingFormValues>({ resolver, defaultValues: { ...emptyBookingForm(), locationId: initialLocation } });
+  // A refused submit focuses the first invalid field in reading order (focusFirstInvalid), not the errors' order.
+  const form = useForm<BookingFormValues>({
+    resolver,
+    defaultValues: { ...emptyBookingForm(), locationId: initialLocation },
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     control,
     setValue,
@@ -175,13 +202,21 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
     datesError && blockedDates.has(values.dates.find((d) => blockedDates.get(d) === datesError) ?? '') ? datesError : message(datesError);
   const confirmationsError = errors.confirmations?.message ?? errors.confirmations?.root?.message;
   const ids = { where: useId(), when: useId(), covering: useId(), certs: useId(), confirm: useId(), policies: useId(), summary: useId() };
+  // What the summary lists as still missing after a refused submit: each card with an error, in the form's order.
+  const missing = isSubmitted
+    ? SECTION_FIELDS.filter(([, fields]) => fields.some((field) => errors[field])).map(([section]) => ({
+        id: ids[section],
+        title: t(SECTION_TITLES[section]),
+      }))
+    : [];
 
   return (
     <FormProvider {...form}>
       <Box
         component="form"
+        ref={formRef}
         noValidate
-        onSubmit={(event) => void handleSubmit(submit)(event)}
+        onSubmit={(event) => void handleSubmit(submit, () => focusFirstInvalid(formRef.current))(event)}
         aria-label={t('title')}
         sx={{
           display: 'grid',
@@ -292,6 +327,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
           classification={classification}
           pendingOnly={pendingOnly}
           failure={failure}
+          missing={missing}
           submitting={isSubmitting}
           blocked={noClassifications}
         />

@@ -74,6 +74,7 @@ export function DatesField({
   return (
     <Box
       component="fieldset"
+      data-invalid={error ? 'true' : undefined}
       aria-describedby={[error ? errorId : '', cutoffNote ? noteId : ''].join(' ').trim() || undefined}
       sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
     >

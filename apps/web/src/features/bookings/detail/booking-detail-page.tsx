@@ -92,7 +92,9 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
   // This visit's cancellation request (the server e-mails the office; the booking itself stays as it is).
   const [requestSent, setRequestSent] = useState<CancellationRequestSent | null>(null);
   const booking = detail.booking;
-  const actions = current ? booking.actions : { cancel: false, cancelBlockedReason: null, extend: false, quickFeedback: false };
+  const actions = current
+    ? booking.actions
+    : { cancel: false, cancelBlockedReason: null, extend: false, quickFeedback: false, viewOnly: false };
   const series = seriesPosition(booking);
   const day = formatDayLong(booking.dateLocal, locale);
   const canExtend = actions.extend && !!features?.enableExtendBooking;
@@ -181,6 +183,11 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
         </Box>
       </Box>
 
+      {actions.viewOnly && (
+        <Alert severity="info" variant="outlined" data-testid="booking-view-only">
+          {t('detail.viewOnly')}
+        </Alert>
+      )}
       {!actions.cancel && actions.cancelBlockedReason && (
         <Alert severity="info" variant="outlined" data-testid="cancel-blocked" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
           <AlertTitle>{t('cancel.blockedTitle')}</AlertTitle>
@@ -356,7 +363,13 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
                 </div>
               </Box>
             ) : (
-              <Typography sx={{ color: 'text.secondary' }}>{t('detail.noEducator')}</Typography>
+              <Typography sx={{ color: 'text.secondary' }} data-testid="detail-no-educator">
+                {booking.status === 'cancelled'
+                  ? t('detail.noEducatorCancelled')
+                  : booking.status === 'rejected'
+                    ? t('detail.noEducatorRejected')
+                    : t('detail.noEducator')}
+              </Typography>
             )}
           </DetailSection>
           <DetailSection id="detail-location" title={t('detail.location')}>

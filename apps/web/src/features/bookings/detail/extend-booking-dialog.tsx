@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { MAX_BREAK_MINUTES, normaliseTime } from '@portal/contract/bookings';
+import { isWeekend } from '@portal/contract/school-days';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { TONES } from '../../../components/tone-chip';
@@ -145,13 +146,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
               <Typography sx={{ fontSize: '1.125rem', fontWeight: 700 }} data-testid="extend-end-date" data-date={endDate}>
                 {formatDay(endDate, locale)}
               </Typography>
-              <Button
-                variant="outlined"
-                size="small"
-                startIcon={<EventOutlinedIcon />}
-                onClick={() => setPickerOpen(true)}
-                aria-label={t('extend.chooseEndDate')}
-              >
+              <Button variant="outlined" size="small" startIcon={<EventOutlinedIcon />} onClick={() => setPickerOpen(true)}>
                 {t('extend.changeEndDate')}
               </Button>
             </Box>
@@ -299,6 +294,16 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
           open
           mode="single"
           initial={[endDate]}
+          unavailable={(day) =>
+            isWeekend(day)
+              ? t('extend.notWeekend')
+              : day <= lastDate
+                ? t('extend.notBooked')
+                : scheduling.data && day > scheduling.data.maxEndDateLocal
+                  ? t('extend.notAfterMax', { date: formatDay(scheduling.data.maxEndDateLocal, locale) })
+                  : undefined
+          }
+          legend={t('extend.pickerLegend')}
           onClose={() => setPickerOpen(false)}
           onConfirm={(dates) => {
             if (dates[0]) setEndDate(dates[0]);

@@ -103,7 +103,7 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
                     </span>
                   </div>
                 )}
-                <EducatorCell candidate={booking.candidate} size="xs" />
+                <EducatorCell candidate={booking.candidate} status={booking.status} size="xs" />
               </div>
               <ChevronRightIcon aria-hidden="true" className="booking-card-chevron" />
             </RouterLink>

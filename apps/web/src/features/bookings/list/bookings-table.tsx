@@ -113,7 +113,7 @@ export function BookingsTable({
                   )}
                 </TableCell>
                 <TableCell>
-                  <EducatorCell candidate={booking.candidate} />
+                  <EducatorCell candidate={booking.candidate} status={booking.status} />
                 </TableCell>
                 <TableCell>
                   {booking.unfilledRisk ? (

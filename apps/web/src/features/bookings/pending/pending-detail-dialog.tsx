@@ -35,6 +35,8 @@ export function PendingDetailDialog({
   const { t, locale } = useBookingsText();
   const detail = usePendingBooking(summary.id);
   const data = detail.data;
+  // Decided elsewhere while open (a live update refetched it): nothing left to decide here, and it says so.
+  const decided = data !== undefined && data.status !== 'pending_approval';
   const none = (
     <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
       {t('detail.none')}
@@ -48,7 +50,8 @@ export function PendingDetailDialog({
       maxWidth="md"
       dividers
       actions={
-        canDecide && (
+        canDecide &&
+        !decided && (
           <>
             <Button variant="outlined" color="error" onClick={onReject} disabled={deciding}>
               {t('pending.reject')}
@@ -62,6 +65,11 @@ export function PendingDetailDialog({
     >
       {detail.isError && <ErrorState message={t('pending.loadFailed')} onRetry={() => void detail.refetch()} />}
       {!data && !detail.isError && <LoadingState label={t('pending.loading')} sx={{ justifyContent: 'center', py: 4 }} />}
+      {decided && (
+        <Alert severity="info" variant="outlined" data-testid="pending-decided" sx={{ mb: 2 }}>
+          {data.status === 'rejected' ? t('pending.rejectedMeanwhile') : t('pending.approvedMeanwhile')}
+        </Alert>
+      )}
       {data && (
         <Stack spacing={2.5}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

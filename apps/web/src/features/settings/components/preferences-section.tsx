@@ -39,7 +39,7 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
   const locale = i18n.language;
   const format = localeFormat(locale);
   const config = getRuntimeConfig();
-  const appLinks = config.appStoreLinks[locale];
+  const appLinks = config.appStoreLinks[locale as keyof typeof config.appStoreLinks];
   const today = localNow();
   const updateLanguage = useUpdateLanguage();
 
@@ -110,7 +110,14 @@ export function PreferencesSection({ darkMode, onDarkModeChange }: { darkMode: b
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           <Fact term={t('settings.taxLabel')} value={format.taxLabel} testId="tax-label" />
-          <Fact term={t('settings.dateFormat')} value={`${format.dateFormat} (${formatDate(today, locale)})`} testId="date-format" />
+          {/* In words and as an example: the pattern (D/MM/YYYY) is a developer's notation, not a school's. */}
+          <Fact
+            term={t('settings.dateFormat')}
+            value={t(format.dateFormat.startsWith('M') ? 'settings.monthFirst' : 'settings.dayFirst', {
+              example: formatDate(today, locale),
+            })}
+            testId="date-format"
+          />
           <Fact term={t('settings.currency')} value={`${format.currency} (${formatMoney(SAMPLE_AMOUNT, locale)})`} testId="currency" />
           <Fact term={t('settings.weekStart')} value={weekdayNames(locale)[0]!} testId="week-start" />
         </Box>

@@ -1,4 +1,4 @@
-import { ABSENCE_REASONS } from '@portal/contract/domain';
+import { DID_NOT_HAPPEN_REASONS } from '@portal/contract/domain';
 import {
   MAX_TIMESHEET_REASON_LENGTH,
   validateTimesheetReason,
@@ -19,7 +19,7 @@ import { educatorName } from '../timesheet-format';
 import type { DecisionOutcome } from '../use-timesheet-decision';
 import { useTimesheetsText } from '../use-timesheets-text';
 
-/** The reason sent: the chosen value of spec §3 'Reason for absence values', then the details typed. */
+/** The reason sent: the chosen value of the did-not-happen reasons, then the details typed. */
 export function reasonText(reason: string, details: string): string {
   const typed = details.trim();
   if (!reason) return typed;
@@ -113,9 +113,9 @@ export function DidNotHappenDialog({
           fullWidth
         >
           <option value="">{t('didNotHappen.reasonNone')}</option>
-          {ABSENCE_REASONS.map((value) => (
+          {DID_NOT_HAPPEN_REASONS.map((value) => (
             <option key={value} value={value}>
-              {t(`reasons.${value}`)}
+              {t(`didNotHappen.reasons.${value}`)}
             </option>
           ))}
         </TextField>
