@@ -380,6 +380,20 @@ export const FIXTURES: Record<string, Fixture> = {
       return url === undefined ? undefined : write(ctx, 'DELETE', `${url}?clientId=${p.clientId}`);
     },
   },
+  'PUT /v1/candidate/:id/exclusion': {
+    per: 'client',
+    make: async (ctx, p) => {
+      const url = withPath('/v1/candidate/:id/exclusion', await educatorOf(ctx, p));
+      return url === undefined ? undefined : write(ctx, 'PUT', `${url}?clientId=${p.clientId}`, { reason: 'Matrix' });
+    },
+  },
+  'DELETE /v1/candidate/:id/exclusion': {
+    per: 'client',
+    make: async (ctx, p) => {
+      const url = withPath('/v1/candidate/:id/exclusion', await educatorOf(ctx, p));
+      return url === undefined ? undefined : write(ctx, 'DELETE', `${url}?clientId=${p.clientId}`);
+    },
+  },
 
   // Timesheets.
   'GET /v1/timesheets/overview': { make: (_, p) => get(`/v1/timesheets/overview?clientIds=${p.clientId}`) },

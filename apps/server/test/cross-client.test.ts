@@ -189,6 +189,14 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     method: 'DELETE',
     url: `/v1/candidate/${foreign.candidateId}/favourite?clientId=${foreign.clientId}`,
   }),
+  'PUT /v1/candidate/:id/exclusion': ({ foreign }) => ({
+    method: 'PUT',
+    url: `/v1/candidate/${foreign.candidateId}/exclusion?clientId=${foreign.clientId}`,
+  }),
+  'DELETE /v1/candidate/:id/exclusion': ({ foreign }) => ({
+    method: 'DELETE',
+    url: `/v1/candidate/${foreign.candidateId}/exclusion?clientId=${foreign.clientId}`,
+  }),
   'GET /v1/invoices': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices?clientIds=${foreign.clientId}` }),
   'GET /v1/invoices/ageing': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/ageing?clientIds=${foreign.clientId}` }),
   'GET /v1/invoices/GetInvoice/:invoiceNo': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/GetInvoice/${foreign.invoiceNo}` }),

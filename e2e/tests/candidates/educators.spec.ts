@@ -133,6 +133,72 @@ describe('educators', () => {
 
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(
+      `group.admin excludes an educator from a school with a reason, sees it on the list, then includes them again (${viewport})`,
+      async () => {
+        const token = await apiTokenFor(ADMIN);
+        const profile = await apiGet<Profile>(token, 'profile');
+        const schools = [...profile.links.groups.flatMap((g) => g.clients), ...profile.links.clients];
+        const school = schools[viewport === 'desktop' ? 1 : 2] ?? schools[0]!;
+        const educators = await apiGet<Array<Educator & { isExcluded: boolean }>>(
+          token,
+          `candidate/CandidateList?ClientId=${school.clientId}`,
+        );
+        const chosen = educators.find((e) => !e.isExcluded && !e.isFavourite && e.bookingsCount > 0)!;
+        cleanup.push(async () => {
+          await fetch(api(`candidate/${chosen.candidateId}/exclusion?clientId=${school.clientId}`), {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+          });
+        });
+
+        const page = await browser.newPage(viewport);
+        await signIn(page, ADMIN, `/candidates?educator=${chosen.candidateId}`);
+        await expectHeading(page, chosen.fullName);
+        const schoolItem = page
+          .getByRole('listitem')
+          .filter({ hasText: school.clientName })
+          .filter({ has: page.getByRole('button', { name: 'Exclude' }) });
+        await schoolItem.getByRole('button', { name: 'Exclude' }).click();
+        const dialog = page.getByRole('dialog', { name: `Exclude ${chosen.fullName} from ${school.clientName}?` });
+        await dialog.getByLabel('Reason (optional)').fill('Asked not to return');
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, 'educator-exclude-dialog');
+        await dialog.getByRole('button', { name: 'Exclude' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expectVisible(page.getByText(`${chosen.fullName} is excluded from ${school.clientName}.`));
+        await expectVisible(page.getByTestId('candidate-excluded').filter({ hasText: 'Excluded from this school: Asked not to return' }));
+        await poll(
+          async () =>
+            (await apiGet<Array<Educator & { isExcluded: boolean }>>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
+              (e) => e.candidateId === chosen.candidateId,
+            )?.isExcluded,
+        ).toBe(true);
+        await screenshot(page, 'educator-excluded');
+
+        // The list marks them.
+        await page.getByRole('link', { name: 'All educators' }).click();
+        await expectHeading(page, 'Educators');
+        await page.locator('#candidates-school').selectOption(String(school.clientId));
+        await page.getByLabel('Search educators').fill(chosen.fullName);
+        const item = page.locator(`[data-candidate-id="${chosen.candidateId}"]`).first();
+        await expectVisible(item.getByTestId('excluded-chip'));
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, 'educators-excluded-chip');
+
+        // Included again: one click on their page.
+        await page.goto(`/candidates?educator=${chosen.candidateId}`);
+        await expectHeading(page, chosen.fullName);
+        await page.getByRole('button', { name: 'Include again' }).first().click();
+        await expectVisible(page.getByText(`${chosen.fullName} can be sent to ${school.clientName} again.`));
+        await poll(() => page.getByTestId('candidate-excluded').count()).toBe(0);
+        expectNoPageErrors(page);
+      },
+      JOURNEY_MS,
+    );
+  }
+
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    it(
       `the list and an educator read well and pass axe (${viewport})`,
       async () => {
         const page = await browser.newPage(viewport);

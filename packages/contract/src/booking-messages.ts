@@ -59,6 +59,7 @@ export const BOOKING_MESSAGES = {
   duplicateConfirmation: 'This person is already in the list',
   coveringNotAtClient: 'This person is not a contact at this school',
   requestedCandidateUnknown: 'Choose one of this school’s favourite or past educators',
+  requestedCandidateExcluded: 'This educator is excluded from this school: choose another one',
 } as const;
 
 /** Earliest start of a booking or extension day ('HH:mm', local). */

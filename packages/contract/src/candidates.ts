@@ -58,6 +58,7 @@ export const CandidateListItem = z
     nextDateLocal: z.string().nullable().describe("Next booking date at this client from today, local 'YYYY-MM-DD' (null: none)"),
     bookingsCount: z.number().int().nonnegative().describe('Bookings of the educator at this client (not cancelled), past and upcoming'),
     isFavourite: z.boolean().describe('A favourite of this client'),
+    isExcluded: z.boolean().describe('Excluded from this client: never assigned to its bookings'),
   })
   .meta({ id: 'CandidateListItem' });
 export type CandidateListItem = z.infer<typeof CandidateListItem>;
@@ -96,6 +97,8 @@ export const CandidateClient = z
     clientName: z.string(),
     isFavourite: z.boolean(),
     canSetFavourite: z.boolean().describe('The caller may mark or unmark the favourite here (booking create or modify)'),
+    isExcluded: z.boolean().describe('Excluded here: never assigned to this client’s bookings (the same callers may set it)'),
+    exclusionReason: z.string().nullable(),
     bookingsCount: z.number().int().nonnegative(),
   })
   .meta({ id: 'CandidateClient' });
@@ -164,3 +167,32 @@ export type FavouriteResponse = z.infer<typeof FavouriteResponse>;
 export function candidateFullName(c: { firstName: string; lastName: string; preferredName?: string | null }): string {
   return `${c.preferredName?.trim() || c.firstName} ${c.lastName}`.trim();
 }
+
+// PUT and DELETE /v1/candidate/{id}/exclusion?clientId=
+
+export const MAX_EXCLUSION_REASON_LENGTH = 500;
+
+export const ExclusionQuery = z.strictObject({ clientId: Id.describe('The client (school) the educator is excluded from') });
+export type ExclusionQuery = z.input<typeof ExclusionQuery>;
+
+export const ExclusionBody = z
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .max(MAX_EXCLUSION_REASON_LENGTH)
+      .optional()
+      .describe(`Why (optional, at most ${MAX_EXCLUSION_REASON_LENGTH} characters); kept with the exclusion and in the audit log`),
+  })
+  .meta({ id: 'ExclusionBody' });
+export type ExclusionBody = z.infer<typeof ExclusionBody>;
+
+export const ExclusionResponse = z
+  .object({
+    candidateId: z.number().int(),
+    clientId: z.number().int(),
+    isExcluded: z.boolean(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'ExclusionResponse' });
+export type ExclusionResponse = z.infer<typeof ExclusionResponse>;

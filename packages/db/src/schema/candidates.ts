@@ -50,6 +50,9 @@ export const clientCandidates = pgTable(
       .notNull()
       .references(() => candidates.id, { onDelete: 'cascade' }),
     isFavourite: boolean('is_favourite').notNull().default(false),
+    /** Never assigned to this client's bookings (by the provider or the simulator); asking for them is refused. */
+    isExcluded: boolean('is_excluded').notNull().default(false),
+    exclusionReason: text('exclusion_reason'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -35,6 +35,8 @@ export interface RuleFacts {
   coveringAtClient: boolean | null;
   /** Whether the requested educator is one the client knows (client_candidates); null when none was asked for. */
   requestedKnown: boolean | null;
+  /** Whether the client excluded the requested educator; null when none was asked for. */
+  requestedExcluded: boolean | null;
 }
 
 /**
@@ -85,7 +87,10 @@ export async function loadRuleFacts(
           ) end as "coveringAtClient",
           case when ${requested}::int is null then null else exists (
             select 1 from client_candidates cc where cc.client_id = c.id and cc.candidate_id = ${requested}::int
-          ) end as "requestedKnown"
+          ) end as "requestedKnown",
+          case when ${requested}::int is null then null else exists (
+            select 1 from client_candidates cc where cc.client_id = c.id and cc.candidate_id = ${requested}::int and cc.is_excluded
+          ) end as "requestedExcluded"
         from locations l join clients c on c.id = l.client_id
         where l.id = ${locationId}`,
   );

@@ -89,6 +89,8 @@ export interface BookingRuleContext {
   coveringContactAtClient: boolean | undefined;
   /** Whether requestedCandidateId is a favourite or past educator of the client; undefined when none was given. */
   requestedCandidateKnown?: boolean | undefined;
+  /** Whether the client excluded requestedCandidateId; undefined when none was given. */
+  requestedCandidateExcluded?: boolean | undefined;
 }
 
 export interface RuleFailure {
@@ -345,6 +347,12 @@ export const requestedCandidateKnown: BookingRule = {
     ctx.requestedCandidateKnown === false ? [field(400, 'requestedCandidateId', BOOKING_MESSAGES.requestedCandidateUnknown)] : [],
 };
 
+export const requestedCandidateNotExcluded: BookingRule = {
+  name: 'requestedCandidateNotExcluded',
+  check: (ctx) =>
+    ctx.requestedCandidateExcluded === true ? [field(400, 'requestedCandidateId', BOOKING_MESSAGES.requestedCandidateExcluded)] : [],
+};
+
 export const policiesAgreed: BookingRule = {
   name: 'policiesAgreed',
   check: (ctx) => (ctx.body.policiesAgreed ? [] : [field(400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed)]),
@@ -372,6 +380,7 @@ export const CREATE_BOOKING_RULES: readonly BookingRule[] = [
   maxBookingsAllowed,
   coveringContactAtClient,
   requestedCandidateKnown,
+  requestedCandidateNotExcluded,
   policiesAgreed,
 ];
 

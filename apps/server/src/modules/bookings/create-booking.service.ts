@@ -78,6 +78,7 @@ export class CreateBookingService {
       blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
       coveringContactAtClient: facts.coveringAtClient ?? undefined,
       requestedCandidateKnown: facts.requestedKnown ?? undefined,
+      requestedCandidateExcluded: facts.requestedExcluded ?? undefined,
     };
     const problem = toProblem(evaluateRules(ctx));
     if (problem) throw problem;

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { candidates, clientCandidates } from '@portal/db/schema';
+import { auditLog, candidates, clientCandidates } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import { inScope } from '../data-scope/data-scope.repository';
 import type { Scope } from '@portal/contract/permissions';
@@ -38,6 +38,7 @@ export interface CandidateListRow {
   preferred_name: string | null;
   headline: string | null;
   is_favourite: boolean;
+  is_excluded: boolean;
   last_date: string | null;
   next_date: string | null;
   bookings_count: number;
@@ -66,7 +67,7 @@ export async function listForClient(
   // probe per educator: a school's year of bookings is a few thousand rows whatever the size of the world.
   return queryRows<CandidateListRow>(
     db,
-    sql`select c.id, c.first_name, c.last_name, c.preferred_name, c.headline, cc.is_favourite,
+    sql`select c.id, c.first_name, c.last_name, c.preferred_name, c.headline, cc.is_favourite, cc.is_excluded,
                s.last_date::text as last_date, s.next_date::text as next_date, coalesce(s.n, 0)::int as bookings_count
         from client_candidates cc
         join candidates c on c.id = cc.candidate_id
@@ -105,6 +106,8 @@ export interface KnownAtRow {
   client_id: number;
   client_name: string;
   is_favourite: boolean;
+  is_excluded: boolean;
+  exclusion_reason: string | null;
   bookings_count: number;
 }
 
@@ -113,7 +116,7 @@ export async function knownAt(db: DbOrTx, candidateId: number, clientIds: readon
   if (clientIds.length === 0) return [];
   return queryRows<KnownAtRow>(
     db,
-    sql`select cc.client_id, cl.name as client_name, cc.is_favourite,
+    sql`select cc.client_id, cl.name as client_name, cc.is_favourite, cc.is_excluded, cc.exclusion_reason,
                (select count(*) from bookings b where b.candidate_id = cc.candidate_id and b.client_id = cc.client_id
                   and ${bookingScope(scope)} and ${COUNTED})::int as bookings_count
         from client_candidates cc join clients cl on cl.id = cc.client_id
@@ -181,6 +184,43 @@ export async function findImageSource(db: DbOrTx, id: number) {
     .from(candidates)
     .where(eq(candidates.id, id));
   return row;
+}
+
+/** Sets or clears the exclusion where the client knows the educator; undefined when it does not. */
+export async function setExclusion(
+  db: DbOrTx,
+  clientId: number,
+  candidateId: number,
+  exclusion: { isExcluded: boolean; reason: string | null },
+): Promise<{ isExcluded: boolean; reason: string | null } | undefined> {
+  const rows = await db
+    .update(clientCandidates)
+    .set({ isExcluded: exclusion.isExcluded, exclusionReason: exclusion.isExcluded ? exclusion.reason : null })
+    .where(and(eq(clientCandidates.clientId, clientId), eq(clientCandidates.candidateId, candidateId)))
+    .returning({ isExcluded: clientCandidates.isExcluded, reason: clientCandidates.exclusionReason });
+  return rows[0];
+}
+
+/** The audit entry of an exclusion set or lifted, in the caller's transaction. */
+export async function auditExclusion(
+  db: DbOrTx,
+  entry: {
+    contactId: number | null;
+    staffUserId: number | null;
+    candidateId: number;
+    clientId: number;
+    isExcluded: boolean;
+    reason: string | null;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    contactId: entry.contactId,
+    staffUserId: entry.staffUserId,
+    action: entry.isExcluded ? 'candidate.excluded' : 'candidate.included',
+    entityType: 'candidate',
+    entityId: String(entry.candidateId),
+    details: { clientId: entry.clientId, ...(entry.isExcluded && entry.reason ? { reason: entry.reason } : {}) },
+  });
 }
 
 /** Sets the favourite flag where the client knows the educator; undefined when it does not. */

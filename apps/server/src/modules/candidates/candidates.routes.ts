@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CandidateDetailsResponse,
@@ -7,6 +7,9 @@ import {
   CandidateListQuery,
   CandidateListResponse,
   CandidateProfileImageResponse,
+  ExclusionBody,
+  ExclusionQuery,
+  ExclusionResponse,
   FavouriteQuery,
   FavouriteResponse,
 } from '@portal/contract/candidates';
@@ -134,6 +137,38 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/candidate/:id/favourite',
     { config: { permission: favouritePermission }, schema: favouriteSchema(false) },
     async (request) => service.setFavourite(await requirePrincipal(request).tree(), request.params.id, request.query.clientId, false),
+  );
+
+  const exclusionSchema = (excluded: boolean) => ({
+    tags,
+    security,
+    summary: excluded ? 'Exclude an educator from a school' : 'Include an excluded educator again',
+    description:
+      'Who may set a favourite may exclude (booking create or modify at the client or one of its locations), else 403; ' +
+      '404 when the client never booked the educator. An excluded educator is never assigned to the school’s bookings ' +
+      'by the provider, and a booking naming them as requestedCandidateId is refused (400 on that field). Naturally ' +
+      'idempotent like favourites (the call sets the state; no Idempotency-Key). Audited.',
+    params: CandidateIdParams,
+    querystring: ExclusionQuery,
+    response: { 200: ExclusionResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails },
+  });
+  const who = async (request: FastifyRequest) => {
+    const principal = requirePrincipal(request);
+    return { tree: await principal.tree(), contactId: principal.contactId, staffUserId: principal.staffUserId ?? null };
+  };
+  app.put(
+    '/v1/candidate/:id/exclusion',
+    { config: { permission: favouritePermission }, schema: { ...exclusionSchema(true), body: ExclusionBody.nullish() } },
+    async (request) =>
+      service.setExclusion(await who(request), request.params.id, request.query.clientId, {
+        isExcluded: true,
+        reason: request.body?.reason,
+      }),
+  );
+  app.delete(
+    '/v1/candidate/:id/exclusion',
+    { config: { permission: favouritePermission }, schema: exclusionSchema(false) },
+    async (request) => service.setExclusion(await who(request), request.params.id, request.query.clientId, { isExcluded: false }),
   );
 };
 

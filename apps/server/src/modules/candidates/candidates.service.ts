@@ -8,6 +8,7 @@ import {
   type CandidateListResponse,
   type CandidateProfileImageResponse,
   type ComplianceStatus,
+  type ExclusionResponse,
   type FavouriteResponse,
 } from '@portal/contract/candidates';
 import { allClients, hasPermission, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
@@ -25,6 +26,8 @@ import {
   isKnownAtAny,
   knownAt,
   listForClient,
+  auditExclusion,
+  setExclusion,
   setFavourite,
   type CandidateBookingRow,
 } from './candidates.repository';
@@ -116,6 +119,7 @@ export class CandidatesService {
         nextDateLocal: r.next_date,
         bookingsCount: r.bookings_count,
         isFavourite: r.is_favourite,
+        isExcluded: r.is_excluded,
       }));
     };
     return this.answers.versioned(['candidates', minuteOf(now), clientId, locationIds], [clientId], load);
@@ -152,6 +156,8 @@ export class CandidatesService {
         clientName: k.client_name,
         isFavourite: k.is_favourite,
         canSetFavourite: canSetFavourite(tree, k.client_id),
+        isExcluded: k.is_excluded,
+        exclusionReason: k.exclusion_reason,
         bookingsCount: k.bookings_count,
       })),
       pastBookings: past.rows.map(toBooking),
@@ -183,6 +189,28 @@ export class CandidatesService {
     const result = await setFavourite(this.db, clientId, candidateId, isFavourite);
     if (result === undefined) throw new AppError('not-found', { detail: CANDIDATE_NOT_FOUND });
     return { candidateId, clientId, isFavourite: result };
+  }
+
+  /**
+   * PUT/DELETE /v1/candidate/{id}/exclusion?clientId=: as favourites (403 without booking create or modify at the
+   * client, 404 when the client does not know the educator, the same call twice is the same answer), audited. An
+   * excluded educator is never assigned to the client's bookings, and a booking asking for them is refused.
+   */
+  async setExclusion(
+    who: { tree: PermissionTree; contactId: number | null; staffUserId: number | null },
+    candidateId: number,
+    clientId: number,
+    exclusion: { isExcluded: boolean; reason?: string | undefined },
+  ): Promise<ExclusionResponse> {
+    if (!allClients(who.tree).some((c) => c.clientId === clientId) || !canSetFavourite(who.tree, clientId)) throw forbidden();
+    const reason = exclusion.isExcluded && exclusion.reason ? exclusion.reason : null;
+    const result = await this.db.transaction(async (tx) => {
+      const set = await setExclusion(tx, clientId, candidateId, { isExcluded: exclusion.isExcluded, reason });
+      if (set) await auditExclusion(tx, { contactId: who.contactId, staffUserId: who.staffUserId, candidateId, clientId, ...set });
+      return set;
+    });
+    if (result === undefined) throw new AppError('not-found', { detail: CANDIDATE_NOT_FOUND });
+    return { candidateId, clientId, isExcluded: result.isExcluded, reason: result.reason };
   }
 }
 

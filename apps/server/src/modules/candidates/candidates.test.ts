@@ -13,7 +13,9 @@ import {
   CandidateDetailsResponse,
   CandidateListResponse,
   CandidateProfileImageResponse,
+  ExclusionResponse,
   FavouriteResponse,
+  MAX_EXCLUSION_REASON_LENGTH,
 } from '@portal/contract/candidates';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
@@ -305,5 +307,115 @@ describe('a booking request naming the requested educator', () => {
       sql`select count(*)::int as n from client_candidates cc where cc.client_id = ${clientId} and cc.is_favourite`,
     );
     if (favourite!.n > 0) expect(await findFreeCandidate(t.database.db, target)).not.toBe(known!.candidate_id);
+  });
+});
+
+describe('PUT / DELETE /v1/candidate/{id}/exclusion', () => {
+  const put = (id: number, clientId: number, email: string, payload?: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/v1/candidate/${id}/exclusion?clientId=${clientId}`,
+      headers: who[email]!.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  it('excludes an educator from a school with a reason, idempotently and audited; the list, details and provider follow', async () => {
+    const clientId = await clientOf('group.admin');
+    const id = await knownEducator(clientId);
+    for (let i = 0; i < 2; i++) {
+      const res = await put(id, clientId, 'group.admin', { reason: '  Left the class unattended  ' });
+      expect(res.statusCode).toBe(200);
+      expect(ExclusionResponse.parse(res.json())).toEqual({
+        candidateId: id,
+        clientId,
+        isExcluded: true,
+        reason: 'Left the class unattended',
+      });
+    }
+    const list = CandidateListResponse.parse((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'group.admin')).json());
+    expect(list.find((c) => c.candidateId === id)!.isExcluded).toBe(true);
+    const details = CandidateDetailsResponse.parse((await get(`/v1/candidate/${id}/details`, 'group.admin')).json());
+    expect(details.clients.find((c) => c.clientId === clientId)).toMatchObject({
+      isExcluded: true,
+      exclusionReason: 'Left the class unattended',
+    });
+    const audits = await queryRows<{ action: string; details: { clientId: number; reason?: string } }>(
+      t.database.db,
+      sql`select action, details from audit_log where entity_type = 'candidate' and entity_id = ${String(id)} order by id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(['candidate.excluded', 'candidate.excluded']);
+    expect(audits[0]!.details).toEqual({ clientId, reason: 'Left the class unattended' });
+
+    // The provider never picks them for this school, even when asked for by name.
+    const target = { clientId, country: 'AU', dateLocal: '2026-03-25', salt: id, requestedCandidateId: id };
+    expect(await findFreeCandidate(t.database.db, target)).not.toBe(id);
+
+    const lifted = await call('DELETE', `/v1/candidate/${id}/exclusion?clientId=${clientId}`, 'group.admin');
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json()).toEqual({ candidateId: id, clientId, isExcluded: false, reason: null });
+    const again = CandidateListResponse.parse((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'group.admin')).json());
+    expect(again.find((c) => c.candidateId === id)!.isExcluded).toBe(false);
+  });
+
+  it('needs booking create or modify at the client; 404 for an educator the client does not know; bad input is 400', async () => {
+    const clientId = await clientOf('finance');
+    const id = await knownEducator(clientId);
+    expect((await put(id, clientId, 'finance')).statusCode).toBe(403);
+    expect((await put(id, clientId, 'bookings.viewer')).statusCode).toBe(403);
+    expect((await put(id, clientId, 'school.admin')).statusCode).toBe(403);
+    const nz = await clientOf('school.admin');
+    expect((await put(id, nz, 'school.admin')).statusCode).toBe(404);
+    expect((await call('DELETE', `/v1/candidate/${id}/exclusion?clientId=${nz}`, 'school.admin')).statusCode).toBe(404);
+    const long = await put(id, clientId, 'group.admin', { reason: 'x'.repeat(MAX_EXCLUSION_REASON_LENGTH + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toHaveProperty('reason');
+    expect((await put(id, clientId, 'group.admin', { reason: 'ok', isExcluded: false })).statusCode).toBe(400);
+    expect((await put(id, clientId, 'group.admin', [1, 2] as unknown as object)).statusCode).toBe(400);
+    expect((await call('PUT', `/v1/candidate/${id}/exclusion`, 'group.admin')).statusCode).toBe(400);
+    expect((await call('PUT', `/v1/candidate/${id}/exclusion?clientId=${clientId}`)).statusCode).toBe(401);
+  });
+
+  it('refuses a booking asking for an excluded educator (400 on requestedCandidateId), and staff cannot assign them', async () => {
+    const clientId = await clientOf('group.admin');
+    const id = await knownEducator(clientId);
+    const excluded = await put(id, clientId, 'group.admin');
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    try {
+      const locations = BookingLocationListResponse.parse((await get('/v1/locations/booking-location-list', 'group.admin')).json());
+      const location = locations.find((l) => l.clientId === clientId)!;
+      const classes = ClassificationsResponse.parse((await get(`/v1/clients/${clientId}/pay-classes`, 'group.admin')).json());
+      const contacts = BookingContactsResponse.parse(
+        (await get(`/v1/contacts/booking-contacts?locationId=${location.locationId}`, 'group.admin')).json(),
+      );
+      const certs = CertificationsResponse.parse((await get(`/v1/locations/${location.locationId}/certifications`, 'group.admin')).json());
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/bookings',
+        headers: { ...who['group.admin']!.headers, 'idempotency-key': `excluded-educator-${id}` },
+        payload: {
+          locationId: location.locationId,
+          classificationId: classes[0]!.id,
+          certificationIds: certs.filter((c) => c.isLocationDefault).map((c) => c.id),
+          dates: ['2026-03-25'],
+          startTime: location.startTime,
+          endTime: location.endTime,
+          confirmations: [{ bookingContactId: contacts.find((c) => c.methods.email)!.id, email: true }],
+          policiesAgreed: true,
+          requestedCandidateId: id,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ requestedCandidateId: [BOOKING_MESSAGES.requestedCandidateExcluded] });
+
+      const [unfilled] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select id from bookings where client_id = ${clientId} and status = 'unfilled' and date_local > ${TEST_NOW}::date order by id limit 1`,
+      );
+      await expect(t.app.services.provider.assign(unfilled!.id, id)).rejects.toMatchObject({
+        status: 422,
+      });
+    } finally {
+      await call('DELETE', `/v1/candidate/${id}/exclusion?clientId=${clientId}`, 'group.admin');
+    }
   });
 });

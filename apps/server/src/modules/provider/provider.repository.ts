@@ -108,7 +108,7 @@ export async function openBookings(db: DbOrTx, now: Date, take: number, recentSi
 
 /**
  * One free educator for a client on a date: the one the school asked for when free, else one the client knows
- * (favourites first), else one of its country.
+ * (favourites first), else one of its country; never one the client excluded.
  */
 export async function findFreeCandidate(
   db: DbOrTx,
@@ -120,14 +120,14 @@ export async function findFreeCandidate(
     const requested = await queryRows<{ id: number }>(
       db,
       sql`select c.id from client_candidates cc join candidates c on c.id = cc.candidate_id
-          where cc.client_id = ${target.clientId} and c.id = ${target.requestedCandidateId} and ${free}`,
+          where cc.client_id = ${target.clientId} and c.id = ${target.requestedCandidateId} and not cc.is_excluded and ${free}`,
     );
     if (requested[0]) return requested[0].id;
   }
   const known = await queryRows<{ id: number }>(
     db,
     sql`select c.id from client_candidates cc join candidates c on c.id = cc.candidate_id
-        where cc.client_id = ${target.clientId} and ${free}
+        where cc.client_id = ${target.clientId} and not cc.is_excluded and ${free}
         order by cc.is_favourite desc, (c.id::bigint * 7919 + ${target.salt}) % 1009, c.id
         limit 1`,
   );
@@ -135,6 +135,7 @@ export async function findFreeCandidate(
   const ofCountry = await queryRows<{ id: number }>(
     db,
     sql`select c.id from candidates c where c.country = ${target.country} and ${free}
+          and not exists (select 1 from client_candidates x where x.client_id = ${target.clientId} and x.candidate_id = c.id and x.is_excluded)
         order by (c.id::bigint * 7919 + ${target.salt}) % 1009, c.id limit 1`,
   );
   return ofCountry[0]?.id ?? null;
@@ -155,6 +156,15 @@ export async function bookingForProvider(db: DbOrTx, id: number) {
     .from(bookings)
     .where(eq(bookings.id, id));
   return row;
+}
+
+/** Has the client excluded the educator (never to be assigned to its bookings)? */
+export async function isExcludedAt(db: DbOrTx, clientId: number, candidateId: number): Promise<boolean> {
+  const rows = await queryRows<{ excluded: boolean }>(
+    db,
+    sql`select true as excluded from client_candidates where client_id = ${clientId} and candidate_id = ${candidateId} and is_excluded`,
+  );
+  return rows.length > 0;
 }
 
 export async function candidateExists(db: DbOrTx, id: number): Promise<boolean> {

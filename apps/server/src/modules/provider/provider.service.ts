@@ -12,6 +12,7 @@ import { lockCandidate } from './candidate-lock';
 import {
   bookingForProvider,
   candidateExists,
+  isExcludedAt,
   fillUnfilledBooking,
   findFreeCandidate,
   insertReplacementBooking,
@@ -35,6 +36,14 @@ import {
 const notFound = (what: string) => new AppError('not-found', { detail: `There is no such ${what}.` });
 const rule = (detail: string, field?: string) =>
   new AppError('rule-violation', { detail, ...(field ? { errors: { [field]: [detail] } } : {}) });
+
+/** The school excluded the educator: never assigned to its bookings. */
+function excludedError(): AppError {
+  return new AppError('rule-violation', {
+    detail: 'The school excluded this educator from its bookings.',
+    errors: { candidateId: ['The school excluded this educator from its bookings'] },
+  });
+}
 
 export class ProviderService {
   private readonly notifier: BookingNotifier;
@@ -75,6 +84,7 @@ export class ProviderService {
       if (!(await candidateExists(tx, candidateId)))
         throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
       // Held to the commit: another writer booking this educator waits here, then sees this booking.
+      if (await isExcludedAt(tx, booking.clientId, candidateId)) throw excludedError();
       await lockCandidate(tx, candidateId);
       if (!(await isCandidateFree(tx, candidateId, booking.dateLocal, booking.id))) {
         throw new AppError('conflict', {
@@ -154,6 +164,7 @@ export class ProviderService {
         if (candidateId === undefined) throw AppError.field('candidateId', 'Name the replacement educator');
         if (!(await candidateExists(tx, candidateId)))
           throw new AppError('not-found', { detail: 'There is no such educator.', errors: { candidateId: ['There is no such educator'] } });
+        if (await isExcludedAt(tx, request.clientId, candidateId)) throw excludedError();
         await lockCandidate(tx, candidateId);
         if (!(await isCandidateFree(tx, candidateId, request.selectedDay))) {
           throw new AppError('conflict', {

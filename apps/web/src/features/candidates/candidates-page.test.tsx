@@ -61,6 +61,7 @@ function educator(candidateId: number, overrides: Partial<CandidateListItem> = {
     nextDateLocal: null,
     bookingsCount: 3,
     isFavourite: false,
+    isExcluded: false,
     ...overrides,
   };
 }
@@ -73,7 +74,17 @@ const DETAILS: CandidateDetailsResponse = {
     { name: 'Working with Children Check', reference: 'WWC123', expiresOn: '2026-01-10', status: 'expired' },
     { name: 'First Aid', reference: null, expiresOn: '2027-06-01', status: 'valid' },
   ],
-  clients: [{ clientId: 3, clientName: 'Harbourside Primary School', isFavourite: false, canSetFavourite: true, bookingsCount: 3 }],
+  clients: [
+    {
+      clientId: 3,
+      clientName: 'Harbourside Primary School',
+      isFavourite: false,
+      canSetFavourite: true,
+      isExcluded: false,
+      exclusionReason: null,
+      bookingsCount: 3,
+    },
+  ],
   pastBookings: [
     {
       bookingId: 501,

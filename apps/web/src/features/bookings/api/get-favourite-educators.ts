@@ -4,10 +4,11 @@ import { candidateListQueryOptions } from '../../../api/candidate-list';
 
 /**
  * The school's favourite educators, by name: of the educators known at the school (the Educators page's list and
- * query key, api/candidate-list.ts), the favourites — so a star set there is offered here at once.
+ * query key, api/candidate-list.ts), the favourites — so a star set there is offered here at once. One the school
+ * excluded is never offered (the server refuses asking for them).
  */
 const favourites = (list: CandidateListResponse): CandidateListItem[] =>
-  list.filter((educator) => educator.isFavourite).sort((a, b) => a.fullName.localeCompare(b.fullName));
+  list.filter((educator) => educator.isFavourite && !educator.isExcluded).sort((a, b) => a.fullName.localeCompare(b.fullName));
 
 export function useFavouriteEducators(clientId: number | undefined) {
   return useQuery({ ...candidateListQueryOptions(clientId ?? 0), enabled: clientId !== undefined, select: favourites });

@@ -7,6 +7,7 @@ import type { CandidateRow } from '../candidate-rows';
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidatePicture } from './candidate-picture';
 import { candidateHref } from './candidates-table';
+import { ExcludedChip } from './excluded-chip';
 import { FavouriteButton } from './favourite-button';
 
 /** Phone: one card per educator and school; the name and picture open the educator, the star stays a button. */
@@ -64,6 +65,7 @@ export function CandidateCards({ rows, label, showSchool }: { rows: CandidateRow
                 {' · '}
                 {t('list.bookingsCount', { count: row.bookingsCount })}
               </Typography>
+              {row.isExcluded && <ExcludedChip />}
             </Box>
             <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
           </Box>

@@ -31,6 +31,7 @@ import { useToast } from '../../../lib/toast';
 import { useCandidateDetails } from '../api/get-candidate-details';
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidatePicture } from './candidate-picture';
+import { ExclusionControl } from './exclusion-control';
 import { FavouriteButton } from './favourite-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 
@@ -182,7 +183,20 @@ function CandidateProfile({
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                     {t('detail.schoolBookings', { count: client.bookingsCount })}
                   </Typography>
+                  {client.isExcluded && (
+                    <Typography variant="body2" sx={{ color: 'error.dark', fontWeight: 500 }} data-testid="candidate-excluded">
+                      {client.exclusionReason ? t('exclusion.shownWithReason', { reason: client.exclusionReason }) : t('exclusion.shown')}
+                    </Typography>
+                  )}
                 </Box>
+                <ExclusionControl
+                  candidateId={candidateId}
+                  clientId={client.clientId}
+                  name={data.fullName}
+                  school={client.clientName}
+                  isExcluded={client.isExcluded}
+                  canChange={client.canSetFavourite}
+                />
                 <FavouriteButton
                   candidateId={candidateId}
                   clientId={client.clientId}

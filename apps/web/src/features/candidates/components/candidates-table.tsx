@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import type { CandidateRow } from '../candidate-rows';
 import { useCandidatesText } from '../use-candidates-text';
 import { CandidatePicture } from './candidate-picture';
+import { ExcludedChip } from './excluded-chip';
 import { FavouriteButton } from './favourite-button';
 
 export function candidateHref(candidateId: number): string {
@@ -61,6 +62,7 @@ export function CandidatesTable({ rows, caption, showSchool }: { rows: Candidate
                         {row.headline}
                       </Typography>
                     )}
+                    {row.isExcluded && <ExcludedChip />}
                   </Box>
                 </Box>
               </TableCell>
