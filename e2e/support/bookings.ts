@@ -39,10 +39,18 @@ export async function listBookings(token: string, query: string): Promise<ListIt
   return apiGet<ListItem[]>(token, `bookings?${query}`);
 }
 
-/** Weekdays from `daysAhead` days on, none on a booking block of the location. */
+/** Weekdays from `daysAhead` days on, none on a booking block or a public holiday of the location. */
 async function freeWeekdays(token: string, locationId: number, daysAhead: number, count: number): Promise<string[]> {
   const blocks = await apiGet<{ locationId: number; datesLocal: string[] }[]>(token, `locations/booking-blocks?locationId=${locationId}`);
-  const blocked = new Set(blocks.flatMap((b) => b.datesLocal));
+  const from = DateTime.now().minus({ days: 1 });
+  const holidays = await apiGet<{ openOnPublicHolidays: boolean; holidays: { dateLocal: string }[] }>(
+    token,
+    `locations/${locationId}/public-holidays?fromLocal=${from.toISODate()}&toLocal=${from.plus({ days: 400 }).toISODate()}`,
+  );
+  const blocked = new Set([
+    ...blocks.flatMap((b) => b.datesLocal),
+    ...(holidays.openOnPublicHolidays ? [] : holidays.holidays.map((h) => h.dateLocal)),
+  ]);
   const dates: string[] = [];
   let day = DateTime.now().plus({ days: daysAhead });
   while (dates.length < count) {

@@ -199,6 +199,9 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /v1/clients/:id/grades': { make: (_, p) => get(`/v1/clients/${p.clientId}/grades`) },
   'GET /v1/locations/:id/certifications': { make: (_, p) => get(`/v1/locations/${p.locationId}/certifications`) },
   'GET /v1/contacts/booking-contacts': { make: (_, p) => get(`/v1/contacts/booking-contacts?locationId=${p.locationId}`) },
+  'GET /v1/locations/:id/public-holidays': {
+    make: (_, p) => get(`/v1/locations/${p.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-12-31`),
+  },
   // The blocks of where the caller may book: booking or pendingBooking create there.
   'GET /v1/locations/booking-blocks': {
     per: 'location',

@@ -94,6 +94,10 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     method: 'GET',
     url: `/v1/contacts/booking-contacts?locationId=${foreign.locationId}`,
   }),
+  'GET /v1/locations/:id/public-holidays': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/locations/${foreign.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-12-31`,
+  }),
   'GET /v1/locations/booking-blocks': ({ foreign }) => ({
     method: 'GET',
     url: `/v1/locations/booking-blocks?locationId=${foreign.locationId}`,

@@ -18,6 +18,8 @@ interface BookingLocation {
   canCreateBooking: boolean;
   canCreatePendingBooking: boolean;
   timeZone: string;
+  locationType: string;
+  country: string;
   rules: { maxBookingsAllowed: number; maxBookingsPerDay: number };
 }
 interface BookingBlock {
@@ -59,6 +61,16 @@ const plainText = (markdown: string) => markdown.replace(/[*_`]/g, '').trim();
 async function blocksOf(token: string, locationId: number): Promise<BookingBlock[]> {
   const response = await fetch(api(`locations/booking-blocks?locationId=${locationId}`), { headers: headers(token) });
   return response.status === 204 ? [] : ((await response.json()) as BookingBlock[]);
+}
+
+/** The location's public holidays for a year (none where it opens on them). */
+async function holidaysOf(token: string, locationId: number): Promise<Set<string>> {
+  const from = plusDays(todayUtc(), -1);
+  const answer = await apiGet<{ openOnPublicHolidays: boolean; holidays: { dateLocal: string }[] }>(
+    token,
+    `locations/${locationId}/public-holidays?fromLocal=${from}&toLocal=${plusDays(from, 400)}`,
+  );
+  return new Set(answer.openOnPublicHolidays ? [] : answer.holidays.map((h) => h.dateLocal));
 }
 
 async function hasClassifications(token: string, clientId: number): Promise<boolean> {
@@ -106,16 +118,55 @@ async function bookingDates(page: Page): Promise<string[]> {
 describe('create booking', () => {
   const browser = useBrowser();
 
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`the date picker refuses a typed public holiday and names it (${viewport})`, async () => {
+      const token = await apiTokenFor('group.admin@demo.test');
+      const locations = (await apiGet<BookingLocation[]>(token, 'locations/booking-location-list')).filter(
+        (l) => l.canCreateBooking && l.locationType === 'school' && l.country === 'AU',
+      );
+      let chosen: { location: BookingLocation; date: string; name: string } | undefined;
+      for (const location of locations) {
+        const from = plusDays(todayUtc(), 3);
+        const answer = await apiGet<{ openOnPublicHolidays: boolean; holidays: { dateLocal: string; name: string }[] }>(
+          token,
+          `locations/${location.locationId}/public-holidays?fromLocal=${from}&toLocal=${plusDays(from, 200)}`,
+        );
+        const holiday = answer.openOnPublicHolidays ? undefined : answer.holidays.find((h) => !isWeekend(h.dateLocal));
+        if (holiday && (await hasClassifications(token, location.clientId))) {
+          chosen = { location, date: holiday.dateLocal, name: holiday.name };
+          break;
+        }
+      }
+      expect(chosen, 'an Australian school with a weekday public holiday ahead').toBeDefined();
+      const { location, date, name } = chosen!;
+      const page = await browser.newPage(viewport);
+      await openCreate(page, 'group.admin@demo.test', location.locationId);
+      await page.getByRole('button', { name: 'One day' }).click();
+      const dialog = page.getByRole('dialog');
+      const [y, m, d] = date.split('-');
+      await dialog.getByRole('textbox').fill(`${d}/${m}/${y}`);
+      await expectVisible(dialog.getByText(`${name} is a public holiday at this school`, { exact: false }));
+      await expect.poll(() => dialog.getByRole('button', { name: 'OK' }).isEnabled()).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'create-booking-holiday');
+      expectNoPageErrors(page);
+    });
+  }
+
   it('group.admin books a block across a weekend; a blocked date is refused with its message, then booked without it (desktop)', async () => {
     const token = await apiTokenFor('group.admin@demo.test');
     const locations = (await apiGet<BookingLocation[]>(token, 'locations/booking-location-list')).filter((l) => l.canCreateBooking);
     expect(locations.length).toBeGreaterThan(0);
     // A location with a weekday block 10 days or more ahead, at a client with classifications.
     let chosen: { location: BookingLocation; blocked: string; message: string } | undefined;
+    // Its week (Monday to the next Monday) holds no public holiday: those are refused like blocks.
     for (const location of locations.slice(0, 12)) {
+      const holidays = await holidaysOf(token, location.locationId);
+      const weekOf = (date: string) => plusDays(date, 1 - new Date(`${date}T00:00:00Z`).getUTCDay());
       const block = (await blocksOf(token, location.locationId))
         .flatMap((b) => b.datesLocal.map((date) => ({ date, message: b.messageMarkDown })))
         .filter(({ date }) => date >= plusDays(todayUtc(), 10) && !isWeekend(date))
+        .filter(({ date }) => Array.from({ length: 8 }, (_, i) => plusDays(weekOf(date), i)).every((d) => !holidays.has(d)))
         .sort((a, b) => a.date.localeCompare(b.date))[0];
       if (block && (await hasClassifications(token, location.clientId))) {
         chosen = { location, blocked: block.date, message: block.message };

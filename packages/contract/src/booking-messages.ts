@@ -13,6 +13,7 @@ export const BOOKING_MESSAGES = {
   breakTooLong: 'The break must be shorter than the booking',
   breakFixed: (minutes: number) => `This classification has a set break of ${minutes} minutes`,
   weekend: 'Bookings can only be made on weekdays',
+  publicHoliday: (name: string) => `${name} is a public holiday at this school, so no educator can be booked that day`,
   startPassed: 'Today’s start time has already passed. Please choose a later start time or another date.',
   tooFarAhead: (days: number) => `Bookings can be made at most ${days} days ahead`,
   duplicateDate: 'This date is selected twice',

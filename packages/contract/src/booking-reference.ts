@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCATION_TYPES, RATE_UNIT_TYPES } from './domain';
-import { Id } from './query-params';
+import { Id, LocalDate } from './query-params';
 
 /**
  * Reference data the create-booking form needs: the locations the caller may book at, a client's
@@ -117,6 +117,28 @@ export type BookingContact = z.infer<typeof BookingContact>;
 export const BookingContactsResponse = z.array(BookingContact);
 
 // GET /v1/locations/booking-blocks[?locationId]
+
+// GET /v1/locations/{id}/public-holidays
+
+/** At most a year and a bit at once (a booking is made at most a year ahead). */
+export const MAX_HOLIDAY_SPAN_DAYS = 400;
+
+export const PublicHolidaysQuery = z.strictObject({
+  fromLocal: LocalDate.describe('First local date, YYYY-MM-DD'),
+  toLocal: LocalDate.describe(`Last local date, YYYY-MM-DD: on or after fromLocal, at most ${MAX_HOLIDAY_SPAN_DAYS} days later`),
+});
+export type PublicHolidaysQuery = z.input<typeof PublicHolidaysQuery>;
+
+export const PublicHolidays = z
+  .object({
+    locationId: z.number().int(),
+    openOnPublicHolidays: z.boolean().describe('The location takes bookings on public holidays (early learning often does)'),
+    holidays: z
+      .array(z.object({ dateLocal: z.string(), name: z.string().describe("e.g. 'Christmas Day'") }))
+      .describe("The public holidays of the location's country and state or region, by date"),
+  })
+  .meta({ id: 'PublicHolidays' });
+export type PublicHolidays = z.infer<typeof PublicHolidays>;
 
 export const BookingBlocksQuery = z.strictObject({
   locationId: Id.optional().describe('Only this location (at least 1); omitted: every location the caller may book at'),

@@ -360,7 +360,14 @@ export const ExtendScheduling = z
     breakMinutes: z.number().int(),
     candidate: BookingCandidate.nullable(),
     /** The school days the extension would add, and whether the booking's educator is free on each. */
-    dates: z.array(z.object({ dateLocal: z.string(), candidateAvailable: z.boolean(), blocked: z.boolean() })),
+    dates: z.array(
+      z.object({
+        dateLocal: z.string(),
+        candidateAvailable: z.boolean(),
+        blocked: z.boolean(),
+        holiday: z.string().nullable().describe('The public holiday on the day (then blocked), if any'),
+      }),
+    ),
   })
   .meta({ id: 'ExtendScheduling' });
 export type ExtendScheduling = z.infer<typeof ExtendScheduling>;

@@ -782,6 +782,8 @@ class WorldBuilder {
       endTime: end,
       lunchBreakMinutes: country.lunchMinutes,
       submittedByTemplateRequired: rng.chance(0.15),
+      // Early learning is open all year; schools close on their region's public holidays.
+      openOnPublicHolidays: early,
       createdAt: this.daysAgo(800),
     });
     const today = localToday(this.options.now, city.timeZone);

@@ -106,15 +106,16 @@ async function book(
 
 describe('a booking confirmation', () => {
   it('to an en-AU contact: no ISO date, the region’s product name, day-first dates, 24-hour times, a link to the booking', async () => {
-    const { location, contact, created, locale } = await book(who.au, 'Australia/Sydney', ['2026-04-06', '2026-04-07', '2026-04-08']);
+    const { location, contact, created, locale } = await book(who.au, 'Australia/Sydney', ['2026-04-07', '2026-04-08', '2026-04-09']);
     expect(locale).toBe('en-AU');
     const mail = (await outbox(contact.email!)).find((m) => m.subject?.endsWith(` · ${created.seriesReference}`));
     expect(mail, 'the confirmation of the new block').toBeDefined();
     expectReadable(mail!, `/bookings/${created.bookings[0]!.id}`);
-    expect(mail!.subject).toBe(`Booking received: ${location.locationName}, 6 Apr 2026 – 8 Apr 2026 (3 days) · ${created.seriesReference}`);
+    expect(mail!.subject).toBe(`Booking received: ${location.locationName}, 7 Apr 2026 – 9 Apr 2026 (3 days) · ${created.seriesReference}`);
     expect(mail!.text).toContain('Chalkline Relief Portal');
     expect(mail!.html).toContain('Chalkline Relief Portal');
-    expect(mail!.text).toContain('Mon 6 Apr 2026');
+    // (Not Easter Monday, 6 April: a public holiday in New South Wales.)
+    expect(mail!.text).toContain('Tue 7 Apr 2026');
     expect(mail!.text).toContain('Times: 08:30–15:00');
     // Named by school, dates and times: the request's number appears nowhere in the portal, so nowhere here.
     expect(wordsOf(mail!)).not.toContain(`#${created.requestId}`);

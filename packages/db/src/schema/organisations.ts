@@ -72,6 +72,8 @@ export const locations = pgTable(
     endTime: time('end_time').notNull().default('15:30'),
     lunchBreakMinutes: integer('lunch_break_minutes').notNull().default(30),
     submittedByTemplateRequired: boolean('submitted_by_template_required').notNull().default(false),
+    /** Open on its region's public holidays (early learning often is): bookings on them are not refused. */
+    openOnPublicHolidays: boolean('open_on_public_holidays').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('locations_client_id_idx').on(t.clientId)],

@@ -91,6 +91,15 @@ export async function findCertifications(db: DbOrTx, locationId: number) {
     .orderBy(desc(isDefault), asc(certifications.name), asc(certifications.id));
 }
 
+/** Where a location is (for its public holidays) and whether it opens on them; undefined when there is no such location. */
+export async function locationHolidayFacts(db: DbOrTx, locationId: number) {
+  const [row] = await db
+    .select({ country: locations.country, state: locations.state, openOnPublicHolidays: locations.openOnPublicHolidays })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row;
+}
+
 export async function findActiveBookingContacts(db: DbOrTx, locationId: number) {
   return db
     .select({

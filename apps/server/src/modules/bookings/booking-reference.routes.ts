@@ -9,6 +9,8 @@ import {
   CertificationsResponse,
   ClassificationsResponse,
   GradesResponse,
+  PublicHolidays,
+  PublicHolidaysQuery,
 } from '@portal/contract/booking-reference';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
@@ -20,6 +22,7 @@ import {
   bookingLocationList,
   clientGrades,
   locationCertifications,
+  locationPublicHolidays,
   payClasses,
 } from './booking-reference.service';
 
@@ -162,6 +165,26 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await requirePrincipal(request).tree();
       return bookingBlocks(db, tree, app.now(), request.query.locationId);
     },
+  );
+
+  app.get(
+    '/v1/locations/:id/public-holidays',
+    {
+      config: { permission: { need: NEEDS.bookingCreate, per: 'location' }, cacheable: true },
+      schema: {
+        tags,
+        summary: "The public holidays of a location's country and state or region between two local dates",
+        description:
+          'Bookings and extensions on them are refused, naming the holiday, unless the location opens on public ' +
+          'holidays (openOnPublicHolidays). Needs booking create or pendingBooking create at the location (403); a ' +
+          'location outside the caller’s tree is 404.',
+        security,
+        params: IdParams,
+        querystring: PublicHolidaysQuery,
+        response: { 200: PublicHolidays, ...problems, 404: ProblemDetails },
+      },
+    },
+    async (request) => locationPublicHolidays(db, await requirePrincipal(request).tree(), request.params.id, request.query),
   );
 };
 

@@ -6,7 +6,9 @@ import type {
   Certification,
   Classification,
   Grade,
+  PublicHolidays,
 } from '@portal/contract/booking-reference';
+import { MAX_HOLIDAY_SPAN_DAYS } from '@portal/contract/booking-reference';
 import { parseCutoff } from '@portal/contract/booking-rules';
 import { normaliseTime } from '@portal/contract/bookings';
 import { todayIn } from '@portal/contract/school-days';
@@ -22,8 +24,10 @@ import {
   findBookingLocations,
   findCertifications,
   findGrades,
+  locationHolidayFacts,
 } from './booking-reference.repository';
 import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from './create-booking.rules';
+import { publicHolidaysBetween } from './public-holidays';
 
 /**
  * Reference data of the create-booking form. A location is bookable where the caller holds booking
@@ -169,6 +173,33 @@ export async function bookingContacts(db: DbOrTx, tree: PermissionTree, contactI
     methods: contactMethods(r),
     isCurrentUser: r.contactId === contactId,
   }));
+}
+
+/**
+ * GET /v1/locations/{id}/public-holidays: the holidays of a bookable location between two local dates (404 outside
+ * the caller's tree, 403 where it may not book, 400 for a span backwards or over MAX_HOLIDAY_SPAN_DAYS).
+ */
+export async function locationPublicHolidays(
+  db: DbOrTx,
+  tree: PermissionTree,
+  locationId: number,
+  span: { fromLocal: string; toLocal: string },
+): Promise<PublicHolidays> {
+  const access = accessAt(tree, locationId);
+  if (!access.inTree) throw new AppError('not-found', { detail: 'There is no such location.' });
+  if (!access.bookingCreate && !access.pendingBookingCreate) throw forbidden();
+  const days = DateTime.fromISO(span.toLocal).diff(DateTime.fromISO(span.fromLocal), 'days').days;
+  if (days < 0 || days > MAX_HOLIDAY_SPAN_DAYS) {
+    throw AppError.field('toLocal', `Must be on or after fromLocal, at most ${MAX_HOLIDAY_SPAN_DAYS} days later`);
+  }
+  const facts = await locationHolidayFacts(db, locationId);
+  if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
+  const holidays = publicHolidaysBetween(facts, span.fromLocal, span.toLocal);
+  return {
+    locationId,
+    openOnPublicHolidays: facts.openOnPublicHolidays,
+    holidays: [...holidays].map(([dateLocal, name]) => ({ dateLocal, name })).sort((a, b) => a.dateLocal.localeCompare(b.dateLocal)),
+  };
 }
 
 /** 'YYYY-MM-DD' of a date column (drivers may hand back a Date for array elements). */

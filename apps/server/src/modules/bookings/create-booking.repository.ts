@@ -18,6 +18,9 @@ export interface RuleFacts {
   clientId: number;
   name: string;
   timeZone: string;
+  country: string;
+  state: string | null;
+  openOnPublicHolidays: boolean;
   sameDayCutoff: string;
   minBookingsPerDay: number;
   maxBookingsPerDay: number;
@@ -55,6 +58,7 @@ export async function loadRuleFacts(
   const [row] = await queryRows<RuleFacts>(
     db,
     sql`select l.id, l.client_id as "clientId", l.name, l.time_zone as "timeZone",
+          l.country, l.state, l.open_on_public_holidays as "openOnPublicHolidays",
           c.same_day_cutoff as "sameDayCutoff", c.min_bookings_per_day as "minBookingsPerDay",
           c.max_bookings_per_day as "maxBookingsPerDay", c.max_bookings_allowed as "maxBookingsAllowed",
           coalesce((select json_agg(json_build_object(

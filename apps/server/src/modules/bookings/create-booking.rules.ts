@@ -85,6 +85,8 @@ export interface BookingRuleContext {
   /** The location's active booking contacts. */
   bookingContacts: readonly BookingContactFacts[];
   blocks: readonly { datesLocal: readonly string[]; messageMarkdown: string }[];
+  /** Local date → the public holiday on it at the location (empty where the location opens on holidays). */
+  publicHolidays?: ReadonlyMap<string, string> | undefined;
   /** Whether covering.contactId is a contact at the client; undefined when none was given. */
   coveringContactAtClient: boolean | undefined;
   /** Whether requestedCandidateId is a favourite or past educator of the client; undefined when none was given. */
@@ -267,6 +269,15 @@ export const datesNotBlocked: BookingRule = {
     }),
 };
 
+export const datesNotOnPublicHolidays: BookingRule = {
+  name: 'datesNotOnPublicHolidays',
+  check: (ctx) =>
+    eachDate(ctx, (date, i) => {
+      const holiday = ctx.publicHolidays?.get(date);
+      return holiday ? field(422, `dates.${i}`, BOOKING_MESSAGES.publicHoliday(holiday)) : undefined;
+    }),
+};
+
 /**
  * A date that is today at the location is refused once the local time has reached the client's cut-off; before it,
  * when its start has gone by (a start equal to now is allowed). The contract's rule, shared with the form.
@@ -371,6 +382,7 @@ export const CREATE_BOOKING_RULES: readonly BookingRule[] = [
   datesNotInPast,
   datesWithinAdvance,
   datesNotBlocked,
+  datesNotOnPublicHolidays,
   sameDayCutoff,
   endAfterStart,
   breakShorterThanBooking,

@@ -9,6 +9,7 @@ import type { IdempotencyScope } from '../../lib/idempotency';
 import { afterReply, BookingNotifier, type RequestFacts } from './booking-notifications';
 import { accessAt, isoDate } from './booking-reference.service';
 import { insertBookingRequest, loadRuleFacts, type AnswerBody, type InsertedRequest, type NewBooking } from './create-booking.repository';
+import { publicHolidaysOn } from './public-holidays';
 import {
   evaluateRules,
   locationBookable,
@@ -79,6 +80,7 @@ export class CreateBookingService {
       coveringContactAtClient: facts.coveringAtClient ?? undefined,
       requestedCandidateKnown: facts.requestedKnown ?? undefined,
       requestedCandidateExcluded: facts.requestedExcluded ?? undefined,
+      publicHolidays: facts.openOnPublicHolidays ? new Map() : publicHolidaysOn(facts, body.dates),
     };
     const problem = toProblem(evaluateRules(ctx));
     if (problem) throw problem;

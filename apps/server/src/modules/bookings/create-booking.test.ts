@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { queryRows } from '@portal/db/client';
@@ -77,7 +77,12 @@ describe('POST /v1/bookings creates', () => {
   it('an approved request of unfilled bookings, one per date, as a block with UTC times in the location’s zone', async () => {
     clock = new Date(TEST_NOW);
     const { body, location, plain } = await sydney();
-    // Thu, Fri, (weekend), Mon, Tue, Wed; listed out of order. Sydney leaves daylight saving on Sun 5 April.
+    // Thu, Fri, (weekend), Mon, Tue, Wed; listed out of order. Sydney leaves daylight saving on Sun 5 April, the
+    // Easter weekend: the school is taken as open on public holidays here (their refusal is public-holidays.test.ts).
+    await rows(sql`update locations set open_on_public_holidays = true where id = ${location.locationId}`);
+    onTestFinished(async () => {
+      await rows(sql`update locations set open_on_public_holidays = false where id = ${location.locationId}`);
+    });
     body.dates = ['2026-04-06', '2026-04-02', '2026-04-03', '2026-04-07', '2026-04-08'];
     body.covering = { name: 'Ms Alvarez', reason: 'sick leave cover' };
     body.notes = 'Year 4 excursion prep';
@@ -442,6 +447,11 @@ describe('the same-day cut-off in the location’s zone, across daylight-saving 
     it(`${c.zone}: today is bookable before ${c.cutoff} local and refused from ${c.cutoff}`, async () => {
       const s = await setup(who[c.account], c.zone);
       expect(s.location.rules.sameDayCutoff).toBe(c.cutoff);
+      // Some of these Mondays are public holidays (Easter Monday 2026): open on them, the cut-off alone decides.
+      await rows(sql`update locations set open_on_public_holidays = true where id = ${s.location.locationId}`);
+      onTestFinished(async () => {
+        await rows(sql`update locations set open_on_public_holidays = false where id = ${s.location.locationId}`);
+      });
       const body = { ...s.body, dates: [c.date] };
       clock = new Date(c.after);
       await expectProblem(await post(who[c.account], body), 422, 'dates.0', BOOKING_MESSAGES.sameDayCutoff(c.cutoff));

@@ -7,6 +7,7 @@ import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking,
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
 import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
+import { publicHolidaysBetween } from './public-holidays';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
@@ -42,7 +43,7 @@ interface Plan {
   last: string;
   maxEnd: string;
   /** School days added (weekdays after the last date, up to the end, from today on), blocked or not. */
-  days: Array<{ dateLocal: string; blocked: boolean }>;
+  days: Array<{ dateLocal: string; blocked: boolean; holiday: string | null }>;
 }
 
 const ruleOn = (field: string, detail: string) => new AppError('rule-violation', { detail, errors: { [field]: [detail] } });
@@ -102,10 +103,17 @@ export class ExtendBookingService {
 
     const firstDay = firstBookableDate({ now, timeZone: source.timeZone, sameDayCutoff: source.sameDayCutoff }, startTime);
     const blocked = await blockedDates(db, source.locationId, addDays(last, 1), endDateLocal);
+    // Public holidays: an extension ending on one is refused, naming it; one inside it is left out, as a block.
+    const holidays = source.openOnPublicHolidays
+      ? new Map<string, string>()
+      : publicHolidaysBetween(source, addDays(last, 1), endDateLocal);
+    const endHoliday = holidays.get(endDateLocal);
+    if (endHoliday) throw ruleOn('endDateLocal', BOOKING_MESSAGES.publicHoliday(endHoliday));
     const days: Plan['days'] = [];
     for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
       if (isWeekend(d) || d < firstDay || span.dates.has(d)) continue;
-      days.push({ dateLocal: d, blocked: blocked.has(d) });
+      const holiday = holidays.get(d) ?? null;
+      days.push({ dateLocal: d, blocked: blocked.has(d) || holiday !== null, holiday });
     }
     if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
     return { source, first, last, maxEnd, days };
@@ -150,6 +158,7 @@ export class ExtendBookingService {
       dates: plan.days.map((d) => ({
         dateLocal: d.dateLocal,
         blocked: d.blocked,
+        holiday: d.holiday,
         candidateAvailable: source.candidateId !== null && !d.blocked && !busy.has(d.dateLocal),
       })),
     };

@@ -283,6 +283,20 @@ describe('extend rules', () => {
     expect(res.json().errors[field]).toContain(message);
   };
 
+  it('refuses an extension ending on a public holiday, naming it, and leaves one inside it out', async () => {
+    // Good Friday, 3 April 2026, is a public holiday in every Australian state.
+    if (b.date_local >= '2026-04-02') return;
+    await problem(body('2026-04-03'), 422, 'endDateLocal', BOOKING_MESSAGES.publicHoliday('Good Friday'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=2026-04-07`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const goodFriday = ExtendScheduling.parse(res.json()).dates.find((d) => d.dateLocal === '2026-04-03');
+    expect(goodFriday).toMatchObject({ blocked: true, holiday: 'Good Friday' });
+  });
+
   it('needs every time field', async () => {
     const { startTime: _s, ...noStart } = body(weekdaysAfter(b.date_local, 1));
     await problem(noStart, 400, 'startTime', FORM_MESSAGES.required);

@@ -101,8 +101,10 @@ export interface BookingRuleContext {
   /** Certification ids the location asks for by default. */
   defaultCertificationIds: readonly number[];
   contacts: readonly BookingContact[];
-  /** Blocked local date → the block's markdown message. */
+  /** Blocked local date → the block's markdown message (public holidays included, with their rule's text). */
   blockedDates: ReadonlyMap<string, string>;
+  /** Public holiday local date → the rule's text naming it: the date picker greys these out. */
+  holidayDates?: ReadonlyMap<string, string> | undefined;
   /** Today in the location's zone, and whether its same-day cut-off has passed. */
   today: string;
   pastCutoff: boolean;
@@ -150,6 +152,12 @@ export function blockedDatesOf(
     for (const date of block.datesLocal) if (!map.has(date)) map.set(date, block.messageMarkDown);
   }
   return map;
+}
+
+/** The location's public holidays with the rule's text (none where it opens on them): the server refuses them too. */
+export function holidayDatesOf(holidays: ReferenceData['holidays'], locationId: number | undefined): Map<string, string> {
+  if (!holidays || holidays.locationId !== locationId || holidays.openOnPublicHolidays) return new Map();
+  return new Map(holidays.holidays.map((h) => [h.dateLocal, BOOKING_MESSAGES.publicHoliday(h.name)]));
 }
 
 /** Why a date cannot be booked, or undefined when it can: the contract's rules, as the server checks them. */
@@ -413,6 +421,8 @@ export interface ReferenceData {
   certifications?: ReadonlyArray<{ id: number; isLocationDefault: boolean }> | undefined;
   contacts?: readonly BookingContact[] | undefined;
   blocks?: ReadonlyArray<{ locationId: number; datesLocal: string[]; messageMarkDown: string }> | undefined;
+  holidays?:
+    { locationId: number; openOnPublicHolidays: boolean; holidays: ReadonlyArray<{ dateLocal: string; name: string }> } | undefined;
 }
 
 /** What the rules depend on, from the values (the chosen location and classification), the reference data and the clock. */
@@ -430,7 +440,11 @@ export function ruleContextOf(
     classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
     defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
     contacts: reference.contacts ?? [],
-    blockedDates: blockedDatesOf(reference.blocks ?? [], location?.locationId),
+    blockedDates: new Map([
+      ...holidayDatesOf(reference.holidays, location?.locationId),
+      ...blockedDatesOf(reference.blocks ?? [], location?.locationId),
+    ]),
+    holidayDates: holidayDatesOf(reference.holidays, location?.locationId),
     today: cutoff?.today ?? '0000-00-00',
     pastCutoff: cutoff?.pastCutoff ?? false,
     sameDay,

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useToast } from '../../../lib/toast';
 import { useBookingBlocks } from '../api/get-booking-blocks';
+import { usePublicHolidays } from '../api/get-public-holidays';
 import { useBookingContacts } from '../api/get-booking-contacts';
 import { useCertifications } from '../api/get-certifications';
 import { useClassifications } from '../api/get-classifications';
@@ -132,6 +133,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   const certifications = useCertifications(location?.locationId);
   const contacts = useBookingContacts(location?.locationId);
   const blocks = useBookingBlocks(location?.locationId);
+  const holidays = usePublicHolidays(location?.locationId);
   useFailureToast(classifications.error, t('failed.classifications'));
   useFailureToast(grades.error, t('failed.grades'));
   useFailureToast(certifications.error, t('failed.certifications'));
@@ -141,10 +143,16 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
   const ruleContext = ruleContextOf(
     values,
     locations,
-    { classifications: classifications.data, certifications: certifications.data, contacts: contacts.data, blocks: blocks.data },
+    {
+      classifications: classifications.data,
+      certifications: certifications.data,
+      contacts: contacts.data,
+      blocks: blocks.data,
+      holidays: holidays.data,
+    },
     now,
   );
-  const { classification, defaultCertificationIds, blockedDates } = ruleContext;
+  const { classification, defaultCertificationIds, blockedDates, holidayDates } = ruleContext;
   const noClassifications = classifications.isSuccess && classifications.data.length === 0;
   const cutoff = location ? cutoffState({ now, timeZone: location.timeZone, sameDayCutoff: location.rules.sameDayCutoff }) : undefined;
   const pendingOnly = location !== undefined && !location.canCreateBooking && location.canCreatePendingBooking;
@@ -245,6 +253,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
             location={location}
             classification={classification}
             blockedDates={blockedDates}
+            holidayDates={holidayDates}
             serverDateErrors={serverDateErrors}
             onDatesChanged={datesChanged}
             datesError={shownDatesError}

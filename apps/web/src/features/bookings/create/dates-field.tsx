@@ -33,6 +33,7 @@ export function DatesField({
   value,
   onChange,
   blockedDates,
+  holidayDates,
   dateErrors,
   error,
   buttonRef,
@@ -42,6 +43,8 @@ export function DatesField({
   value: string[];
   onChange: (dates: string[]) => void;
   blockedDates: ReadonlyMap<string, string>;
+  /** Public holidays: greyed out in the picker with the holiday's name. */
+  holidayDates?: ReadonlyMap<string, string> | undefined;
   /** Per-date messages from the server (`dates.N`). */
   dateErrors: ReadonlyMap<string, string>;
   /** The field's message (already translated); markdown when it is a block's message. */
@@ -62,9 +65,9 @@ export function DatesField({
   // The picker greys out the days that can never be booked, with the reason (spec §5, §9).
   const unavailable = useCallback(
     (date: string) => {
-      return message(dateInPastProblem(date, today) ?? weekendProblem(date));
+      return message(dateInPastProblem(date, today) ?? weekendProblem(date) ?? holidayDates?.get(date));
     },
-    [today, message],
+    [today, message, holidayDates],
   );
 
   const blocked = value.filter((date) => blockedDates.has(date));

@@ -1,6 +1,7 @@
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import type { QueryClient } from '@tanstack/react-query';
 import { bookingBlocksQueryOptions } from '../api/get-booking-blocks';
+import { publicHolidaysQueryOptions } from '../api/get-public-holidays';
 import { bookingContactsQueryOptions } from '../api/get-booking-contacts';
 import { certificationsQueryOptions } from '../api/get-certifications';
 import { classificationsQueryOptions } from '../api/get-classifications';
@@ -19,5 +20,6 @@ export function cachedReference(
     certifications: queryClient.getQueryData(certificationsQueryOptions(location.locationId).queryKey),
     contacts: queryClient.getQueryData(bookingContactsQueryOptions(location.locationId).queryKey),
     blocks: queryClient.getQueryData(bookingBlocksQueryOptions(location.locationId).queryKey),
+    holidays: queryClient.getQueryData(publicHolidaysQueryOptions(location.locationId).queryKey),
   };
 }

@@ -19,6 +19,7 @@ export function WhenSection({
   location,
   classification,
   blockedDates,
+  holidayDates,
   serverDateErrors,
   onDatesChanged,
   datesError,
@@ -29,6 +30,7 @@ export function WhenSection({
   location: BookingLocation | undefined;
   classification: Classification | undefined;
   blockedDates: ReadonlyMap<string, string>;
+  holidayDates?: ReadonlyMap<string, string> | undefined;
   /** Dates the server refused, with its message. */
   serverDateErrors: ReadonlyMap<string, string>;
   onDatesChanged: (dates: string[]) => void;
@@ -66,6 +68,7 @@ export function WhenSection({
               }}
               buttonRef={field.ref}
               blockedDates={blockedDates}
+              holidayDates={holidayDates}
               dateErrors={serverDateErrors}
               error={datesError}
               cutoffNote={cutoffNote}

@@ -267,7 +267,9 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
                           })}
                         >
                           {state === 'blocked'
-                            ? t('extend.blocked')
+                            ? day.holiday
+                              ? t('extend.holiday', { name: day.holiday })
+                              : t('extend.blocked')
                             : state === 'unfilled'
                               ? t('extend.unfilled', { name })
                               : candidate

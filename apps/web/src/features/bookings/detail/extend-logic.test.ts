@@ -11,9 +11,9 @@ describe('extend', () => {
   it('counts the added days, the blocked ones, and those that go to Unfilled', () => {
     const candidate = { id: 1, firstName: 'A', lastName: 'B', preferredName: null, fullName: 'A B' };
     const dates = [
-      { dateLocal: '2026-11-23', candidateAvailable: true, blocked: false },
-      { dateLocal: '2026-11-24', candidateAvailable: false, blocked: false },
-      { dateLocal: '2026-11-25', candidateAvailable: false, blocked: true },
+      { dateLocal: '2026-11-23', candidateAvailable: true, blocked: false, holiday: null },
+      { dateLocal: '2026-11-24', candidateAvailable: false, blocked: false, holiday: null },
+      { dateLocal: '2026-11-25', candidateAvailable: false, blocked: true, holiday: null },
     ];
     expect(planOf({ candidate, dates })).toEqual({ added: 2, unfilled: 1, blocked: 1, leftOut: 0, dates: ['2026-11-23', '2026-11-24'] });
     // An unfilled booking has no educator to lose: its extension goes to the provider as it is.

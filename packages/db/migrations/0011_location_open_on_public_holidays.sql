@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "open_on_public_holidays" boolean DEFAULT false NOT NULL;
