@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, signInWithForm } from '../../support/auth';
+import { baseUrl } from '../../support/world';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -38,13 +39,14 @@ async function tileText(page: Page, key: string): Promise<string> {
   return (await tile.textContent())!.trim();
 }
 
-async function expectCounts(page: Page, summary: Summary, outstanding: number, timesheetsPending: number) {
+async function expectCounts(page: Page, summary: Summary, outstanding: number, timesheetsPending: number, requestsPending: number) {
   expect(await tileText(page, 'today')).toBe(String(summary.today.total));
   expect(await tileText(page, 'filledToday')).toBe(String(summary.today.filled + summary.today.commenced + summary.today.completed));
   expect(await tileText(page, 'unfilledToday')).toBe(String(summary.today.unfilled));
   expect((await tileText(page, 'period')).replace(/,/g, '')).toBe(String(summary.period.total));
   expect(await tileText(page, 'fillRate')).toBe(summary.period.fillRatePercentage < 0 ? '—' : `${summary.period.fillRatePercentage}%`);
-  expect(await tileText(page, 'pendingApproval')).toBe(String(summary.period.pendingApproval));
+  // The requests the pending-approval page lists (not the per-day bookings of the summary).
+  expect(await tileText(page, 'pendingApproval')).toBe(String(requestsPending));
   expect(await tileText(page, 'outstandingInvoices')).toBe(String(outstanding));
   expect(await tileText(page, 'timesheets')).toBe(String(timesheetsPending));
 }
@@ -67,6 +69,10 @@ describe('home dashboard', () => {
         `invoices/outstanding-invoices-count?${ids}`,
       );
       const timesheets = await apiGet<{ totals: { pendingApproval: number } }>(token, `timesheets/overview?${ids}`);
+      const pendingRequests = await fetch(`${baseUrl()}/v1/pending-bookings?${ids}&skip=0&take=1`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+      });
+      const requestsPending = (JSON.parse(pendingRequests.headers.get('x-pagination') ?? '{}') as { total: number }).total;
       const monthStart = `${today.slice(0, 8)}01`;
       const nextMonth = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0);
       const overview = await apiGet<Array<{ dateLocal: string; totalBookingsCount: number }>>(
@@ -82,7 +88,7 @@ describe('home dashboard', () => {
       expect(await page.title()).toMatch(/^Home \| /);
 
       // TILE (the default)
-      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval);
+      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval, requestsPending);
       // The calendar: every day with bookings carries the API's count.
       for (const entry of overview) {
         await expect
@@ -96,7 +102,7 @@ describe('home dashboard', () => {
       // LIST
       await page.getByRole('button', { name: 'List' }).click();
       await expectVisible(page.getByRole('list', { name: 'Next four weeks' }));
-      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval);
+      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval, requestsPending);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'dashboard-list');
 
@@ -106,7 +112,7 @@ describe('home dashboard', () => {
       for (const location of locations)
         await expectVisible(page.getByTestId('location-list').getByText(location.locationName, { exact: true }));
       await expect.poll(() => page.locator('.leaflet-interactive').count()).toBe(locations.length);
-      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval);
+      await expectCounts(page, summary, outstandingInvoicesCount, timesheets.totals.pendingApproval, requestsPending);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'dashboard-map');
 
