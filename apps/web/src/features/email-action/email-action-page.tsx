@@ -188,19 +188,35 @@ function Confirm({ view, token, onDone, onExpired, onDecided }: ConfirmProps) {
   );
 }
 
-function Done({ action, signedIn }: { action: EmailActionView['action']; signedIn: boolean }) {
-  const { t } = useTranslation('email-action');
-  const approved = action === 'approve';
-  usePageTitle(t(approved ? 'done.approvedTitle' : 'done.rejectedTitle'));
+/** How a link's request ended (approved or rejected): icon, title, what happened, and the way into the portal. */
+function Outcome({
+  approved,
+  title,
+  lead,
+  body,
+  button,
+  signedIn,
+  testId,
+}: {
+  approved: boolean;
+  title: string;
+  lead?: string;
+  body: string;
+  button: string;
+  signedIn: boolean;
+  testId: string;
+}) {
+  usePageTitle(title);
   const Icon = approved ? CheckCircleOutlineIcon : HighlightOffIcon;
   return (
     <CenteredCard>
-      <Box sx={{ textAlign: 'center' }} role="status">
+      <Box sx={{ textAlign: 'center' }} role="status" data-testid={testId}>
         <Icon aria-hidden="true" sx={{ fontSize: 48, color: approved ? 'success.main' : 'text.secondary', mb: 1 }} />
         <Typography variant="h1" sx={{ mb: 1.5 }}>
-          {t(approved ? 'done.approvedTitle' : 'done.rejectedTitle')}
+          {title}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t(approved ? 'done.approvedBody' : 'done.rejectedBody')}</Typography>
+        {lead && <Typography sx={{ fontWeight: 500, mb: 1 }}>{lead}</Typography>}
+        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{body}</Typography>
         <Button
           component={RouterLink}
           to={signedIn ? paths.bookingsPendingApproval : paths.login}
@@ -208,10 +224,25 @@ function Done({ action, signedIn }: { action: EmailActionView['action']; signedI
           size="large"
           fullWidth
         >
-          {t('toPortal')}
+          {button}
         </Button>
       </Box>
     </CenteredCard>
+  );
+}
+
+function Done({ action, signedIn }: { action: EmailActionView['action']; signedIn: boolean }) {
+  const { t } = useTranslation('email-action');
+  const approved = action === 'approve';
+  return (
+    <Outcome
+      approved={approved}
+      title={t(approved ? 'done.approvedTitle' : 'done.rejectedTitle')}
+      body={t(approved ? 'done.approvedBody' : 'done.rejectedBody')}
+      button={t('toPortal')}
+      signedIn={signedIn}
+      testId="email-action-done"
+    />
   );
 }
 
@@ -219,33 +250,21 @@ function Done({ action, signedIn }: { action: EmailActionView['action']; signedI
 function Decided({ decision, signedIn }: { decision: NonNullable<EmailActionView['decided']>; signedIn: boolean }) {
   const { t, i18n } = useTranslation('email-action');
   const approved = decision.outcome === 'approved';
-  const title = t(approved ? 'decided.approvedTitle' : 'decided.rejectedTitle');
-  usePageTitle(title);
   const when = decision.at ? new Date(decision.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
-  const what = decision.byName
-    ? t(approved ? 'decided.approvedBy' : 'decided.rejectedBy', { name: decision.byName, when })
-    : t(approved ? 'decided.approved' : 'decided.rejected', { when });
-  const Icon = approved ? CheckCircleOutlineIcon : HighlightOffIcon;
   return (
-    <CenteredCard>
-      <Box sx={{ textAlign: 'center' }} data-testid="email-action-decided">
-        <Icon aria-hidden="true" sx={{ fontSize: 48, color: approved ? 'success.main' : 'text.secondary', mb: 1 }} />
-        <Typography variant="h1" sx={{ mb: 1.5 }}>
-          {title}
-        </Typography>
-        <Typography sx={{ fontWeight: 500, mb: 1 }}>{what}</Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('decided.noLongerNeeded')}</Typography>
-        <Button
-          component={RouterLink}
-          to={signedIn ? paths.bookingsPendingApproval : paths.login}
-          variant="contained"
-          size="large"
-          fullWidth
-        >
-          {signedIn ? t('toPortal') : t('decided.signIn')}
-        </Button>
-      </Box>
-    </CenteredCard>
+    <Outcome
+      approved={approved}
+      title={t(approved ? 'decided.approvedTitle' : 'decided.rejectedTitle')}
+      lead={
+        decision.byName
+          ? t(approved ? 'decided.approvedBy' : 'decided.rejectedBy', { name: decision.byName, when })
+          : t(approved ? 'decided.approved' : 'decided.rejected', { when })
+      }
+      body={t('decided.noLongerNeeded')}
+      button={signedIn ? t('toPortal') : t('decided.signIn')}
+      signedIn={signedIn}
+      testId="email-action-decided"
+    />
   );
 }
 

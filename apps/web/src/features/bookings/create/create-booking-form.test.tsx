@@ -76,9 +76,8 @@ function stubApi(onCreate: (init: RequestInit) => Promise<Response>) {
   });
 }
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
-  await waitFor(() => expect(screen.getByLabelText(/^Classification/, { selector: 'select' })).toHaveValue('11'));
-  await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Confirm with Pat Lee' })).toBeChecked());
+/** DATE through the date dialog, and the policies agreed. */
+async function addDateAndAgree(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'One day' }));
   const dialog = await screen.findByRole('dialog');
   await user.type(within(dialog).getByRole('textbox'), DATE);
@@ -87,6 +86,12 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await user.click(ok);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await user.click(screen.getByRole('checkbox', { name: 'I agree to the booking policies' }));
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(screen.getByLabelText(/^Classification/, { selector: 'select' })).toHaveValue('11'));
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Confirm with Pat Lee' })).toBeChecked());
+  await addDateAndAgree(user);
   await user.click(screen.getByRole('button', { name: 'Create booking' }));
 }
 
@@ -176,14 +181,7 @@ describe('CreateBookingForm', () => {
     const me = await screen.findByRole('checkbox', { name: 'Confirm with Pat Lee' });
     await waitFor(() => expect(me).toBeChecked());
     // Everything but the confirmation contact, which is unticked.
-    await user.click(screen.getByRole('button', { name: 'One day' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox'), DATE);
-    const ok = within(dialog).getByRole('button', { name: 'OK' });
-    await waitFor(() => expect(ok).toBeEnabled(), { timeout: 2000 });
-    await user.click(ok);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('checkbox', { name: 'I agree to the booking policies' }));
+    await addDateAndAgree(user);
     await user.click(me);
     await user.click(screen.getByRole('button', { name: 'Create booking' }));
 
