@@ -13,6 +13,7 @@ import { copyPostgresTemplate, type TestDatabase } from './database';
 import { DEMO_PASSWORD, signIn } from './auth-client';
 import { CookieJar } from './cookie-jar';
 import { testConfig } from './helpers';
+import { publicHolidaysOn } from '../src/modules/bookings/public-holidays';
 
 /**
  * Several servers, one system: two app instances (each its own connection pool, cache and notifier,
@@ -154,6 +155,8 @@ describe.runIf(postgresUrl)('two server instances: what must happen once', () =>
       locationType: string;
       startTime: string;
       endTime: string;
+      country: string;
+      state: string | null;
     }>;
     const location = locations.find((l) => l.locationType === 'school')!;
     const classes = (await get(`/v1/clients/${location.clientId}/pay-classes`)) as Array<{
@@ -169,10 +172,11 @@ describe.runIf(postgresUrl)('two server instances: what must happen once', () =>
       id: number;
       methods: { email: boolean };
     }>;
-    // A school day a few weeks ahead, clear of any block the demo world put there.
+    // A school day a few weeks ahead, clear of any block the demo world put there and of public holidays.
     await queryRows(pair.databases[0]!.db, sql`delete from location_restrictions where location_id = ${location.locationId}`);
     const day = new Date(a.now().getTime() + 30 * 86_400_000);
-    while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
+    const holiday = (d: Date) => publicHolidaysOn(location, [d.toISOString().slice(0, 10)]).size > 0;
+    while ([0, 6].includes(day.getUTCDay()) || holiday(day)) day.setUTCDate(day.getUTCDate() + 1);
     const body = {
       locationId: location.locationId,
       classificationId: plain.id,
