@@ -45,7 +45,16 @@ async function buildRequest(base: string, headers: Record<string, string>) {
     `/v1/contacts/booking-contacts?locationId=${location.locationId}`,
   );
   const blocks = await get<Array<{ datesLocal: string[] }>>(`/v1/locations/booking-blocks?locationId=${location.locationId}`);
-  const blocked = new Set(blocks.flatMap((b) => b.datesLocal));
+  const from = new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  const holidays = await get<{ openOnPublicHolidays: boolean; holidays: Array<{ dateLocal: string }> }>(
+    `/v1/locations/${location.locationId}/public-holidays?fromLocal=${from}&toLocal=${to}`,
+  );
+  // Blocked dates and public holidays are refused: the bench books around them.
+  const blocked = new Set([
+    ...blocks.flatMap((b) => b.datesLocal),
+    ...(holidays.openOnPublicHolidays ? [] : holidays.holidays.map((h) => h.dateLocal)),
+  ]);
   const dates: string[] = [];
   for (let d = new Date(Date.now() + 30 * 86_400_000); dates.length < 5; d = new Date(d.getTime() + 86_400_000)) {
     const iso = d.toISOString().slice(0, 10);
