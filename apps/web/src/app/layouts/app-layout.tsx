@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { DebugBar } from '../../components/debug-bar';
+import { InShellContext } from '../../components/in-shell';
 import { LiveEventsProvider } from '../../components/live-events-provider';
 import { ServiceStatusBanner } from '../../features/service-status/components/service-status-banner';
 import { paths } from '../../lib/paths';
@@ -166,7 +167,11 @@ export function AppLayout() {
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
             <ServiceStatusBanner />
             <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
-              {pageReady && <Outlet />}
+              {pageReady && (
+                <InShellContext.Provider value>
+                  <Outlet />
+                </InShellContext.Provider>
+              )}
             </Container>
           </Box>
         </Box>

@@ -174,7 +174,7 @@ export function DatesField({
           open
           mode={mode}
           unavailable={unavailable}
-          legend={t('when.pickerLegend')}
+          legend={holidayDates?.size ? t('when.pickerLegendHolidays') : t('when.pickerLegend')}
           onClose={() => setMode(null)}
           onConfirm={(selection) => {
             const added = datesFromSelection(selection, mode);
