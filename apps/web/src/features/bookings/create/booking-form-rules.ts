@@ -435,16 +435,14 @@ export function ruleContextOf(
   const location = locations.find((l) => String(l.locationId) === values.locationId);
   const sameDay = location ? { now, timeZone: location.timeZone, sameDayCutoff: location.rules.sameDayCutoff } : undefined;
   const cutoff = sameDay ? cutoffState(sameDay) : undefined;
+  const holidayDates = holidayDatesOf(reference.holidays, location?.locationId);
   return {
     location,
     classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
     defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
     contacts: reference.contacts ?? [],
-    blockedDates: new Map([
-      ...holidayDatesOf(reference.holidays, location?.locationId),
-      ...blockedDatesOf(reference.blocks ?? [], location?.locationId),
-    ]),
-    holidayDates: holidayDatesOf(reference.holidays, location?.locationId),
+    blockedDates: new Map([...holidayDates, ...blockedDatesOf(reference.blocks ?? [], location?.locationId)]),
+    holidayDates,
     today: cutoff?.today ?? '0000-00-00',
     pastCutoff: cutoff?.pastCutoff ?? false,
     sameDay,
