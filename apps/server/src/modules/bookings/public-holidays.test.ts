@@ -107,6 +107,26 @@ describe('bookings on public holidays', () => {
     expect((await get(url('2026-03-16', '2026-04-16', viewerLocation!.id), viewer)).statusCode).toBe(403);
   });
 
+  it('answers what an attacker sends with a problem, never data: no token, odd paths and queries, huge input', async () => {
+    const path = `/v1/locations/${location.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16`;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { authorization: 'Bearer forged.token.here' } })).statusCode).toBe(401);
+    for (const odd of [
+      '/v1/locations/abc/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16',
+      '/v1/locations/-1/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16',
+      '/v1/locations/%2e%2e/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16',
+      `/v1/locations/${location.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16&extra=1`,
+      `/v1/locations/${location.locationId}/public-holidays?fromLocal=${'9'.repeat(5000)}&toLocal=2026-04-16`,
+      `/v1/locations/${location.locationId}/public-holidays?fromLocal=2026-03-16'%20or%201=1--&toLocal=2026-04-16`,
+      '/v1/locations/99999999/public-holidays?fromLocal=2026-03-16&toLocal=2026-04-16',
+    ]) {
+      const res = await get(odd);
+      expect(res.statusCode, odd).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, odd).toBeLessThan(500);
+      expect(res.body, odd).not.toContain('Good Friday');
+    }
+  });
+
   it('refuses a booking on a public holiday, naming it, on the date’s field', async () => {
     const res = await post(await body(location, '2026-04-03'), 'holiday-good-friday');
     expect(res.statusCode).toBe(422);

@@ -373,6 +373,16 @@ describe('PUT / DELETE /v1/candidate/{id}/exclusion', () => {
     expect((await put(id, clientId, 'group.admin', [1, 2] as unknown as object)).statusCode).toBe(400);
     expect((await call('PUT', `/v1/candidate/${id}/exclusion`, 'group.admin')).statusCode).toBe(400);
     expect((await call('PUT', `/v1/candidate/${id}/exclusion?clientId=${clientId}`)).statusCode).toBe(401);
+    // Odd and encoded paths, a body far too large: refused before anything is written.
+    for (const odd of [`/v1/candidate/%2e%2e/exclusion?clientId=${clientId}`, `/v1/candidate/abc/exclusion?clientId=${clientId}`]) {
+      const res = await call('PUT', odd, 'group.admin');
+      expect(res.statusCode, odd).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, odd).toBeLessThan(500);
+    }
+    const huge = await put(id, clientId, 'group.admin', { reason: 'x'.repeat(2 * 1024 * 1024) });
+    expect([400, 413]).toContain(huge.statusCode);
+    const list = CandidateListResponse.parse((await get(`/v1/candidate/CandidateList?ClientId=${clientId}`, 'finance')).json());
+    expect(list.find((c) => c.candidateId === id)!.isExcluded).toBe(false);
   });
 
   it('refuses a booking asking for an excluded educator (400 on requestedCandidateId), and staff cannot assign them', async () => {
