@@ -29,7 +29,8 @@ export const LOCATION_TAGS = { replaceMe: 'replace_me_feature_enabled', primary:
 export const BOOKING_STATUSES = ['pending_approval', 'rejected', 'unfilled', 'filled', 'commenced', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_REQUEST_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
+/** withdrawn: the contact who asked took the request back before anyone decided (its bookings are cancelled). */
+export const BOOKING_REQUEST_STATUSES = ['pending_approval', 'approved', 'rejected', 'withdrawn'] as const;
 export type BookingRequestStatus = (typeof BOOKING_REQUEST_STATUSES)[number];
 
 export const ABSENCE_REASONS = [
@@ -76,8 +77,13 @@ export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 export const TIMESHEET_DECISIONS = ['approved', 'modified', 'did_not_happen'] as const;
 export type TimesheetDecision = (typeof TIMESHEET_DECISIONS)[number];
 
+/** Spec §4's replace-me states, in the order a request moves through them. */
 export const REPLACE_ME_STATUSES = ['scheduled', 'pending_approval', 'replacement_found', 'booking_created'] as const;
 export type ReplaceMeStatus = (typeof REPLACE_ME_STATUSES)[number];
+/** The states a teacher may still withdraw a request in (no replacement found yet). */
+export const REPLACE_ME_WITHDRAWABLE = ['scheduled', 'pending_approval'] as const satisfies readonly ReplaceMeStatus[];
+/** As stored: a withdrawn request is kept (audit, idempotent withdraw) but is no longer a request to anyone. */
+export const REPLACE_ME_RECORD_STATUSES = [...REPLACE_ME_STATUSES, 'withdrawn'] as const;
 
 export const SERVICE_STATUS_SEVERITIES = ['info', 'warning', 'error'] as const;
 export type ServiceStatusSeverity = (typeof SERVICE_STATUS_SEVERITIES)[number];

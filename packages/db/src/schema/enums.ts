@@ -10,7 +10,7 @@ import {
   PERMISSION_MODIFIERS,
   PERMISSION_SCOPES,
   RATE_UNIT_TYPES,
-  REPLACE_ME_STATUSES,
+  REPLACE_ME_RECORD_STATUSES,
   SERVICE_STATUS_SEVERITIES,
   TIMESHEET_DECISIONS,
   TIMESHEET_STATUSES,
@@ -28,6 +28,6 @@ export const bookingRequestStatusEnum = pgEnum('booking_request_status', BOOKING
 export const absenceReasonEnum = pgEnum('absence_reason', ABSENCE_REASONS);
 export const timesheetStatusEnum = pgEnum('timesheet_status', TIMESHEET_STATUSES);
 export const timesheetDecisionEnum = pgEnum('timesheet_decision', TIMESHEET_DECISIONS);
-export const replaceMeStatusEnum = pgEnum('replace_me_status', REPLACE_ME_STATUSES);
+export const replaceMeStatusEnum = pgEnum('replace_me_status', REPLACE_ME_RECORD_STATUSES);
 export const serviceStatusSeverityEnum = pgEnum('service_status_severity', SERVICE_STATUS_SEVERITIES);
 export const outboxChannelEnum = pgEnum('outbox_channel', OUTBOX_CHANNELS);
