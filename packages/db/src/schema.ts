@@ -12,3 +12,4 @@ export * from './schema/timesheets';
 export * from './schema/platform';
 export * from './schema/availability';
 export * from './schema/live';
+export * from './schema/policies';
