@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, time } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, time, unique } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from './columns';
 import { contacts } from './contacts';
 import { rateUnitTypeEnum } from './enums';
@@ -92,5 +92,27 @@ export const locationRestrictions = pgTable(
   (t) => [
     index('location_restrictions_location_id_idx').on(t.locationId),
     check('location_restrictions_has_dates', sql`cardinality(${t.datesLocal}) > 0`),
+  ],
+);
+
+/**
+ * School terms of a country and region (the subdivision code public holidays use, e.g. NSW, ENG, ON; null for the
+ * whole country): shown beside the date pickers as information; they never stop a booking. Days between two terms
+ * are school holidays.
+ */
+export const schoolTerms = pgTable(
+  'school_terms',
+  {
+    id: idColumn(),
+    country: text('country').notNull(),
+    region: text('region'),
+    name: text('name').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('school_terms_country_region_first_day_key').on(t.country, t.region, t.firstDay).nullsNotDistinct(),
+    check('school_terms_first_day_not_after_last_day', sql`${t.firstDay} <= ${t.lastDay}`),
   ],
 );
