@@ -139,7 +139,16 @@ export const TimesheetsOverviewResponse = z
   .object({
     totals: TimesheetCounts,
     clients: z
-      .array(z.object({ clientId: z.number().int(), clientName: z.string(), ...timesheetCounts }))
+      .array(
+        z.object({
+          clientId: z.number().int(),
+          clientName: z.string(),
+          ...timesheetCounts,
+          pendingApprovalWeeks: z
+            .array(z.object({ weekOf: z.string().describe("The week's Monday, 'YYYY-MM-DD'"), pendingApproval: Count }))
+            .describe("The weeks (by the booking's local date) with timesheets pending approval, newest first"),
+        }),
+      )
       .describe('Clients with at least one counted timesheet, by name'),
     candidates: z
       .array(z.object({ candidateId: z.number().int(), candidateName: z.string(), ...timesheetCounts }))

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { minutesOf, Paging, TimeOfDay } from './bookings';
 import { BOOKING_STATUSES, TIMESHEET_DECISIONS, TIMESHEET_STATUSES } from './domain';
 import { FORM_MESSAGES } from './messages';
-import { ClientIds, Id } from './query-params';
+import { addDays, ClientIds, Id, LocalDate } from './query-params';
+import { weekdayOf } from './school-days';
 import { BillingSchema, TIMESHEET_ISSUE_REASONS } from './timesheets/decide';
 
 /**
@@ -121,7 +122,19 @@ export type TimesheetBooking = z.infer<typeof TimesheetBooking>;
 
 // GET /v1/timesheets  (x-pagination over pendingApprovalList)
 
-export const TimesheetsQuery = z.strictObject({ clientIds: ClientIds, ...Paging });
+/** The Monday that starts the week of a local date ('YYYY-MM-DD'): the weeks timesheets are filtered and counted by. */
+export function weekOf(date: string): string {
+  return addDays(date, 1 - weekdayOf(date));
+}
+
+export const WEEK_OF_MESSAGE = 'Must be the Monday that starts the week, YYYY-MM-DD';
+
+/** `weekOf`: a week of bookings, named by its Monday in the school's own calendar (the booking's local date). */
+export const WeekOf = LocalDate.refine((value) => weekdayOf(value) === 1, { message: WEEK_OF_MESSAGE }).describe(
+  "Only the bookings of this week: its Monday, 'YYYY-MM-DD', in each school's own calendar (Monday to Sunday)",
+);
+
+export const TimesheetsQuery = z.strictObject({ clientIds: ClientIds, weekOf: WeekOf.optional(), ...Paging });
 export type TimesheetsQuery = z.input<typeof TimesheetsQuery>;
 
 /** Spec §3 'A timesheet list has approvedCount, pendingReviewCount, pendingApprovalList'. */
@@ -141,6 +154,7 @@ export type TimesheetsResponse = z.infer<typeof TimesheetsResponse>;
 export const TimesheetsCandidateQuery = z.strictObject({
   clientIds: ClientIds,
   candidateId: Id.describe('The educator'),
+  weekOf: WeekOf.optional(),
   ...Paging,
 });
 export type TimesheetsCandidateQuery = z.input<typeof TimesheetsCandidateQuery>;

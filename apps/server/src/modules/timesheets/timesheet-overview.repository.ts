@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { candidates, clients, timesheets } from '@portal/db/schema';
+import { bookings, candidates, clients, timesheets } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetStatus } from '@portal/contract/domain';
@@ -41,5 +41,28 @@ export async function timesheetCountsByClientAndCandidate(db: DbOrTx, scope: Sco
           where ${inScope(timesheets.clientId, timesheets.locationId, scope)} and ${timesheets.status} = any(${sql.param(COUNTED)}::text[]::timesheet_status[])
           group by ${timesheets.clientId}, ${timesheets.candidateId}
         ) g`,
+  );
+}
+
+export interface PendingWeekRow {
+  clientId: number;
+  weekOf: string;
+  pendingApproval: number;
+}
+
+/**
+ * Timesheets pending approval per (client, week of the booking's local date, named by its Monday), newest week first:
+ * one statement over the few pending rows (the (client_id, status) index), each joined to its booking by primary key.
+ */
+export async function pendingApprovalWeeks(db: DbOrTx, scope: Scope): Promise<PendingWeekRow[]> {
+  return queryRows<PendingWeekRow>(
+    db,
+    sql`select ${timesheets.clientId} as "clientId",
+               to_char(date_trunc('week', ${bookings.dateLocal}::timestamp), 'YYYY-MM-DD') as "weekOf",
+               count(*)::int as "pendingApproval"
+        from ${timesheets} join ${bookings} on ${bookings.id} = ${timesheets.bookingId}
+        where ${inScope(timesheets.clientId, timesheets.locationId, scope)} and ${timesheets.status} = 'pending_approval'
+        group by 1, 2
+        order by 1, 2 desc`,
   );
 }

@@ -1,17 +1,17 @@
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetCounts, TimesheetsOverviewResponse } from '@portal/contract/dashboard';
 import type { DbOrTx } from '@portal/db/client';
-import { timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
+import { pendingApprovalWeeks, timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
 
 /** The order of names (the same as `localeCompare(b, 'en')`, without building a collator per comparison). */
 const BY_NAME = new Intl.Collator('en');
 
 /**
  * Spec §3 'Timesheet summary': the (client, educator) counts of one query over the caller's resolved scope, summed
- * three ways (TimesheetsService.overviewAnswer).
+ * three ways, and per client the weeks with timesheets pending approval (TimesheetsService.overviewAnswer).
  */
 export async function timesheetsOverview(db: DbOrTx, scope: Scope): Promise<TimesheetsOverviewResponse> {
-  const rows = await timesheetCountsByClientAndCandidate(db, scope);
+  const [rows, weeks] = await Promise.all([timesheetCountsByClientAndCandidate(db, scope), pendingApprovalWeeks(db, scope)]);
   const zero = (): TimesheetCounts => ({ approved: 0, pendingReview: 0, pendingApproval: 0 });
   const add = (to: TimesheetCounts, row: TimesheetCounts) => {
     to.approved += row.approved;
@@ -19,12 +19,14 @@ export async function timesheetsOverview(db: DbOrTx, scope: Scope): Promise<Time
     to.pendingApproval += row.pendingApproval;
   };
   const totals = zero();
-  const perClient = new Map<number, { clientId: number; clientName: string } & TimesheetCounts>();
+  type ClientRow = TimesheetsOverviewResponse['clients'][number];
+  const perClient = new Map<number, ClientRow>();
   const perCandidate = new Map<number, { candidateId: number; candidateName: string } & TimesheetCounts>();
   for (const row of rows) {
     add(totals, row);
     let client = perClient.get(row.clientId);
-    if (!client) perClient.set(row.clientId, (client = { clientId: row.clientId, clientName: row.clientName, ...zero() }));
+    if (!client)
+      perClient.set(row.clientId, (client = { clientId: row.clientId, clientName: row.clientName, ...zero(), pendingApprovalWeeks: [] }));
     add(client, row);
     let candidate = perCandidate.get(row.candidateId);
     if (!candidate) {
@@ -33,6 +35,8 @@ export async function timesheetsOverview(db: DbOrTx, scope: Scope): Promise<Time
     }
     add(candidate, row);
   }
+  for (const week of weeks)
+    perClient.get(week.clientId)?.pendingApprovalWeeks.push({ weekOf: week.weekOf, pendingApproval: week.pendingApproval });
   const byName = BY_NAME.compare;
   return {
     totals,

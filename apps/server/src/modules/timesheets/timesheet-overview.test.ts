@@ -70,7 +70,7 @@ describe('GET /v1/timesheets/overview', () => {
     const perClient = await counts(where, 'client_id');
     const perCandidate = await counts(where, 'candidate_id');
 
-    expect(new Map(body.clients.map(({ clientId, clientName: _n, ...c }) => [clientId, c]))).toEqual(perClient);
+    expect(new Map(body.clients.map(({ clientId, clientName: _n, pendingApprovalWeeks: _w, ...c }) => [clientId, c]))).toEqual(perClient);
     expect(new Map(body.candidates.map(({ candidateId, candidateName: _n, ...c }) => [candidateId, c]))).toEqual(perCandidate);
     const sum = [...perClient.values()].reduce(
       (a, c) => ({
@@ -98,6 +98,29 @@ describe('GET /v1/timesheets/overview', () => {
     );
   });
 
+  it('names, per client, the weeks (by Monday, in the school’s calendar) with timesheets pending approval, newest first', async () => {
+    const res = await get(`${URL}?${groupClientIds.map((id) => `clientIds=${id}`).join('&')}`, admin);
+    const body = TimesheetsOverviewResponse.parse(res.json());
+    const weeks = await queryRows<{ client_id: number; week: string; n: number }>(
+      t.database.db,
+      sql`select t.client_id, to_char(date_trunc('week', b.date_local::timestamp), 'YYYY-MM-DD') as week, count(*)::int as n
+          from timesheets t join bookings b on b.id = t.booking_id
+          where t.status = 'pending_approval' and t.client_id in (${sql.join(
+            groupClientIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          group by 1, 2 order by 1, 2 desc`,
+    );
+    expect(weeks.length).toBeGreaterThan(1);
+    for (const client of body.clients) {
+      expect(client.pendingApprovalWeeks).toEqual(
+        weeks.filter((w) => w.client_id === client.clientId).map((w) => ({ weekOf: w.week, pendingApproval: w.n })),
+      );
+      expect(client.pendingApprovalWeeks.reduce((sum, w) => sum + w.pendingApproval, 0)).toBe(client.pendingApproval);
+      for (const week of client.pendingApprovalWeeks) expect(new Date(`${week.weekOf}T00:00:00Z`).getUTCDay()).toBe(1);
+    }
+  });
+
   it('covers every client of the caller when none is asked for', async () => {
     const res = await get(URL, admin);
     const body = TimesheetsOverviewResponse.parse(res.json());
@@ -116,7 +139,7 @@ describe('GET /v1/timesheets/overview', () => {
     expect(res.statusCode).toBe(200);
     const body = TimesheetsOverviewResponse.parse(res.json());
     const perClient = await counts(sql`location_id = ${teacherLocationId}`, 'client_id');
-    expect(new Map(body.clients.map(({ clientId, clientName: _n, ...c }) => [clientId, c]))).toEqual(perClient);
+    expect(new Map(body.clients.map(({ clientId, clientName: _n, pendingApprovalWeeks: _w, ...c }) => [clientId, c]))).toEqual(perClient);
   });
 
   it('refuses callers without timesheets view, clients outside the tree and bad ids', async () => {

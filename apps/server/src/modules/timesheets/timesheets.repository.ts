@@ -17,6 +17,8 @@ export interface TimesheetFilter {
   scope: Scope;
   statuses: readonly TimesheetStatus[];
   candidateId?: number | undefined;
+  /** Only bookings of the week starting on this Monday ('YYYY-MM-DD', the booking's local date). */
+  weekOf?: string | undefined;
 }
 
 function where(filter: TimesheetFilter): SQL {
@@ -24,11 +26,15 @@ function where(filter: TimesheetFilter): SQL {
     inScope(timesheets.clientId, timesheets.locationId, filter.scope),
     filter.statuses.length === 1 ? eq(timesheets.status, filter.statuses[0]!) : inArray(timesheets.status, [...filter.statuses]),
     filter.candidateId === undefined ? undefined : eq(timesheets.candidateId, filter.candidateId),
+    filter.weekOf === undefined
+      ? undefined
+      : sql`exists (select 1 from ${bookings} b where b.id = ${timesheets.bookingId}
+                      and b.date_local between ${filter.weekOf}::date and ${filter.weekOf}::date + 6)`,
   )!;
 }
 
 /** Timesheets by status (invoiced not counted) in one statement. */
-export async function countByStatus(db: DbOrTx, scope: Scope, candidateId?: number) {
+export async function countByStatus(db: DbOrTx, scope: Scope, candidateId?: number, weekOf?: string) {
   const n = (status: TimesheetStatus) => sql<number>`(count(*) filter (where ${timesheets.status} = ${status}))::int`;
   const [row] = await db
     .select({
@@ -37,7 +43,7 @@ export async function countByStatus(db: DbOrTx, scope: Scope, candidateId?: numb
       pendingApproval: n('pending_approval'),
     })
     .from(timesheets)
-    .where(where({ scope, statuses: ['pending_review', 'pending_approval', 'approved_for_invoice'], candidateId }));
+    .where(where({ scope, statuses: ['pending_review', 'pending_approval', 'approved_for_invoice'], candidateId, weekOf }));
   return row ?? { approved: 0, pendingReview: 0, pendingApproval: 0 };
 }
 

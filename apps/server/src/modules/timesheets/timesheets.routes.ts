@@ -38,7 +38,8 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const scoping =
     'Counts and lists the timesheets of the given clients (or single locations) where the caller holds timesheets view; ' +
     '403 when that is none of them. `approvedCount` counts approved for invoice (not yet invoiced); `pendingApprovalList` ' +
-    'is a page (skip/take, oldest booking first) of those pending approval, and the `x-pagination` header counts them all.';
+    'is a page (skip/take, oldest booking first) of those pending approval, and the `x-pagination` header counts them all. ' +
+    '`weekOf` (a Monday) narrows the counts and the list to the bookings of that week, by their local date.';
 
   app.get(
     '/v1/timesheets',

@@ -147,14 +147,14 @@ export class TimesheetsService {
    */
   async listAnswer(
     tree: PermissionTree,
-    query: { clientIds?: number[] | undefined; candidateId?: number | undefined; skip: number; take: number },
+    query: { clientIds?: number[] | undefined; candidateId?: number | undefined; weekOf?: string | undefined; skip: number; take: number },
   ): Promise<VersionedPage<TimesheetsResponse>> {
     const scope = viewScope(tree, 'timesheets', query.clientIds);
-    const { candidateId, skip, take } = query;
+    const { candidateId, weekOf, skip, take } = query;
     const load = async () => {
       const [counts, rows] = await Promise.all([
-        countByStatus(this.db, scope, candidateId),
-        timesheetPage(this.db, { scope, statuses: ['pending_approval'], candidateId }, { skip, take, oldestFirst: true }),
+        countByStatus(this.db, scope, candidateId, weekOf),
+        timesheetPage(this.db, { scope, statuses: ['pending_approval'], candidateId, weekOf }, { skip, take, oldestFirst: true }),
       ]);
       return {
         answer: {
@@ -165,7 +165,11 @@ export class TimesheetsService {
         pagination: { total: counts.pendingApproval, skip, take },
       };
     };
-    return this.answers.versioned(['timesheets', scope, candidateId ?? null, skip, take], visibleClientIds(tree, query.clientIds), load);
+    return this.answers.versioned(
+      ['timesheets', scope, candidateId ?? null, weekOf ?? null, skip, take],
+      visibleClientIds(tree, query.clientIds),
+      load,
+    );
   }
 
   /** GET /v1/timesheets/list: browse by status; versioned as `listAnswer`. */

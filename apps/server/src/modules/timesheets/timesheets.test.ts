@@ -183,6 +183,61 @@ describe('GET /v1/timesheets', () => {
     expect(pagination(res).total).toBe(n.n);
   });
 
+  it('narrows the counts and the list to one week of bookings with weekOf (a Monday, in the school’s calendar)', async () => {
+    const { week } = await one<{ week: string }>(
+      sql`select to_char(date_trunc('week', b.date_local::timestamp), 'YYYY-MM-DD') as week
+          from timesheets t join bookings b on b.id = t.booking_id
+          where t.client_id = ${clientId} and t.status = 'pending_approval' group by 1 order by count(*) desc, 1 limit 1`,
+    );
+    const expected = await one<{ pending: number; approved: number; review: number }>(
+      sql`select count(*) filter (where t.status = 'pending_approval')::int as pending,
+                 count(*) filter (where t.status = 'approved_for_invoice')::int as approved,
+                 count(*) filter (where t.status = 'pending_review')::int as review
+          from timesheets t join bookings b on b.id = t.booking_id
+          where t.client_id = ${clientId} and b.date_local between ${week}::date and ${week}::date + 6`,
+    );
+    const res = await get(`/v1/timesheets?clientIds=${clientId}&weekOf=${week}&take=100`, admin);
+    expect(res.statusCode).toBe(200);
+    const body = TimesheetsResponse.parse(res.json());
+    expect(pagination(res).total).toBe(expected.pending);
+    expect(body.pendingApprovalList).toHaveLength(Math.min(100, expected.pending));
+    expect(body.approvedCount).toBe(expected.approved);
+    expect(body.pendingReviewCount).toBe(expected.review);
+    const sunday = new Date(Date.parse(`${week}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+    for (const item of body.pendingApprovalList) {
+      expect(item.dateLocal >= week && item.dateLocal <= sunday).toBe(true);
+      expect(item.clientId).toBe(clientId);
+    }
+    // The whole list is longer: the filter did something.
+    expect(pagination(await get(`/v1/timesheets?clientIds=${clientId}`, admin)).total).toBeGreaterThan(expected.pending);
+
+    const { candidate_id } = await one<{ candidate_id: number }>(
+      sql`select t.candidate_id from timesheets t join bookings b on b.id = t.booking_id where t.client_id = ${clientId}
+          and t.status = 'pending_approval' and b.date_local between ${week}::date and ${week}::date + 6 limit 1`,
+    );
+    const theirs = await get(`/v1/timesheets/candidate?clientIds=${clientId}&candidateId=${candidate_id}&weekOf=${week}`, admin);
+    expect(theirs.statusCode).toBe(200);
+    const list = TimesheetsResponse.parse(theirs.json()).pendingApprovalList;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((i) => i.candidateId === candidate_id && i.dateLocal >= week && i.dateLocal <= sunday)).toBe(true);
+  });
+
+  it('answers 400 naming weekOf for a day that is not a Monday, not a date, or repeated', async () => {
+    for (const bad of ['2026-11-24', '2026-02-30', 'monday', '2026-11-23T00:00', '', '9999-01-04', '2026-11-23&weekOf=2026-11-30']) {
+      const res = await get(`/v1/timesheets?clientIds=${clientId}&weekOf=${bad}`, admin);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(Object.keys(res.json().errors)).toContain('weekOf');
+    }
+    const candidate = await get(`/v1/timesheets/candidate?clientIds=${clientId}&candidateId=1&weekOf=2026-11-25`, admin);
+    expect(candidate.statusCode).toBe(400);
+    expect(Object.keys(candidate.json().errors)).toContain('weekOf');
+    // A week nobody worked: empty, not an error.
+    const empty = await get(`/v1/timesheets?clientIds=${clientId}&weekOf=1990-01-01`, admin);
+    expect(empty.statusCode).toBe(200);
+    expect(pagination(empty).total).toBe(0);
+  });
+
   it('browses invoiced and approved timesheets with their invoice and decider', async () => {
     const res = await get(`/v1/timesheets/list?clientIds=${clientId}&status=invoiced&take=5`, admin);
     expect(res.statusCode).toBe(200);
