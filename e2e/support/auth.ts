@@ -99,6 +99,17 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Spec §2: a contact of several schools entering home without a selection of schools is sent to the client overview
+ * first. Waits for it, then goes on to home in the app, with the selection the guard left (every school).
+ */
+export async function homeAfterClientOverview(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/overview');
+  await expectHeading(page, 'Overview');
+  await navigateInApp(page, '/');
+  await expectHeading(page, 'Home');
+}
+
 export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
   await expectVisible(page.getByRole('heading', { level: 1, name }));
 }

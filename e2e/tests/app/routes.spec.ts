@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigateInApp, signIn } from '../../support/auth';
+import { homeAfterClientOverview, navigateInApp, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 
 /** Every route of spec §2 is declared and loads its own lazy chunk; unbuilt pages say what will be there. */
@@ -53,6 +53,7 @@ describe('routes', () => {
   it('load every signed-in page for a user allowed everywhere', async () => {
     const page = await browser.newPage('desktop');
     await signIn(page, 'group.admin@demo.test');
+    await homeAfterClientOverview(page);
     for (const [path, heading] of SIGNED_IN_ROUTES) {
       await navigateInApp(page, path);
       await expectVisible(page.getByRole('heading', { level: 1, name: heading, exact: true }));

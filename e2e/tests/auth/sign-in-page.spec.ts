@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -94,6 +95,23 @@ describe('sign-in page', () => {
     await page.goto('/login');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Home' }));
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('sends a contact with several schools entering home on a return visit to the client overview too (spec §2)', async () => {
+    const page = await browser.newPage('desktop');
+    // The refresh cookie of an earlier sign-in, no schools chosen in this browser: the route guard decides, not the form.
+    await signIn(page, 'group.admin@demo.test', '/');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Overview' }));
+    expect(new URL(page.url()).pathname).toBe('/overview');
+    // The overview leaves a selection: home opens as asked from then on, also after a reload.
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Home' }));
+    expect(new URL(page.url()).pathname).toBe('/');
+    // Another page asked for directly opens as asked.
+    const other = await browser.newPage('desktop');
+    await signIn(other, 'group.admin@demo.test', '/candidates');
+    await expectVisible(other.getByRole('heading', { level: 1, name: 'Educators' }));
+    expect(new URL(other.url()).pathname).toBe('/candidates');
   });
 
   it('links to the password reset page', async () => {

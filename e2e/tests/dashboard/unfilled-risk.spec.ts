@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, signIn } from '../../support/auth';
+import { expectHeading, homeAfterClientOverview, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -31,7 +31,7 @@ describe('unfilled risk first', () => {
 
       const page = await browser.newPage(viewport);
       await signIn(page, ACCOUNT, '/');
-      await expectHeading(page, 'Home');
+      await homeAfterClientOverview(page);
       const panel = page.getByRole('region', { name: 'Unfilled and starting soon' });
       await expectVisible(panel);
       if (atRisk.length === 0) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
-import { expectHeading, navigateInApp, pathOf, signIn } from '../../support/auth';
+import { expectHeading, homeAfterClientOverview, navigateInApp, pathOf, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -166,7 +166,7 @@ describe('a dashboard that leads somewhere', { timeout: 180_000 }, () => {
 
       const page = await browser.newPage(viewport);
       await signIn(page, 'group.admin@demo.test', '/');
-      await expectHeading(page, 'Home');
+      await homeAfterClientOverview(page);
       await expectVisible(page.getByText('Unfilled, next 4 weeks'));
       // Several schools selected: the yearly chart says what it counts.
       await expectVisible(page.getByTestId('year-scope'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIResponse, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
-import { expectHeading, signIn } from '../../support/auth';
+import { expectHeading, homeAfterClientOverview, signIn } from '../../support/auth';
 import {
   expectNoPageErrors,
   expectNoSeriousA11yViolations,
@@ -81,6 +81,7 @@ const minutesOf = (local: string) => Number(local.slice(11, 13)) * 60 + Number(l
 
 async function openTimesheets(page: Page): Promise<void> {
   await signIn(page, ADMIN, '/');
+  await homeAfterClientOverview(page);
   // The dashboard's 'Timesheets to approve' tile leads here.
   await page.getByRole('link', { name: /Timesheets to approve/ }).click();
   await page.waitForURL('**/timesheets');

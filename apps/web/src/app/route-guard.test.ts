@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { reconcileSelectedClients } from '../lib/selected-clients';
 import type { RefreshOutcome } from '../lib/session';
-import { checkRoute, checkSession, profileFailurePath, type GuardDeps } from './route-guard';
+import { checkRoute, checkSession, clientOverviewRedirect, profileFailurePath, type GuardDeps } from './route-guard';
 
 const location = (locationId: number, permissions: string[] = []) => ({
   locationId,
@@ -68,7 +68,12 @@ function deps(overrides: Partial<GuardDeps> & { stored?: number[] } = {}) {
 describe('route guard: session, profile and selected clients (spec §2)', () => {
   it('with a session, loads the profile and lets the user in', async () => {
     const d = deps({ stored: [2] });
-    await expect(checkSession(d)).resolves.toEqual({ kind: 'allow', profile: groupAdmin, selectedClientIds: [2] });
+    await expect(checkSession(d)).resolves.toEqual({
+      kind: 'allow',
+      profile: groupAdmin,
+      selectedClientIds: [2],
+      selectionWasEmpty: false,
+    });
     expect(d.refresh).not.toHaveBeenCalled();
     expect(d.onProfile).toHaveBeenCalledWith(groupAdmin);
     expect(d.setSelectedClientIds).not.toHaveBeenCalled();
@@ -139,6 +144,11 @@ describe('route guard: session, profile and selected clients (spec §2)', () => 
     expect(d.loadFirstClientDetails).not.toHaveBeenCalled();
   });
 
+  it('tells whether the contact had a selection of their own', async () => {
+    await expect(checkSession(deps({ stored: [] }))).resolves.toMatchObject({ selectionWasEmpty: true });
+    await expect(checkSession(deps({ stored: [99] }))).resolves.toMatchObject({ selectionWasEmpty: false });
+  });
+
   it('reconciles a selection: keeps those still reachable, drops the rest and duplicates', () => {
     expect(reconcileSelectedClients([3, 99, 3, 1], [1, 2, 3])).toEqual([3, 1]);
     expect(reconcileSelectedClients([], [])).toBeUndefined();
@@ -189,5 +199,31 @@ describe("route guard: the route's permission check (spec §6)", () => {
 
   it('routes without a requirement are open', () => {
     expect(checkRoute(undefined, teacher, [8])).toBeUndefined();
+  });
+});
+
+describe('route guard: the client overview for a contact of several clients (spec §2)', () => {
+  const oneSchool = profile({ groups: [], clients: [client(7, ALL)] });
+
+  it('sends a contact of several clients without a selection to the client overview', () => {
+    expect(clientOverviewRedirect(groupAdmin, true)).toBe('/overview');
+  });
+
+  it('opens home once a selection exists', () => {
+    expect(clientOverviewRedirect(groupAdmin, false)).toBeUndefined();
+  });
+
+  it('never sends a contact of one client there', () => {
+    expect(clientOverviewRedirect(oneSchool, true)).toBeUndefined();
+  });
+
+  it('on any entry, not only after sign-in: a fresh visit by a group administrator is sent there', async () => {
+    const result = await checkSession(deps({ stored: [] }));
+    expect(result.kind).toBe('allow');
+    if (result.kind !== 'allow') return;
+    expect(clientOverviewRedirect(result.profile, result.selectionWasEmpty)).toBe('/overview');
+    // The overview then has a selection to go on with: the next entry to home opens it.
+    const next = await checkSession(deps({ stored: result.selectedClientIds }));
+    if (next.kind === 'allow') expect(clientOverviewRedirect(next.profile, next.selectionWasEmpty)).toBeUndefined();
   });
 });

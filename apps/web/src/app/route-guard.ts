@@ -33,7 +33,15 @@ export interface GuardDeps {
   landingPath(): string;
 }
 
-export type GuardResult = { kind: 'allow'; profile: ProfileResponse; selectedClientIds: number[] } | { kind: 'redirect'; to: string };
+export type GuardResult =
+  | {
+      kind: 'allow';
+      profile: ProfileResponse;
+      selectedClientIds: number[];
+      /** The contact had no client selection of their own yet (the guard filled it with every client). */
+      selectionWasEmpty: boolean;
+    }
+  | { kind: 'redirect'; to: string };
 
 /** The generic error page, for a contact whose permissions name no school yet. */
 export const NO_CLIENT_ERROR_PATH = `${paths.error}?${ERROR_REASON_PARAM}=${ERROR_REASONS.noClient}`;
@@ -87,7 +95,15 @@ export async function checkSession(deps: GuardDeps): Promise<GuardResult> {
   if (selectedClientIds.join(',') !== stored.join(',')) deps.setSelectedClientIds(selectedClientIds);
 
   await deps.loadFirstClientDetails(selectedClientIds[0]!);
-  return { kind: 'allow', profile, selectedClientIds };
+  return { kind: 'allow', profile, selectedClientIds, selectionWasEmpty: stored.length === 0 };
+}
+
+/**
+ * Spec §2: a contact who can reach more than one client is sent to the client overview, to choose. Home asks this
+ * on every entry; once a selection exists (the overview, or the client selector, made one) Home opens as asked.
+ */
+export function clientOverviewRedirect(profile: ProfileResponse, selectionWasEmpty: boolean): string | undefined {
+  return selectionWasEmpty && allClients(profile.links).length > 1 ? paths.clientOverview : undefined;
 }
 
 /** The route's own permission check; the path to go to instead (forbidden), or undefined when allowed. */

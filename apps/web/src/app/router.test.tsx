@@ -102,6 +102,25 @@ describe('router and route guard', () => {
     expect(JSON.parse(localStorage.getItem('portal.selectedClientIds') ?? '[]')).toEqual([1, 2]);
   });
 
+  it('sends a contact of several clients entering home without a selection to the client overview', async () => {
+    server({ signedIn: true, profile: profileWith(['booking_view'], 2) });
+    const router = start('/');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/overview');
+    // The overview left a selection behind: home now opens as asked.
+    await act(() => router.navigate('/'));
+    await heading('Home');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens home for a contact of several clients who has chosen', async () => {
+    server({ signedIn: true, profile: profileWith(['booking_view'], 2) });
+    setSelectedClientIds([2]);
+    const router = start('/');
+    await heading('Home');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('sends a user without the permission of the route to forbidden', async () => {
     server({ signedIn: true });
     const router = start('/timesheets');

@@ -173,6 +173,14 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
       if (to) throw redirect(to);
     };
 
+  /** Home: spec §2 sends a contact of several clients without a selection to the client overview first. */
+  const chooseClientFirst: MiddlewareFunction = async ({ context }) => {
+    const { profile, selectionWasEmpty } = context.get(guardContext);
+    const { clientOverviewRedirect } = await routeGuard();
+    const to = clientOverviewRedirect(profile, selectionWasEmpty);
+    if (to) throw redirect(to);
+  };
+
   /**
    * The forbidden page's frame: a signed-in contact whose profile loads sees it inside the shell, with the
    * navigation; anyone else (signed out, or the profile itself refused) in the public frame. Never redirects, so
@@ -208,6 +216,7 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
           children: [
             {
               index: true,
+              middleware: [chooseClientFirst],
               // Home with the contact's own availability part (features meet only here, in the app shell).
               lazy: async () => {
                 const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([

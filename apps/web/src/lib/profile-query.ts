@@ -1,4 +1,3 @@
-import type { PermissionTree } from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { QueryClientContext, queryOptions } from '@tanstack/react-query';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
@@ -43,10 +42,4 @@ export function useCachedProfile(): ProfileResponse | undefined {
     () => client?.getQueryData<ProfileResponse>(profileQueryOptions().queryKey),
     () => undefined,
   );
-}
-
-/** Spec §2: after sign-in the user goes to the client overview when more than one client is reachable. */
-export async function reachableClientCount(tree: PermissionTree): Promise<number> {
-  const { allClients } = await import('@portal/contract/permissions');
-  return allClients(tree).length;
 }

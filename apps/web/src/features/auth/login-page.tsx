@@ -3,8 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../lib/paths';
-import { loadQueryClient } from '../../lib/app-query-client';
-import { profileQueryOptions, reachableClientCount } from '../../lib/profile-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
 import { safeRedirect } from '../../lib/safe-redirect';
@@ -19,20 +17,9 @@ export function LoginPage() {
   // The enterprise login sends staff back here when its flow could not be resumed.
   const impersonationFailed = searchParams.get('impersonation') === 'failed';
 
-  /** Spec §2: after sign-in, the client overview when more than one client is reachable, else home. */
+  /** After sign-in: the page asked for, else home, whose route guard sends a contact of several clients to choose one. */
   async function afterSignIn() {
-    const requested = safeRedirect(searchParams.get('redirectTo'));
-    let target = requested ?? paths.home;
-    if (!requested) {
-      try {
-        // The sign-in page runs without the query client; the next page needs it anyway.
-        const profile = await (await loadQueryClient()).fetchQuery(profileQueryOptions());
-        if ((await reachableClientCount(profile.links)) > 1) target = paths.clientOverview;
-      } catch {
-        // Home's route guard loads the profile again and shows the page for the failure.
-      }
-    }
-    await navigate(target, { replace: true });
+    await navigate(safeRedirect(searchParams.get('redirectTo')) ?? paths.home, { replace: true });
   }
 
   return (
