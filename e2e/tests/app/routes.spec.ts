@@ -13,7 +13,7 @@ const SIGNED_IN_ROUTES: Array<[path: string, heading: string]> = [
   ['/help', 'Help'],
   ['/bookings', 'Bookings'],
   ['/bookings/create', 'Create Booking'],
-  ['/bookings/pending-approval', 'Bookings Pending Approval'],
+  ['/bookings/pending-approval', 'Bookings pending approval'],
   ['/settings', 'Settings'],
   ['/settings/change-password', 'Change password'],
   ['/finance', 'Finance'],

@@ -143,7 +143,7 @@ describe('approve from the e-mail', () => {
     const open = async (live: boolean) => {
       const page = await browser.newPage('desktop', { live });
       await signIn(page, APPROVER, '/bookings/pending-approval');
-      await expectHeading(page, 'Bookings Pending Approval');
+      await expectHeading(page, 'Bookings pending approval');
       await page
         .locator(`[data-testid="pending-request"][data-request-id="${request.id}"]`)
         .getByRole('button', { name: /^Details/ })

@@ -97,8 +97,8 @@ describe('bookings', () => {
     await expectVisible(page.getByTestId('bookings-total').filter({ hasText: `${total.toLocaleString('en')} booking` }));
     await expect.poll(() => page.getByTestId('booking-row').count()).toBe(Math.min(25, total));
     expect(await page.getByTestId('booking-row').first().getAttribute('data-booking-id')).toBe(String(items[0]!.id));
-    await expectVisible(page.getByRole('link', { name: 'Create Booking', exact: true }));
-    await expectVisible(page.getByRole('link', { name: 'Pending Approval', exact: true }));
+    await expectVisible(page.getByRole('link', { name: 'Create booking', exact: true }));
+    await expectVisible(page.getByRole('link', { name: 'Pending approval', exact: true }));
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'bookings');
 
@@ -279,7 +279,7 @@ describe('pending approval', () => {
 
     const bookerPage = await browser.newPage('mobile');
     await signIn(bookerPage, BOOKER, '/bookings/pending-approval');
-    await expectHeading(bookerPage, 'Bookings Pending Approval');
+    await expectHeading(bookerPage, 'Bookings pending approval');
     await expect.poll(() => bookerPage.getByTestId('pending-request').count()).toBeGreaterThan(0);
     expect(await bookerPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(bookerPage);
@@ -289,7 +289,7 @@ describe('pending approval', () => {
     const target = adminList.find((request) => theirs.some((t) => t.id === request.id)) ?? adminList[0]!;
     const page = await browser.newPage('desktop');
     await signIn(page, ADMIN, '/bookings/pending-approval');
-    await expectHeading(page, 'Bookings Pending Approval');
+    await expectHeading(page, 'Bookings pending approval');
     const row = page.locator(`[data-testid="pending-request"][data-request-id="${target.id}"]`);
     await expectVisible(row);
     await expectNoSeriousA11yViolations(page);

@@ -98,7 +98,7 @@ describe('a booking from request to educator', () => {
 
     const page = await browser.newPage('desktop');
     await signIn(page, ADMIN, '/bookings/pending-approval');
-    await expectHeading(page, 'Bookings Pending Approval');
+    await expectHeading(page, 'Bookings pending approval');
     const row = page.locator(`[data-testid="pending-request"][data-request-id="${requestId}"]`);
     await expectVisible(row);
     await row.getByRole('button', { name: /^Details of the request by / }).click();

@@ -18,7 +18,7 @@ const GUARDED: Array<[path: string, heading: string, key: GuardedKey]> = [
   ['/timesheets', 'Timesheets', 'timesheets'],
   ['/candidates', 'Educators', 'candidates'],
   ['/bookings/create', 'Create Booking', 'bookingsCreate'],
-  ['/bookings/pending-approval', 'Bookings Pending Approval', 'pendingApproval'],
+  ['/bookings/pending-approval', 'Bookings pending approval', 'pendingApproval'],
   ['/finance', 'Finance', 'finance'],
   ['/finance/invoices/INV-1001', 'View Invoice', 'invoiceDetails'],
   ['/group-overview', 'Group overview', 'groupOverview'],

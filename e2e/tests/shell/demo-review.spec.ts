@@ -133,7 +133,7 @@ describe('a pending booker (asks for bookings, may not approve)', { timeout: 180
       await expect.poll(async () => (await page.getByTestId('tile-pendingApproval').textContent())?.trim()).toBe(String(own));
 
       await navigateInApp(page, '/bookings/pending-approval');
-      await expectHeading(page, 'Bookings Pending Approval');
+      await expectHeading(page, 'Bookings pending approval');
       if (viewport === 'mobile') await page.getByRole('button', { name: /open navigation/i }).click();
       const nav = page.getByRole('navigation', { name: /navigation/i });
       await expectVisible(nav.getByRole('link').first());
@@ -332,7 +332,7 @@ describe('an approver', { timeout: 180_000 }, () => {
     const counted = Number((await tile.textContent())?.trim());
     await tile.click();
     await page.waitForURL((url) => url.pathname === '/bookings/pending-approval');
-    await expectHeading(page, 'Bookings Pending Approval');
+    await expectHeading(page, 'Bookings pending approval');
     await expectVisible(page.getByTestId('pending-total').filter({ hasText: new RegExp(`^${counted} requests?$`) }));
     expectNoPageErrors(page);
   });

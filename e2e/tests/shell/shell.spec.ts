@@ -132,7 +132,7 @@ describe('signed-in shell', () => {
       const item = page.getByTestId(viewport === 'mobile' ? 'booking-card' : 'booking-row');
       await expect.poll(() => item.count()).toBeGreaterThan(0);
       // No way into a form it cannot submit.
-      expect(await page.getByRole('link', { name: 'Create Booking', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Create booking', exact: true }).count()).toBe(0);
 
       // An open booking says why Extend and Cancel are not offered.
       await item.first().getByRole('link').first().click();
