@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
+import { TimeField } from '../../../components/time-field';
 import { formatTimeOfDay } from '../../../lib/locale-format';
 import type { BookingFormValues } from './booking-form-rules';
 import { useBookingMessage } from './booking-messages';
@@ -47,7 +48,6 @@ export function WhenSection({
     formState: { errors, isSubmitted },
   } = useFormContext<BookingFormValues>();
   const extra = classification?.extraValidation;
-  const timeHints = [t('when.timeHelp')];
   const endHints = [
     ...(extra?.earliestEndTime24hr ? [t('when.earliestEnd', { time: formatTimeOfDay(extra.earliestEndTime24hr, locale) })] : []),
     ...(extra?.minimumDurationInMins ? [t('when.minimumDuration', { minutes: extra.minimumDurationInMins })] : []),
@@ -77,26 +77,29 @@ export function WhenSection({
           )}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            {...register('startTime')}
-            id="booking-start-time"
-            label={t('when.startTime')}
-            required
-            placeholder="08:30"
-            error={Boolean(errors.startTime)}
-            helperText={message(errors.startTime?.message) ?? timeHints.join(' · ')}
-            slotProps={numericInput}
-          />
-          <TextField
-            {...register('endTime')}
-            id="booking-end-time"
-            label={t('when.endTime')}
-            required
-            placeholder="15:30"
-            error={Boolean(errors.endTime)}
-            helperText={message(errors.endTime?.message) ?? (endHints.length ? endHints.join(' · ') : timeHints.join(' · '))}
-            slotProps={numericInput}
-          />
+          {(['startTime', 'endTime'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <TimeField
+                  id={name === 'startTime' ? 'booking-start-time' : 'booking-end-time'}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  label={t(name === 'startTime' ? 'when.startTime' : 'when.endTime')}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={
+                    message(fieldState.error?.message) ?? (name === 'endTime' && endHints.length ? endHints.join(' · ') : undefined)
+                  }
+                />
+              )}
+            />
+          ))}
           {extra && !extra.shouldShowBreaks && (extra.defaultBreakInMins ?? 0) > 0 && (
             <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }} data-testid="booking-set-break">
               {t('when.setBreak', { minutes: extra.defaultBreakInMins ?? 0 })}

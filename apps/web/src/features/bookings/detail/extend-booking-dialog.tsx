@@ -13,6 +13,7 @@ import { MAX_BREAK_MINUTES, normaliseTime } from '@portal/contract/bookings';
 import { isWeekend } from '@portal/contract/school-days';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
+import { TimeField } from '../../../components/time-field';
 import { TONES } from '../../../components/tone-chip';
 import { ApiError } from '../../../lib/api-error';
 import { useToast } from '../../../lib/toast';
@@ -96,26 +97,24 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
     );
   };
 
-  const timeField = (key: keyof ExtendTimes, label: string, type: 'time' | 'number') => {
+  const setTime = (key: keyof ExtendTimes, value: string) => setTimes((current) => ({ ...current, [key]: value }));
+  const errorOf = (key: keyof ExtendTimes) => {
     const error = tried ? errors[key] : undefined;
-    return (
-      <TextField
-        label={label}
-        type={type}
-        size="small"
-        required={type === 'time'}
-        value={times[key]}
-        onChange={(event) => setTimes((current) => ({ ...current, [key]: event.target.value }))}
-        error={!!error}
-        helperText={error ? t(`validation.${error}`) : ' '}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: type === 'number' ? { min: 0, max: MAX_BREAK_MINUTES, step: 5 } : { step: 300 },
-        }}
-        fullWidth
-      />
-    );
+    return error ? t(`validation.${error}`) : undefined;
   };
+  const timeField = (key: 'startTime' | 'endTime', label: string) => (
+    <TimeField
+      label={label}
+      size="small"
+      required
+      value={times[key]}
+      onChange={(value) => setTime(key, value)}
+      error={!!errorOf(key)}
+      helperText={errorOf(key)}
+      slotProps={{ htmlInput: { 'data-testid': `extend-${key}` } }}
+      fullWidth
+    />
+  );
 
   return (
     <>
@@ -156,7 +155,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
               </Typography>
             )}
           </Box>
-          {/* Side by side only where a time input (with its clock button) fits whole: stacked on a phone. */}
+          {/* Side by side where there is room: stacked on a phone. */}
           <Box
             sx={{
               display: 'grid',
@@ -165,9 +164,19 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
               gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
             }}
           >
-            {timeField('startTime', t('extend.startTime'), 'time')}
-            {timeField('endTime', t('extend.endTime'), 'time')}
-            {timeField('breakMinutes', t('extend.breakMinutes'), 'number')}
+            {timeField('startTime', t('extend.startTime'))}
+            {timeField('endTime', t('extend.endTime'))}
+            <TextField
+              label={t('extend.breakMinutes')}
+              type="number"
+              size="small"
+              value={times.breakMinutes}
+              onChange={(event) => setTime('breakMinutes', event.target.value)}
+              error={!!errorOf('breakMinutes')}
+              helperText={errorOf('breakMinutes') ?? ' '}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 0, max: MAX_BREAK_MINUTES, step: 5 } }}
+              fullWidth
+            />
           </Box>
           <Box component="section" aria-labelledby="extend-days-heading">
             <Typography variant="h3" id="extend-days-heading" sx={{ fontSize: '1rem', mb: 0.25 }}>

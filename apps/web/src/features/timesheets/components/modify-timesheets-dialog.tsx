@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { formatDay } from '../../../lib/locale-format';
 import { GeneralModal } from '../../../components/general-modal';
+import { TimeField } from '../../../components/time-field';
 import { timesheetMessage } from '../timesheet-messages';
 import { educatorChangeOf, educatorName, formatTimes, startingTimes } from '../timesheet-format';
 import type { DecisionOutcome } from '../use-timesheet-decision';
@@ -144,30 +145,25 @@ export function ModifyTimesheetsDialog({
           const day = formatDay(row.dateLocal, locale);
           const change = educatorChangeOf(row);
           const headingId = `${idPrefix}-${row.bookingId}`;
-          const field = (key: keyof Times, error: Field, label: string, type: 'time' | 'number', help?: string) => {
-            const message = (tried ? local[error] : undefined) ?? server[error];
+          const messageOf = (error: Field) => (tried ? local[error] : undefined) ?? server[error];
+          const timeField = (key: 'startTime' | 'endTime', error: Field, label: string) => {
+            const message = messageOf(error);
             return (
-              <TextField
+              <TimeField
                 label={label}
-                type={type}
                 size="small"
-                required={type === 'time'}
+                required
                 value={value[key]}
-                onChange={(event) => update(row.bookingId, key, event.target.value)}
+                onChange={(next) => update(row.bookingId, key, next)}
                 error={Boolean(message)}
-                helperText={timesheetMessage(t, message) ?? help ?? ' '}
+                helperText={timesheetMessage(t, message)}
                 autoFocus={index === 0 && key === 'startTime'}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput:
-                    type === 'number'
-                      ? { min: 0, max: 600, step: 5, inputMode: 'numeric', 'data-testid': `modify-${key}` }
-                      : { step: 300, 'data-testid': `modify-${key}` },
-                }}
+                slotProps={{ htmlInput: { 'data-testid': `modify-${key}` } }}
                 fullWidth
               />
             );
           };
+          const breakMessage = messageOf('breakMinutes');
           return (
             <Box
               key={row.bookingId}
@@ -187,7 +183,7 @@ export function ModifyTimesheetsDialog({
                 {change.kind === 'times' &&
                   ` · ${t('modify.educatorReported', { times: formatTimes(t, change.start, change.end, locale) })}`}
               </Typography>
-              {/* Side by side where a time input (with its clock button) fits whole: stacked on a phone. */}
+              {/* Side by side where there is room: stacked on a phone. */}
               <Box
                 sx={{
                   display: 'grid',
@@ -196,9 +192,22 @@ export function ModifyTimesheetsDialog({
                   gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
                 }}
               >
-                {field('startTime', 'startTimeLocal', t('modify.start'), 'time')}
-                {field('endTime', 'endTimeLocal', t('modify.end'), 'time')}
-                {field('breakMinutes', 'breakMinutes', t('modify.break'), 'number', t('modify.breakHelp'))}
+                {timeField('startTime', 'startTimeLocal', t('modify.start'))}
+                {timeField('endTime', 'endTimeLocal', t('modify.end'))}
+                <TextField
+                  label={t('modify.break')}
+                  type="number"
+                  size="small"
+                  value={value.breakMinutes}
+                  onChange={(event) => update(row.bookingId, 'breakMinutes', event.target.value)}
+                  error={Boolean(breakMessage)}
+                  helperText={timesheetMessage(t, breakMessage) ?? t('modify.breakHelp')}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { min: 0, max: 600, step: 5, inputMode: 'numeric', 'data-testid': 'modify-breakMinutes' },
+                  }}
+                  fullWidth
+                />
               </Box>
               {tried && local.unchanged && (
                 <Alert severity="info" sx={{ mt: 1 }}>
