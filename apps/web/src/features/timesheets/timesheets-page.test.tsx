@@ -131,7 +131,19 @@ const ROWS = [
 
 const OVERVIEW = {
   totals: { approved: 12, pendingReview: 4, pendingApproval: 3 },
-  clients: [{ clientId: 3, clientName: 'Harbourside Primary School', approved: 12, pendingReview: 4, pendingApproval: 3 }],
+  clients: [
+    {
+      clientId: 3,
+      clientName: 'Harbourside Primary School',
+      approved: 12,
+      pendingReview: 4,
+      pendingApproval: 3,
+      pendingApprovalWeeks: [
+        { weekOf: '2026-11-16', pendingApproval: 2 },
+        { weekOf: '2026-11-09', pendingApproval: 1 },
+      ],
+    },
+  ],
   candidates: ROWS.map((r) => ({
     candidateId: r.candidateId,
     candidateName: r.candidateFullName,
@@ -264,7 +276,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     });
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
-    await user.click(screen.getByRole('checkbox', { name: 'Select all timesheets on this page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve 3 timesheets?' });
     expect(bodies).toEqual([]);
@@ -334,10 +346,96 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     stubApi(() => undefined);
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
-    await user.click(screen.getByRole('checkbox', { name: 'Select all timesheets on this page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
     expect(screen.getByTestId('timesheet-selection-count')).toHaveTextContent('3 selected');
-    await user.click(screen.getByRole('checkbox', { name: 'Select all timesheets on this page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
     expect(screen.getByTestId('timesheet-selection-count')).toHaveTextContent('Select timesheets to approve');
+  });
+
+  it('confirms approving several timesheets as booked, with the hours billed in all', async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    const asBooked = [timesheet(101), timesheet(104)];
+    stubApi(
+      (_, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { submitted: [101, 104], noCharge: [], issues: [] });
+      },
+      (url) =>
+        url.pathname === '/v1/timesheets'
+          ? new Response(JSON.stringify({ approvedCount: 0, pendingReviewCount: 0, pendingApprovalList: bodies.length ? [] : asBooked }), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json', 'x-pagination': JSON.stringify({ total: 2, skip: 0, take: 25 }) },
+            })
+          : undefined,
+    );
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(2));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 shown' }));
+    await user.click(
+      within(screen.getByRole('toolbar', { name: 'Decide the selected timesheets' })).getByRole('button', { name: 'Approve' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 timesheets?' });
+    expect(dialog).toHaveTextContent('All 2 are as booked.');
+    expect(within(dialog).getByTestId('approve-total')).toHaveTextContent('To bill in all: 13 h');
+    expect(bodies).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 2' }));
+    expect(await screen.findByText('2 timesheets approved.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ decision: 'approved', timesheets: [{ bookingId: 101 }, { bookingId: 104 }] }]);
+  });
+
+  it('"Approve all 3 shown" selects every timesheet shown and asks once, then approves them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    stubApi((_, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, { submitted: [101, 102, 103], noCharge: [103], issues: [] });
+    });
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Approve all 3 shown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 3 timesheets?' });
+    expect(screen.getByTestId('timesheet-selection-count')).toHaveTextContent('3 selected');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(dialog).getByTestId('approve-total')).toHaveTextContent('To bill in all: 12 h, and 1 with no charge');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 3' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ decision: 'approved', timesheets: [{ bookingId: 101 }, { bookingId: 102 }, { bookingId: 103 }] });
+  });
+
+  it('filters by week from the address and the week picker (the weeks with timesheets to approve), and asks the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const spy = stubApi(() => undefined);
+    const { router } = renderWithProviders(<TimesheetsPage />, { route: '/timesheets?week=2026-11-16' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    const listCalls = () =>
+      spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/v1/timesheets');
+    expect(listCalls().at(-1)?.searchParams.get('weekOf')).toBe('2026-11-16');
+    const week = screen.getByRole('combobox', { name: 'Week' });
+    expect(week).toHaveValue('2026-11-16');
+    expect(
+      within(week)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All weeks', 'Week of 16 Nov 2026 (2)', 'Week of 9 Nov 2026 (1)']);
+    await user.selectOptions(week, '2026-11-09');
+    await waitFor(() => expect(router.state.location.search).toBe('?week=2026-11-09'));
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.get('weekOf')).toBe('2026-11-09'));
+    await user.selectOptions(week, '');
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.has('weekOf')).toBe(false));
+    // Back returns to the week chosen before.
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Week' })).toHaveValue('2026-11-09'));
+  });
+
+  it('ignores a week that is not a Monday, and a school that is not selected', async () => {
+    const spy = stubApi(() => undefined);
+    renderWithProviders(<TimesheetsPage />, { route: '/timesheets?week=2026-11-17&school=99' });
+    await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
+    const call = spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).find((u) => u.pathname === '/v1/timesheets')!;
+    expect(call.searchParams.has('weekOf')).toBe(false);
+    expect(call.searchParams.getAll('clientIds')).toEqual(['3']);
+    expect(screen.getByRole('combobox', { name: 'Week' })).toHaveValue('');
   });
 
   it("a 207 shows 'submitted with issues' with each reason in words", async () => {

@@ -1,5 +1,5 @@
 import { allClients, canAtLocation } from '@portal/contract/permissions';
-import type { TimesheetBooking } from '@portal/contract/timesheets';
+import { WeekOf, type TimesheetBooking } from '@portal/contract/timesheets';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoneAllOutlinedIcon from '@mui/icons-material/DoneAllOutlined';
 import Alert from '@mui/material/Alert';
@@ -27,6 +27,9 @@ import { ModifyTimesheetsDialog } from './components/modify-timesheets-dialog';
 import { PendingTimesheetCards } from './components/pending-timesheet-cards';
 import { PendingTimesheetsTable } from './components/pending-timesheets-table';
 import { SelectionBar } from './components/selection-bar';
+import { BulkBar } from './components/bulk-bar';
+import { selectAllState } from './components/pending-timesheets-table';
+import { TimesheetFilters, weekOptions } from './components/timesheet-filters';
 import { TimesheetHistory } from './components/timesheet-history';
 import { TimesheetsSummary } from './components/timesheets-summary';
 import { formatCount } from '../../lib/locale-format';
@@ -40,12 +43,22 @@ import { TabBar } from '../../components/tab-bar';
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const PAGE_SIZES = [25, 50, 100] as const;
 
-/** `?educator=<id>` opens that educator's lists; `?tab=history` the decided timesheets. */
-function readParams(params: URLSearchParams): { educatorId: number | undefined; tab: 'pending' | 'history' } {
+/**
+ * `?educator=<id>` opens that educator's lists; `?tab=history` the decided timesheets; `?school=<clientId>` (one of
+ * the selected schools) and `?week=<Monday>` narrow the timesheets to approve.
+ */
+function readParams(
+  params: URLSearchParams,
+  clientIds: readonly number[],
+): { educatorId: number | undefined; tab: 'pending' | 'history'; schoolId: number | undefined; weekOf: string | undefined } {
   const raw = Number(params.get('educator'));
+  const school = Number(params.get('school'));
+  const week = params.get('week') ?? '';
   return {
     educatorId: Number.isInteger(raw) && raw > 0 ? raw : undefined,
     tab: params.get('tab') === 'history' ? 'history' : 'pending',
+    schoolId: clientIds.includes(school) ? school : undefined,
+    weekOf: WeekOf.safeParse(week).success ? week : undefined,
   };
 }
 
@@ -101,7 +114,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const toast = useToast();
   const tree = useProfile().data?.links;
   const [params, update] = useAddressParams();
-  const { educatorId, tab } = readParams(params);
+  const { educatorId, tab, schoolId, weekOf } = readParams(params, clientIds);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -109,7 +122,16 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const decision = useTimesheetDecision();
 
   const summary = useTimesheetsOverview(clientIds);
-  const query = { clientIds, skip: page * pageSize, take: pageSize };
+  const listClientIds = useMemo(() => (schoolId === undefined ? clientIds : [schoolId]), [clientIds, schoolId]);
+  const query = { clientIds: listClientIds, weekOf, skip: page * pageSize, take: pageSize };
+  // Another school, week or educator is another list: back to its first page, nothing selected.
+  const listKey = `${schoolId ?? ''}|${weekOf ?? ''}|${educatorId ?? ''}`;
+  const [shownList, setShownList] = useState(listKey);
+  if (shownList !== listKey) {
+    setShownList(listKey);
+    setPage(0);
+    setSelected(new Set());
+  }
   const everyone = usePendingTimesheets(query, educatorId === undefined);
   const oneEducator = useCandidateTimesheets({ ...query, candidateId: educatorId ?? 0 }, educatorId !== undefined);
   const list = educatorId === undefined ? everyone : oneEducator;
@@ -127,6 +149,9 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   );
   // The selection is what is ticked among the rows shown now (a decided row leaves the list, and the selection).
   const selectedRows = rows.filter((row) => selected.has(row.bookingId) && canDecide(row));
+  const decidableRows = useMemo(() => rows.filter(canDecide), [rows, canDecide]);
+  const filtered = schoolId !== undefined || weekOf !== undefined;
+  const weeks = useMemo(() => weekOptions(summaryData?.clients ?? [], schoolId, weekOf), [summaryData, schoolId, weekOf]);
 
   const educatorLabel =
     educatorId === undefined
@@ -150,6 +175,12 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
     (value: 'pending' | 'history') => update({ tab: value === 'history' ? 'history' : undefined }, { resetPage: false, replace: false }),
     [update],
   );
+  const scrollToLists = () => document.getElementById('timesheets-lists')?.scrollIntoView?.({ block: 'start' });
+  const schoolLink = useCallback((clientId: number, week?: string) => {
+    const next = new URLSearchParams({ school: String(clientId) });
+    if (week) next.set('week', week);
+    return `?${next.toString()}`;
+  }, []);
   const openEducator = (candidateId: number | undefined) => {
     setPage(0);
     setSelected(new Set());
@@ -164,20 +195,22 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
       else next.add(bookingId);
       return next;
     });
-  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(rows.filter(canDecide).map((row) => row.bookingId)) : new Set());
+  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(decidableRows.map((row) => row.bookingId)) : new Set());
 
-  // A selection with timesheets that are not as booked is confirmed once, naming them; otherwise Approve sends at once.
-  const requestApprove = () => {
-    if (selectedRows.length === 0) return;
-    if (differingRows(selectedRows).length > 0) setDialog('approve');
-    else void approve();
+  // Approving sends money for invoicing: more than one timesheet, or one that is not as booked, is confirmed first
+  // (naming those that differ, with the hours billed in all); a single timesheet as booked is sent at once.
+  const requestApprove = (chosen: readonly TimesheetBooking[]) => {
+    if (chosen.length === 0) return;
+    if (chosen.length > 1 || differingRows(chosen).length > 0) setDialog('approve');
+    else void approve(chosen);
   };
-  const approve = async () => {
-    if (selectedRows.length === 0) return;
-    const outcome = await decision.decide(
-      { decision: 'approved', timesheets: selectedRows.map((row) => ({ bookingId: row.bookingId })) },
-      rows,
-    );
+  const approveAllShown = () => {
+    setSelected(new Set(decidableRows.map((row) => row.bookingId)));
+    requestApprove(decidableRows);
+  };
+  const approve = async (chosen: readonly TimesheetBooking[] = selectedRows) => {
+    if (chosen.length === 0) return;
+    const outcome = await decision.decide({ decision: 'approved', timesheets: chosen.map((row) => ({ bookingId: row.bookingId })) }, rows);
     if (outcome.kind === 'done' || outcome.kind === 'issues') setSelected(new Set());
     setDialog(null);
   };
@@ -190,7 +223,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
     to: formatCount(page * pageSize + rows.length, locale),
     total: formatCount(total, locale),
   });
-  const listProps = { rows, caption, selected, onToggle: toggle, onToggleAll: toggleAll, canDecide, showClient };
+  const listProps = { rows, caption, selected, onToggle: toggle, canDecide, showClient };
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1400 }}>
@@ -211,6 +244,8 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
             onRetry={() => void summary.refetch()}
             onOpenEducator={openEducator}
             educatorId={educatorId}
+            schoolLink={schoolLink}
+            onFollowSchoolLink={scrollToLists}
             phone={phone}
           />
 
@@ -278,6 +313,13 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
               </Box>
             ) : (
               <Box role="tabpanel" id="timesheets-panel-pending" aria-labelledby="timesheets-tab-pending" sx={{ pt: 2 }}>
+                <TimesheetFilters
+                  schools={selectedClients}
+                  schoolId={schoolId}
+                  weeks={weeks}
+                  weekOf={weekOf}
+                  onChange={(changes) => setParam(changes)}
+                />
                 <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="timesheets-total">
                     {data ? t('list.count', { count: total, total: formatCount(total, locale) }) : ' '}
@@ -301,16 +343,31 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                   </Box>
                 )}
                 {data && rows.length === 0 && (
-                  <EmptyState
-                    icon={<DoneAllOutlinedIcon aria-hidden="true" />}
-                    title={t('list.emptyTitle')}
-                    body={educatorId === undefined ? t('list.emptyBody') : t('list.emptyEducatorBody')}
-                    testId="timesheets-empty"
-                    sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
-                  />
+                  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2, textAlign: 'center' }}>
+                    <EmptyState
+                      icon={<DoneAllOutlinedIcon aria-hidden="true" />}
+                      title={t('list.emptyTitle')}
+                      body={filtered ? t('filter.emptyBody') : educatorId === undefined ? t('list.emptyBody') : t('list.emptyEducatorBody')}
+                      testId="timesheets-empty"
+                    />
+                    {filtered && (
+                      <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setParam({ school: undefined, week: undefined })}>
+                        {t('filter.clear')}
+                      </Button>
+                    )}
+                  </Box>
                 )}
                 {data && rows.length > 0 && (
                   <>
+                    {decidableRows.length > 0 && (
+                      <BulkBar
+                        count={decidableRows.length}
+                        state={selectAllState(rows, selected, canDecide)}
+                        approving={decision.pending}
+                        onToggleAll={toggleAll}
+                        onApproveAll={approveAllShown}
+                      />
+                    )}
                     {phone ? <PendingTimesheetCards {...listProps} /> : <PendingTimesheetsTable {...listProps} />}
                     <ListPagination
                       count={total}
@@ -339,7 +396,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
                       <SelectionBar
                         count={selectedRows.length}
                         approving={decision.pending && dialog === null}
-                        onApprove={requestApprove}
+                        onApprove={() => requestApprove(selectedRows)}
                         onModify={() => setDialog('modify')}
                         onDidNotHappen={() => setDialog('didNotHappen')}
                         onClear={() => setSelected(new Set())}

@@ -11,7 +11,7 @@ export interface CandidatePageQuery extends PendingPageQuery {
 /** GET /v1/timesheets/candidate: the same answer as GET /v1/timesheets, one educator's (spec §7). */
 export async function getCandidateTimesheets(query: CandidatePageQuery, signal?: AbortSignal): Promise<PendingTimesheetsPage> {
   const { data, headers } = await apiRequestWithHeaders('timesheets/candidate', {
-    query: { clientIds: query.clientIds, candidateId: query.candidateId, skip: query.skip, take: query.take },
+    query: { clientIds: query.clientIds, candidateId: query.candidateId, weekOf: query.weekOf, skip: query.skip, take: query.take },
     schema: TimesheetsResponse,
     ...(signal ? { signal } : {}),
   });

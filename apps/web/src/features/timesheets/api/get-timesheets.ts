@@ -8,6 +8,8 @@ export const timesheetsKey = ['timesheets'] as const;
 
 export interface PendingPageQuery {
   clientIds: readonly number[];
+  /** Only the bookings of the week starting on this Monday ('YYYY-MM-DD'). */
+  weekOf?: string | undefined;
   skip: number;
   take: number;
 }
@@ -23,7 +25,7 @@ export interface PendingTimesheetsPage {
 /** GET /v1/timesheets: the selected clients' timesheets pending approval, oldest booking first (skip/take, `x-pagination`). */
 export async function getPendingTimesheets(query: PendingPageQuery, signal?: AbortSignal): Promise<PendingTimesheetsPage> {
   const { data, headers } = await apiRequestWithHeaders('timesheets', {
-    query: { clientIds: query.clientIds, skip: query.skip, take: query.take },
+    query: { clientIds: query.clientIds, weekOf: query.weekOf, skip: query.skip, take: query.take },
     schema: TimesheetsResponse,
     ...(signal ? { signal } : {}),
   });

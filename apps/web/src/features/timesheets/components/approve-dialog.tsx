@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { GeneralModal } from '../../../components/general-modal';
+import { formatDuration } from '@portal/contract/format/duration';
 import { formatCount, formatDay } from '../../../lib/locale-format';
 import { billingTexts, educatorName, formatTimes } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
@@ -14,9 +15,21 @@ export function differingRows(rows: readonly TimesheetBooking[]): TimesheetBooki
   return rows.filter((row) => row.billing.kind === 'no_charge' || row.billing.basis === 'educator');
 }
 
+/** What approving the rows bills in all: the minutes of those billed by the hour, and how many bill nothing. */
+export function approvalTotal(rows: readonly TimesheetBooking[]): { minutes: number; noCharge: number } {
+  let minutes = 0;
+  let noCharge = 0;
+  for (const row of rows) {
+    if (row.billing.kind === 'hours') minutes += row.billing.minutes;
+    else noCharge += 1;
+  }
+  return { minutes, noCharge };
+}
+
 /**
- * One confirmation before a selection is approved when some of it is not as booked: it names each such timesheet and
- * what Approve does with it (the educator's hours, or no charge and the booking cancelled). Mount it only while open.
+ * The confirmation before a selection is approved (money is sent for invoicing) when some of it is not as booked, or
+ * when it is more than one timesheet: it names each timesheet that differs and what Approve does with it (the
+ * educator's hours, or no charge and the booking cancelled), and the hours billed in all. Mount it only while open.
  */
 export function ApproveDialog({
   rows,
@@ -32,6 +45,8 @@ export function ApproveDialog({
   const { t, locale } = useTimesheetsText();
   const differing = differingRows(rows);
   const count = rows.length;
+  const sum = approvalTotal(rows);
+  const hours = formatDuration(sum.minutes, locale);
   return (
     <GeneralModal
       open
@@ -44,43 +59,54 @@ export function ApproveDialog({
         </Button>
       }
     >
-      <Typography sx={{ mb: 1.5 }}>
-        {t('approve.intro', {
-          count,
-          differ: t('approve.differ', { count: differing.length, total: formatCount(differing.length, locale) }),
-        })}
+      <Typography sx={{ mb: differing.length > 0 ? 1.5 : 0 }}>
+        {differing.length > 0
+          ? t('approve.intro', {
+              count,
+              differ: t('approve.differ', { count: differing.length, total: formatCount(differing.length, locale) }),
+            })
+          : t('approve.asBooked', { count, total: formatCount(count, locale) })}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }} data-testid="approve-differences">
-        {differing.map((row) => {
-          const name = educatorName(row);
-          const date = formatDay(row.dateLocal, locale);
-          const billing = billingTexts(t, row, locale);
-          const noCharge = row.billing.kind === 'no_charge';
-          return (
-            <Box component="li" key={row.bookingId} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              {noCharge ? (
-                <EventBusyOutlinedIcon fontSize="small" color="error" aria-hidden="true" sx={{ mt: 0.25 }} />
-              ) : (
-                <EditCalendarOutlinedIcon fontSize="small" color="warning" aria-hidden="true" sx={{ mt: 0.25 }} />
-              )}
-              <Typography variant="body2">
-                {noCharge
-                  ? t('approve.didNotHappen', { name, date })
-                  : t('approve.changedTimes', {
-                      name,
-                      date,
-                      times: billing.times,
-                      hours: billing.duration,
-                      booked: formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale),
-                    })}
-              </Typography>
-            </Box>
-          );
-        })}
-      </Box>
-      <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
-        {t('approve.otherwise')}
+      {differing.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }} data-testid="approve-differences">
+          {differing.map((row) => {
+            const name = educatorName(row);
+            const date = formatDay(row.dateLocal, locale);
+            const billing = billingTexts(t, row, locale);
+            const noCharge = row.billing.kind === 'no_charge';
+            return (
+              <Box component="li" key={row.bookingId} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                {noCharge ? (
+                  <EventBusyOutlinedIcon fontSize="small" color="error" aria-hidden="true" sx={{ mt: 0.25 }} />
+                ) : (
+                  <EditCalendarOutlinedIcon fontSize="small" color="warning" aria-hidden="true" sx={{ mt: 0.25 }} />
+                )}
+                <Typography variant="body2">
+                  {noCharge
+                    ? t('approve.didNotHappen', { name, date })
+                    : t('approve.changedTimes', {
+                        name,
+                        date,
+                        times: billing.times,
+                        hours: billing.duration,
+                        booked: formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale),
+                      })}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="approve-total">
+        {sum.noCharge > 0
+          ? t('approve.totalWithNoCharge', { hours, noCharge: formatCount(sum.noCharge, locale) })
+          : t('approve.total', { hours })}
       </Typography>
+      {differing.length > 0 && (
+        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+          {t('approve.otherwise')}
+        </Typography>
+      )}
     </GeneralModal>
   );
 }

@@ -2,7 +2,6 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import type { Theme } from '@mui/material/styles';
 import { formatDay } from '../../../lib/locale-format';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -10,7 +9,7 @@ import { billingTexts, educatorChangeOf, educatorName } from '../timesheet-forma
 import { useTimesheetsText } from '../use-timesheets-text';
 import { DownloadButton } from './download-button';
 import { EducatorChanges } from './educator-changes';
-import { placeOf, selectAllState, type PendingListProps } from './pending-timesheets-table';
+import { placeOf, type PendingListProps } from './pending-timesheets-table';
 
 /**
  * The cards' looks, given once on the list rather than per card (as the bookings cards): emotion works out one
@@ -50,96 +49,79 @@ const listSx = {
 };
 
 /** Phone: one card per timesheet pending approval, its checkbox first; the educator's changes highlighted. */
-export function PendingTimesheetCards({ rows, caption, selected, onToggle, onToggleAll, canDecide, showClient }: PendingListProps) {
+export function PendingTimesheetCards({ rows, caption, selected, onToggle, canDecide, showClient }: PendingListProps) {
   const { t, locale } = useTimesheetsText();
-  const all = selectAllState(rows, selected, canDecide);
   return (
-    <>
-      <Box sx={{ px: 2, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={all.checked}
-              indeterminate={all.indeterminate}
-              disabled={all.disabled}
-              onChange={(event) => onToggleAll(event.target.checked)}
-            />
-          }
-          label={t('list.selectAll')}
-          slotProps={{ typography: { variant: 'body2' } }}
-        />
-      </Box>
-      <Box component="ul" aria-label={caption} sx={listSx}>
-        {rows.map((row) => {
-          const name = educatorName(row);
-          const day = formatDay(row.dateLocal, locale);
-          const changed = educatorChangeOf(row).kind !== 'none';
-          const billing = billingTexts(t, row, locale);
-          const decidable = canDecide(row);
-          const isSelected = selected.has(row.bookingId);
-          return (
-            <li
-              key={row.bookingId}
-              className="timesheet-card"
-              data-testid="timesheet-card"
-              data-booking-id={row.bookingId}
-              data-changed={changed || undefined}
-              data-selected={isSelected || undefined}
-            >
-              <div className="timesheet-card-check">
-                {decidable && (
-                  <Checkbox
-                    checked={isSelected}
-                    onChange={() => onToggle(row.bookingId)}
-                    slotProps={{ input: { 'aria-label': t('list.selectOne', { name, date: day }) } }}
-                    sx={{ alignSelf: 'flex-start' }}
-                  />
-                )}
-              </div>
-              <div className="timesheet-card-body">
-                <div className="timesheet-card-head">
-                  <div className="timesheet-card-who">
-                    <UserAvatar name={row.candidateFullName} size="sm" />
-                    <div className="timesheet-card-names">
-                      <p className="timesheet-card-name">{name}</p>
-                      <p className="timesheet-card-text">{day}</p>
-                    </div>
-                  </div>
-                  <div className="timesheet-card-download">
-                    <DownloadButton bookingId={row.bookingId} label={t('actions.downloadFor', { name, date: day })} />
+    <Box component="ul" aria-label={caption} sx={listSx}>
+      {rows.map((row) => {
+        const name = educatorName(row);
+        const day = formatDay(row.dateLocal, locale);
+        const changed = educatorChangeOf(row).kind !== 'none';
+        const billing = billingTexts(t, row, locale);
+        const decidable = canDecide(row);
+        const isSelected = selected.has(row.bookingId);
+        return (
+          <li
+            key={row.bookingId}
+            className="timesheet-card"
+            data-testid="timesheet-card"
+            data-booking-id={row.bookingId}
+            data-changed={changed || undefined}
+            data-selected={isSelected || undefined}
+          >
+            <div className="timesheet-card-check">
+              {decidable && (
+                <Checkbox
+                  checked={isSelected}
+                  onChange={() => onToggle(row.bookingId)}
+                  slotProps={{ input: { 'aria-label': t('list.selectOne', { name, date: day }) } }}
+                  sx={{ alignSelf: 'flex-start' }}
+                />
+              )}
+            </div>
+            <div className="timesheet-card-body">
+              <div className="timesheet-card-head">
+                <div className="timesheet-card-who">
+                  <UserAvatar name={row.candidateFullName} size="sm" />
+                  <div className="timesheet-card-names">
+                    <p className="timesheet-card-name">{name}</p>
+                    <p className="timesheet-card-text">{day}</p>
                   </div>
                 </div>
-                <div className="timesheet-card-line">
-                  <AccessTimeIcon fontSize="small" aria-hidden="true" />
-                  <p className="timesheet-card-text">
-                    {billing.noCharge ? (
-                      <strong className="timesheet-card-no-charge" data-testid="timesheet-billed" data-billing="no_charge">
-                        {billing.duration}
+                <div className="timesheet-card-download">
+                  <DownloadButton bookingId={row.bookingId} label={t('actions.downloadFor', { name, date: day })} />
+                </div>
+              </div>
+              <div className="timesheet-card-line">
+                <AccessTimeIcon fontSize="small" aria-hidden="true" />
+                <p className="timesheet-card-text">
+                  {billing.noCharge ? (
+                    <strong className="timesheet-card-no-charge" data-testid="timesheet-billed" data-billing="no_charge">
+                      {billing.duration}
+                    </strong>
+                  ) : (
+                    <>
+                      {billing.times}
+                      {' · '}
+                      {billing.breakText}
+                      {' · '}
+                      <strong data-testid="timesheet-billed" data-billing="hours">
+                        {t('billing.toBill', { hours: billing.duration })}
                       </strong>
-                    ) : (
-                      <>
-                        {billing.times}
-                        {' · '}
-                        {billing.breakText}
-                        {' · '}
-                        <strong data-testid="timesheet-billed" data-billing="hours">
-                          {t('billing.toBill', { hours: billing.duration })}
-                        </strong>
-                      </>
-                    )}
-                  </p>
-                </div>
-                <div className="timesheet-card-line">
-                  <SchoolOutlinedIcon fontSize="small" aria-hidden="true" />
-                  <p className="timesheet-card-text">{placeOf(row, showClient)}</p>
-                </div>
-                <EducatorChanges row={row} compact />
-                {!decidable && <span className="timesheet-card-help">{t('list.viewOnlyHelp')}</span>}
+                    </>
+                  )}
+                </p>
               </div>
-            </li>
-          );
-        })}
-      </Box>
-    </>
+              <div className="timesheet-card-line">
+                <SchoolOutlinedIcon fontSize="small" aria-hidden="true" />
+                <p className="timesheet-card-text">{placeOf(row, showClient)}</p>
+              </div>
+              <EducatorChanges row={row} compact />
+              {!decidable && <span className="timesheet-card-help">{t('list.viewOnlyHelp')}</span>}
+            </div>
+          </li>
+        );
+      })}
+    </Box>
   );
 }

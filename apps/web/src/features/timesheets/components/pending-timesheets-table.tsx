@@ -22,7 +22,6 @@ export interface PendingListProps {
   caption: string;
   selected: ReadonlySet<number>;
   onToggle: (bookingId: number) => void;
-  onToggleAll: (checked: boolean) => void;
   canDecide: (row: TimesheetBooking) => boolean;
   showClient: boolean;
 }
@@ -32,7 +31,7 @@ export function placeOf(row: TimesheetBooking, showClient: boolean): string {
   return showClient && !row.locationName.includes(row.clientName) ? `${row.clientName} - ${row.locationName}` : row.locationName;
 }
 
-/** The header checkbox: all decidable rows of the page, some, or none. */
+/** 'Select all shown': all decidable rows shown, some, or none. */
 export function selectAllState(
   rows: readonly TimesheetBooking[],
   selected: ReadonlySet<number>,
@@ -48,9 +47,8 @@ export function selectAllState(
 }
 
 /** Desktop: one row per timesheet pending approval, a checkbox to select it; the educator's changes highlighted. */
-export function PendingTimesheetsTable({ rows, caption, selected, onToggle, onToggleAll, canDecide, showClient }: PendingListProps) {
+export function PendingTimesheetsTable({ rows, caption, selected, onToggle, canDecide, showClient }: PendingListProps) {
   const { t, locale } = useTimesheetsText();
-  const all = selectAllState(rows, selected, canDecide);
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" sx={{ minWidth: 960, '& td, & th': { px: 1.5 } }}>
@@ -60,13 +58,9 @@ export function PendingTimesheetsTable({ rows, caption, selected, onToggle, onTo
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
             <TableCell padding="checkbox" sx={{ pl: '12px !important' }}>
-              <Checkbox
-                checked={all.checked}
-                indeterminate={all.indeterminate}
-                disabled={all.disabled}
-                onChange={(event) => onToggleAll(event.target.checked)}
-                slotProps={{ input: { 'aria-label': t('list.selectAll') } }}
-              />
+              <Box component="span" sx={visuallyHidden}>
+                {t('list.select')}
+              </Box>
             </TableCell>
             <TableCell>{t('list.date')}</TableCell>
             <TableCell>{t('list.educator')}</TableCell>

@@ -7,6 +7,8 @@ import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -14,14 +16,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatCount } from '../../../lib/locale-format';
+import { formatCount, formatDateList } from '../../../lib/locale-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { TONES } from '../../../components/tone-chip';
 import { ErrorState } from '../../../components/query-state';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 const EDUCATORS_SHOWN = 6;
+/** The newest weeks with timesheets to approve offered per school (the list's week filter has every one). */
+const WEEKS_SHOWN = 3;
 
 type Counts = { pendingApproval: number; pendingReview: number; approved: number };
 
@@ -143,7 +148,8 @@ function CountsLine({ counts }: { counts: Counts }) {
 
 /**
  * The timesheet summary (spec §3): totals, per school and per educator. Each educator opens their own list
- * (GET /v1/timesheets/candidate).
+ * (GET /v1/timesheets/candidate); each school, and each of its newest weeks with timesheets to approve, is a link to
+ * the list filtered to it.
  */
 export function TimesheetsSummary({
   summary,
@@ -151,6 +157,8 @@ export function TimesheetsSummary({
   onRetry,
   onOpenEducator,
   educatorId,
+  schoolLink,
+  onFollowSchoolLink,
   phone,
 }: {
   summary: TimesheetsOverviewResponse | undefined;
@@ -158,6 +166,9 @@ export function TimesheetsSummary({
   onRetry: () => void;
   onOpenEducator: (candidateId: number) => void;
   educatorId: number | undefined;
+  /** The address of the list filtered to a school, and to one of its weeks. */
+  schoolLink: (clientId: number, weekOf?: string) => string;
+  onFollowSchoolLink: () => void;
   /** A phone: compact tiles, the per-school and per-educator panels closed until asked for. */
   phone: boolean;
 }) {
@@ -221,14 +232,55 @@ export function TimesheetsSummary({
           {showSchools && (
             <Panel id="timesheets-by-school" title={t('summary.bySchool')} collapsible={phone}>
               <List disablePadding aria-labelledby="timesheets-by-school" data-testid="timesheets-by-school">
-                {schools.map((school) => (
-                  <ListItem key={school.clientId} divider sx={{ px: 2.5, gap: 2, '&:last-of-type': { borderBottom: 0 } }}>
-                    <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
-                      {school.clientName}
-                    </Typography>
-                    <CountsLine counts={school} />
-                  </ListItem>
-                ))}
+                {schools.map((school) => {
+                  const weeks = school.pendingApprovalWeeks.slice(0, WEEKS_SHOWN);
+                  return (
+                    <ListItem
+                      key={school.clientId}
+                      divider
+                      data-testid="timesheets-school-row"
+                      data-client-id={school.clientId}
+                      sx={{ px: 2.5, display: 'grid', gap: 1, '&:last-of-type': { borderBottom: 0 } }}
+                    >
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                        <Link
+                          component={RouterLink}
+                          to={schoolLink(school.clientId)}
+                          onClick={onFollowSchoolLink}
+                          variant="body2"
+                          sx={{ flex: 1, minWidth: 0, fontWeight: 600, py: 0.5 }}
+                        >
+                          {school.clientName}
+                        </Link>
+                        <CountsLine counts={school} />
+                      </Box>
+                      {weeks.length > 0 && (
+                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                          {weeks.map((week) => {
+                            const date = formatDateList(week.weekOf, locale);
+                            const total = formatCount(week.pendingApproval, locale);
+                            return (
+                              <Chip
+                                key={week.weekOf}
+                                component={RouterLink}
+                                to={schoolLink(school.clientId, week.weekOf)}
+                                onClick={onFollowSchoolLink}
+                                clickable
+                                variant="outlined"
+                                color="primary"
+                                label={t('summary.weekLink', { date, total })}
+                                aria-label={t('summary.weekLinkLabel', { date, total, name: school.clientName })}
+                                data-testid="timesheets-school-week"
+                                data-week-of={week.weekOf}
+                                sx={{ height: 32 }}
+                              />
+                            );
+                          })}
+                        </Box>
+                      )}
+                    </ListItem>
+                  );
+                })}
               </List>
             </Panel>
           )}
