@@ -193,6 +193,20 @@ export const FIXTURES: Record<string, Fixture> = {
       return url === undefined ? undefined : write(ctx, 'POST', url, { action: 'reject', reason: 'Matrix' });
     },
   },
+  // Only the requester may withdraw: at the caller's own places their own request, elsewhere anyone's.
+  'POST /v1/pending-bookings/:bookingId/withdraw': {
+    make: async (ctx, p) => {
+      const mine = ctx.principal.locationIds.has(p.locationId) ? sql`and created_by_contact_id = ${ctx.principal.contact?.id ?? 0}` : sql``;
+      const url = withPath(
+        '/v1/pending-bookings/:id/withdraw',
+        await id(
+          ctx,
+          sql`select id from booking_requests where location_id = ${p.locationId} and status = 'pending_approval' ${mine} order by id limit 1`,
+        ),
+      );
+      return url === undefined ? undefined : write(ctx, 'POST', url);
+    },
+  },
 
   // Create-booking reference data and the booking itself.
   'GET /v1/clients/:id/pay-classes': { make: (_, p) => get(`/v1/clients/${p.clientId}/pay-classes`) },
@@ -201,6 +215,9 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /v1/contacts/booking-contacts': { make: (_, p) => get(`/v1/contacts/booking-contacts?locationId=${p.locationId}`) },
   'GET /v1/locations/:id/public-holidays': {
     make: (_, p) => get(`/v1/locations/${p.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-12-31`),
+  },
+  'GET /v1/locations/:id/school-terms': {
+    make: (_, p) => get(`/v1/locations/${p.locationId}/school-terms?fromLocal=2026-03-16&toLocal=2026-12-31`),
   },
   // The blocks of where the caller may book: booking or pendingBooking create there.
   'GET /v1/locations/booking-blocks': {
@@ -277,6 +294,21 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /v1/bookings/replaceMe': {
     at: taggedReplaceMe,
     make: (ctx, p) => write(ctx, 'POST', '/v1/bookings/replaceMe', { selectedDay: 'tomorrow', locationId: p.locationId }),
+  },
+  // Only the teacher's own request: at the caller's own places their own, elsewhere anyone's.
+  'DELETE /v1/bookings/replace-me/:id': {
+    at: taggedReplaceMe,
+    make: async (ctx, p) => {
+      const mine = ctx.principal.locationIds.has(p.locationId) ? sql`and contact_id = ${ctx.principal.contact?.id ?? 0}` : sql``;
+      const url = withPath(
+        '/v1/bookings/replace-me/:id',
+        await id(
+          ctx,
+          sql`select id from replace_me_requests where location_id = ${p.locationId} and status in ('scheduled', 'pending_approval') ${mine} order by id limit 1`,
+        ),
+      );
+      return url === undefined ? undefined : write(ctx, 'DELETE', url);
+    },
   },
 
   // The provider's routes (staff only).

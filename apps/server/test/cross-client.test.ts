@@ -23,6 +23,8 @@ interface Ctx {
     groupId: number;
     bookingId: number;
     pendingRequestId: number;
+    /** A replace-me request of a contact of that group. */
+    replaceMeRequestId: number;
     /** A booking of that client with a timesheet pending approval. */
     timesheetBookingId: number;
     candidateId: number;
@@ -98,6 +100,10 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     method: 'GET',
     url: `/v1/locations/${foreign.locationId}/public-holidays?fromLocal=2026-03-16&toLocal=2026-12-31`,
   }),
+  'GET /v1/locations/:id/school-terms': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/locations/${foreign.locationId}/school-terms?fromLocal=2026-03-16&toLocal=2026-12-31`,
+  }),
   'GET /v1/locations/booking-blocks': ({ foreign }) => ({
     method: 'GET',
     url: `/v1/locations/booking-blocks?locationId=${foreign.locationId}`,
@@ -160,6 +166,15 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
     payload: { rating: 1 },
   }),
   'GET /v1/bookings/:id/feedback-form': ({ foreign }) => ({ method: 'GET', url: `/v1/bookings/${foreign.bookingId}/feedback-form` }),
+  // Withdrawing another client's request pending approval, or another client's teacher's replace-me request.
+  'POST /v1/pending-bookings/:bookingId/withdraw': ({ foreign }) => ({
+    method: 'POST',
+    url: `/v1/pending-bookings/${foreign.pendingRequestId}/withdraw`,
+  }),
+  'DELETE /v1/bookings/replace-me/:id': ({ foreign }) => ({
+    method: 'DELETE',
+    url: `/v1/bookings/replace-me/${foreign.replaceMeRequestId}`,
+  }),
   'GET /v1/bookings/replace-me-status': ({ foreign }) => ({
     method: 'GET',
     url: `/v1/bookings/replace-me-status?clientId=${foreign.clientId}`,
@@ -255,6 +270,11 @@ beforeAll(async () => {
         (select r.id from booking_requests r join clients c on c.id = r.client_id
          where c.group_id = ${row!.group_id} and r.status = 'pending_approval' order by r.id limit 1) as request_id`,
   );
+  const [foreignReplaceMe] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select r.id from replace_me_requests r join clients c on c.id = r.client_id
+        where c.group_id = ${row!.group_id} and r.status = 'scheduled' order by r.id limit 1`,
+  );
   const [foreignInvoice] = await queryRows<{ id: number; invoice_no: string }>(
     t.database.db,
     sql`select id, invoice_no from invoices where client_id = ${row!.client_id} order by id limit 1`,
@@ -268,6 +288,7 @@ beforeAll(async () => {
       // A booking, and a request pending approval, of that group.
       bookingId: foreignBooking!.booking_id,
       pendingRequestId: foreignBooking!.request_id,
+      replaceMeRequestId: foreignReplaceMe!.id,
       timesheetBookingId: foreignTimesheet!.booking_id,
       candidateId: foreignTimesheet!.candidate_id,
       invoiceId: foreignInvoice!.id,

@@ -35,8 +35,8 @@ export const EmailActionView = z
     }),
     decided: z
       .object({
-        outcome: z.enum(['approved', 'rejected']),
-        byName: z.string().nullable().describe('Who decided (first and last name); null when not a contact of the school'),
+        outcome: z.enum(['approved', 'rejected', 'withdrawn']).describe('withdrawn: the requester took the request back'),
+        byName: z.string().nullable().describe('Who decided, or withdrew (first and last name); null when not a contact of the school'),
         at: z.string().nullable().describe('ISO 8601 instant of the decision'),
       })
       .nullable()

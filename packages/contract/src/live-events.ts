@@ -27,6 +27,7 @@ export const LIVE_EVENT_KINDS = [
   'pendingApproval.created',
   'pendingApproval.approved',
   'pendingApproval.rejected',
+  'pendingApproval.withdrawn',
   'timesheet.submitted',
   'timesheet.decided',
   'invoice.issued',

@@ -25,3 +25,13 @@ export const PendingBookingActionResult = z
   .object({ id: z.number().int(), status: z.enum(['approved', 'rejected']), bookingIds: z.array(z.number().int()) })
   .meta({ id: 'PendingBookingActionResult' });
 export type PendingBookingActionResult = z.infer<typeof PendingBookingActionResult>;
+
+// POST /v1/pending-bookings/{bookingId}/withdraw (Idempotency-Key): the contact who asked takes the request back.
+export const PendingBookingWithdrawResult = z
+  .object({
+    id: z.number().int(),
+    status: z.literal('withdrawn'),
+    bookingIds: z.array(z.number().int()).describe('The request’s bookings, now cancelled'),
+  })
+  .meta({ id: 'PendingBookingWithdrawResult' });
+export type PendingBookingWithdrawResult = z.infer<typeof PendingBookingWithdrawResult>;

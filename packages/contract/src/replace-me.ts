@@ -36,6 +36,9 @@ export const ReplaceMeStatus = z
   .meta({ id: 'ReplaceMeStatus' });
 export type ReplaceMeStatus = z.infer<typeof ReplaceMeStatus>;
 
+// DELETE /v1/bookings/replace-me/{id}: the teacher withdraws a request still waiting (204; again: 204).
+export const ReplaceMeRequestParams = z.strictObject({ id: Id.describe('Id of one of the caller’s replace-me requests') });
+
 // POST /v1/bookings/replaceMe (Idempotency-Key)
 export const ReplaceMeBody = z
   .strictObject({

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, notInArray } from 'drizzle-orm';
 import { clients, locations, replaceMeRequests } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
 /**
- * Replace-me requests the simulator may move along: not finished, for `fromDay` (a UTC date a day back covers
+ * Replace-me requests the simulator may move along: not finished nor withdrawn, for `fromDay` (a UTC date a day back covers
  * every zone's today) or later, oldest first, with the client's country and the location's zone.
  */
 export function openReplaceMeRequests(db: DbOrTx, fromDay: string, limit: number) {
@@ -19,7 +19,7 @@ export function openReplaceMeRequests(db: DbOrTx, fromDay: string, limit: number
     .from(replaceMeRequests)
     .innerJoin(clients, eq(clients.id, replaceMeRequests.clientId))
     .innerJoin(locations, eq(locations.id, replaceMeRequests.locationId))
-    .where(and(ne(replaceMeRequests.status, 'booking_created'), gte(replaceMeRequests.selectedDay, fromDay)))
+    .where(and(notInArray(replaceMeRequests.status, ['booking_created', 'withdrawn']), gte(replaceMeRequests.selectedDay, fromDay)))
     .orderBy(asc(replaceMeRequests.createdAt), asc(replaceMeRequests.id))
     .limit(limit);
 }

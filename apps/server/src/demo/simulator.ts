@@ -215,6 +215,7 @@ export class DemoSimulator {
     const fromDay = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).toISODate()!;
     const due = await openReplaceMeRequests(this.options.db, fromDay, this.options.replaceMePerTick ?? 5);
     for (const request of due) {
+      if (request.status === 'withdrawn') continue;
       if (request.selectedDay < DateTime.fromJSDate(now, { zone: request.timeZone }).toISODate()!) continue;
       const next = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1]!;
       let candidateId: number | undefined;

@@ -187,4 +187,6 @@ export const NEEDS = {
   bookingCreate: one(['booking', 'create'], ['pendingBooking', 'create']),
   pendingList: one(['pendingBooking', 'view'], ['booking', 'view']),
   pendingBookingModify: all('pendingBooking', 'modify'),
+  /** Withdrawing one's own request pending approval: pendingBooking create, as when it was asked for. */
+  pendingBookingCreate: all('pendingBooking', 'create'),
 } as const satisfies Record<string, RouteRequirement>;

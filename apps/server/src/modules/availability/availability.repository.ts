@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { contactDaysAway, locations, replaceMeRequests } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -19,13 +19,19 @@ export function listDaysAway(db: DbOrTx, contactId: number, from: string, to: st
     .orderBy(asc(contactDaysAway.dateLocal));
 }
 
-/** The contact's replace-me requests for any of the given days. */
+/** The contact's replace-me requests for any of the given days (a withdrawn one is none). */
 export async function replaceMeRequestsOn(db: DbOrTx, contactId: number, days: string[]) {
   if (days.length === 0) return [];
   return db
     .select({ id: replaceMeRequests.id, status: replaceMeRequests.status, selectedDay: replaceMeRequests.selectedDay })
     .from(replaceMeRequests)
-    .where(and(eq(replaceMeRequests.contactId, contactId), inArray(replaceMeRequests.selectedDay, days)));
+    .where(
+      and(
+        eq(replaceMeRequests.contactId, contactId),
+        inArray(replaceMeRequests.selectedDay, days),
+        ne(replaceMeRequests.status, 'withdrawn'),
+      ),
+    );
 }
 
 /** Adds a day away; null when the contact is already away that day. */

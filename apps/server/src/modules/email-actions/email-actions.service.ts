@@ -126,7 +126,7 @@ export class EmailActionsService {
       },
       decided: decision
         ? {
-            outcome: decision.outcome === 'approved' ? 'approved' : 'rejected',
+            outcome: decision.outcome,
             byName: decision.byName,
             at: decision.at?.toISOString() ?? null,
           }

@@ -90,3 +90,53 @@ export async function decideRequest(
     .returning({ id: bookings.id });
   return changed.map((b) => b.id).sort((a, b) => a - b);
 }
+
+/** Who asked for a request, where, and whether it still waits; locked when `forUpdate`. */
+export async function requestOwner(db: DbOrTx, requestId: number, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      id: bookingRequests.id,
+      locationId: bookingRequests.locationId,
+      status: bookingRequests.status,
+      createdByContactId: bookingRequests.createdByContactId,
+    })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, requestId));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Withdraws a request still pending approval (the requester stands as who decided, and when) and cancels its
+ * bookings; undefined when it no longer waited. Answers the ids of the bookings cancelled.
+ */
+export async function withdrawRequest(
+  tx: DbOrTx,
+  requestId: number,
+  withdrawal: { contactId: number; at: Date; reason: string },
+): Promise<number[] | undefined> {
+  const updated = await tx
+    .update(bookingRequests)
+    .set({ status: 'withdrawn', decidedByContactId: withdrawal.contactId, decidedAt: withdrawal.at })
+    .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.status, 'pending_approval')))
+    .returning({ id: bookingRequests.id });
+  if (updated.length === 0) return undefined;
+  const cancelled = await tx
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelReason: withdrawal.reason,
+      cancelledAt: withdrawal.at,
+      cancelledByContactId: withdrawal.contactId,
+      updatedAt: withdrawal.at,
+    })
+    .where(and(eq(bookings.requestId, requestId), eq(bookings.status, 'pending_approval')))
+    .returning({ id: bookings.id });
+  return cancelled.map((b) => b.id).sort((a, b) => a - b);
+}
+
+/** The bookings of a request (a withdrawn request's answer again). */
+export async function bookingIdsOf(db: DbOrTx, requestId: number): Promise<number[]> {
+  const rows = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.requestId, requestId)).orderBy(asc(bookings.id));
+  return rows.map((r) => r.id);
+}

@@ -6,13 +6,14 @@ import {
   PendingBookingActionResult,
   PendingBookingsQuery,
   PendingBookingsResponse,
+  PendingBookingWithdrawResult,
 } from '@portal/contract/pending-bookings';
 import { Id } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
-import { DECIDE_FORBIDDEN } from './pending-bookings.service';
+import { DECIDE_FORBIDDEN, WITHDRAW_FORBIDDEN } from './pending-bookings.service';
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
 
@@ -101,6 +102,44 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 200,
         body: await service.act(tree, principal.contactId, request.params.bookingId, request.body, scope, {
           trace: { requestId: request.id, ip: request.ip },
+        }),
+      }));
+    },
+  );
+
+  app.post(
+    '/v1/pending-bookings/:bookingId/withdraw',
+    {
+      config: { permission: { need: NEEDS.pendingBookingCreate, per: 'location', forbidden: WITHDRAW_FORBIDDEN } },
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw my own request while it waits for approval (Idempotency-Key)',
+        description:
+          'Only the contact who made the request, holding pendingBooking create at its location. The request becomes ' +
+          'withdrawn and its bookings cancelled; approvers no longer see it and its e-mailed Approve and Reject links say it ' +
+          'was withdrawn. Withdrawing it again answers the same. Someone else’s request is 403 when the caller can see it, ' +
+          'else 404; a request already approved or rejected is refused with 409.',
+        headers: IdempotencyKeyHeaders,
+        params: RequestIdParams,
+        response: {
+          200: PendingBookingWithdrawResult,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const tree = await principal.tree();
+      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
+        status: 200,
+        body: await service.withdraw(tree, principal.contactId, request.params.bookingId, scope, {
+          requestId: request.id,
+          ip: request.ip,
         }),
       }));
     },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { BookingDetail, Pagination, PendingBookingSummary } from '@portal/contract/bookings';
-import type { PendingBookingActionBody, PendingBookingActionResult } from '@portal/contract/pending-bookings';
+import type { PendingBookingActionBody, PendingBookingActionResult, PendingBookingWithdrawResult } from '@portal/contract/pending-bookings';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { dateStillBookable } from '@portal/contract/booking-rules';
 import { AppError } from '../../lib/app-error';
@@ -12,7 +12,16 @@ import { audit } from '../identity/identity.repository';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
-import { decideRequest, pendingBookingsOf, pendingSummaries, type Db, type DbOrTx } from './pending-bookings.repository';
+import {
+  bookingIdsOf,
+  decideRequest,
+  pendingBookingsOf,
+  pendingSummaries,
+  requestOwner,
+  withdrawRequest,
+  type Db,
+  type DbOrTx,
+} from './pending-bookings.repository';
 import { recordRequestEvent } from '../live-events/live-events.repository';
 
 /**
@@ -23,6 +32,7 @@ import { recordRequestEvent } from '../live-events/live-events.repository';
 
 export const REQUEST_NOT_FOUND = 'This booking request was not found.';
 export const DECIDE_FORBIDDEN = "You don't have permission to approve or reject bookings at this school.";
+export const WITHDRAW_FORBIDDEN = "You don't have permission to ask for bookings at this school.";
 
 /** How a decision was made, for its audit entry; `within` runs in the decision's transaction (the e-mailed link spends itself there). */
 export interface DecideOptions {
@@ -147,5 +157,54 @@ export class PendingBookingsService {
     // An approval tells of the dates sent to the provider, not of those cancelled because they had passed.
     await this.notifier.requestEvent(requestId, status, status === 'approved' && bookingIds.length > 0 ? { ...note, bookingIds } : note);
     return { id: requestId, status, bookingIds };
+  }
+
+  /**
+   * The contact who asked takes a request back while it waits for approval: the request becomes withdrawn and its
+   * bookings cancelled, in one transaction with the Idempotency-Key's answer. Withdrawing it again answers the same;
+   * once approved or rejected it is refused with 409. A request the caller cannot see is 404; one they can see but
+   * did not make is 403.
+   */
+  async withdraw(
+    tree: PermissionTree,
+    contactId: number,
+    requestId: number,
+    idempotency: IdempotencyScope = NO_KEY,
+    trace: { requestId?: string; ip?: string } = {},
+  ): Promise<PendingBookingWithdrawResult> {
+    const head = await requestOwner(this.db, requestId);
+    const own = head !== undefined && head.createdByContactId === contactId;
+    // A request of the caller's own stays findable after it was withdrawn (pendingBooking view shows only waiting ones).
+    if (!head || (!own && (head.status !== 'pending_approval' || !canSeeRequest(tree, head.locationId))))
+      throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
+    if (!own) throw forbidden(BOOKING_MESSAGES.withdrawOnlyOwn);
+    if (!canAtLocation(tree, 'pendingBooking', 'create', head.locationId)) throw forbidden(WITHDRAW_FORBIDDEN);
+
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      // An approver deciding at the same moment: whoever locks first wins, the other finds it no longer waiting.
+      const locked = await requestOwner(tx, requestId, { forUpdate: true });
+      if (locked?.status === 'withdrawn') {
+        const again: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: await bookingIdsOf(tx, requestId) };
+        await idempotency.answerIn(tx, { status: 200, body: again });
+        return again;
+      }
+      if (locked?.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
+      const cancelled = await withdrawRequest(tx, requestId, { contactId, at, reason: BOOKING_MESSAGES.withdrawnCancelReason });
+      if (!cancelled) throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
+      await recordRequestEvent(tx, requestId, 'pendingApproval.withdrawn');
+      await audit(tx, {
+        contactId,
+        action: 'booking-request.withdrawn',
+        entityType: 'booking_request',
+        entityId: String(requestId),
+        details: { via: 'portal', bookingIds: cancelled },
+        requestId: trace.requestId,
+        ip: trace.ip,
+      });
+      const answer: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: cancelled };
+      await idempotency.answerIn(tx, { status: 200, body: answer });
+      return answer;
+    });
   }
 }

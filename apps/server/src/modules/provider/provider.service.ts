@@ -149,6 +149,7 @@ export class ProviderService {
     await this.db.transaction(async (tx) => {
       const request = await replaceMeRequestForUpdate(tx, id);
       if (!request) throw notFound('replace-me request');
+      if (request.status === 'withdrawn') throw new AppError('conflict', { detail: 'The teacher withdrew this request.' });
       const expected = REPLACE_ME_STATUSES[REPLACE_ME_STATUSES.indexOf(request.status) + 1];
       if (next !== expected) {
         throw rule(

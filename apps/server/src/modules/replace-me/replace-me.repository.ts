@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, type SQL } from 'drizzle-orm';
 import { bookings, candidates, locations, replaceMeRequests } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { ReplaceMeRequest } from '@portal/contract/replace-me';
@@ -6,9 +6,10 @@ import type { ReplaceMeRequest } from '@portal/contract/replace-me';
 /** The database handles, for the service (which imports no db package: queries live here). */
 export type { Db, DbOrTx } from '@portal/db/client';
 
-/** Replace-me requests with their location and, once found, the replacement's name. */
+/** Replace-me requests with their location and, once found, the replacement's name; a withdrawn one is none. */
 
 async function select(db: DbOrTx, where: SQL | undefined): Promise<ReplaceMeRequest[]> {
+  const active = ne(replaceMeRequests.status, 'withdrawn');
   const rows = await db
     .select({
       id: replaceMeRequests.id,
@@ -27,13 +28,13 @@ async function select(db: DbOrTx, where: SQL | undefined): Promise<ReplaceMeRequ
     .innerJoin(locations, eq(locations.id, replaceMeRequests.locationId))
     .leftJoin(bookings, eq(bookings.id, replaceMeRequests.bookingId))
     .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
-    .where(where)
+    .where(and(active, where))
     .orderBy(asc(replaceMeRequests.selectedDay), asc(replaceMeRequests.id));
-  return rows.map(({ first, preferred, last, createdAt, ...row }) => ({
-    ...row,
-    candidateName: first ? `${preferred ?? first} ${last}` : null,
-    createdAt: createdAt.toISOString(),
-  }));
+  return rows.flatMap(({ first, preferred, last, createdAt, status, ...row }) =>
+    status === 'withdrawn'
+      ? []
+      : [{ ...row, status, candidateName: first ? `${preferred ?? first} ${last}` : null, createdAt: createdAt.toISOString() }],
+  );
 }
 
 export function requestsOfContact(db: DbOrTx, contactId: number, clientId: number, fromDay: string): Promise<ReplaceMeRequest[]> {
@@ -51,9 +52,36 @@ export async function requestOnDay(db: DbOrTx, contactId: number, selectedDay: s
   const [row] = await db
     .select({ id: replaceMeRequests.id })
     .from(replaceMeRequests)
-    .where(and(eq(replaceMeRequests.contactId, contactId), eq(replaceMeRequests.selectedDay, selectedDay)))
+    .where(
+      and(
+        eq(replaceMeRequests.contactId, contactId),
+        eq(replaceMeRequests.selectedDay, selectedDay),
+        ne(replaceMeRequests.status, 'withdrawn'),
+      ),
+    )
     .limit(1);
   return row;
+}
+
+/** A request as stored (withdrawn ones too), locked for the rest of the transaction. */
+export async function requestForUpdate(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({
+      id: replaceMeRequests.id,
+      contactId: replaceMeRequests.contactId,
+      clientId: replaceMeRequests.clientId,
+      locationId: replaceMeRequests.locationId,
+      selectedDay: replaceMeRequests.selectedDay,
+      status: replaceMeRequests.status,
+    })
+    .from(replaceMeRequests)
+    .where(eq(replaceMeRequests.id, id))
+    .for('update');
+  return row;
+}
+
+export async function markWithdrawn(tx: DbOrTx, id: number, now: Date): Promise<void> {
+  await tx.update(replaceMeRequests).set({ status: 'withdrawn', updatedAt: now }).where(eq(replaceMeRequests.id, id));
 }
 
 export async function insertRequest(

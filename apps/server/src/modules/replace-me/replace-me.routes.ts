@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus, ReplaceMeStatusQuery } from '@portal/contract/replace-me';
+import { z } from 'zod';
+import {
+  ReplaceMeBody,
+  ReplaceMeRequest,
+  ReplaceMeRequestParams,
+  ReplaceMeStatus,
+  ReplaceMeStatusQuery,
+} from '@portal/contract/replace-me';
 import { ProblemDetails } from '@portal/contract/problems';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
@@ -67,6 +74,39 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 201,
         body: await service.request(principal.contactId, tree, request.body, app.now(), scope),
       }));
+    },
+  );
+
+  app.delete(
+    '/v1/bookings/replace-me/:id',
+    {
+      config: { permission: { need: 'replaceMe', per: 'location', forbidden: BOOKING_MESSAGES.replaceMeNotAvailable } },
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw one of my replace-me requests while no replacement is found yet',
+        description:
+          'Only the caller’s own request (another’s, or an unknown id, is 404), at a location where the caller still has ' +
+          'replace-me (403). A scheduled or pending-approval request is withdrawn (204) and its day can be asked for ' +
+          'again; withdrawing it again answers 204 too. Once a replacement is found or its booking is created: 409.',
+        params: ReplaceMeRequestParams,
+        response: {
+          204: z.null(),
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      await service.withdraw(principal.contactId, await principal.tree(), request.params.id, app.now(), {
+        requestId: request.id,
+        ip: request.ip,
+      });
+      return reply.code(204).send(null);
     },
   );
 };

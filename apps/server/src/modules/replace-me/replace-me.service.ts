@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { LOCATION_TAGS } from '@portal/contract/domain';
+import { LOCATION_TAGS, REPLACE_ME_WITHDRAWABLE } from '@portal/contract/domain';
 import { allClients, holds, type LocationLink, type PermissionTree } from '@portal/contract/permissions';
 import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
 import { replaceMeDays } from '@portal/contract/school-days';
@@ -7,7 +7,16 @@ import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
 import { forbidden } from '../data-scope/data-scope';
-import { insertRequest, requestById, requestOnDay, requestsOfContact, type Db } from './replace-me.repository';
+import { audit } from '../identity/identity.repository';
+import {
+  insertRequest,
+  markWithdrawn,
+  requestById,
+  requestForUpdate,
+  requestOnDay,
+  requestsOfContact,
+  type Db,
+} from './replace-me.repository';
 
 /**
  * Replace-me (spec §4, §6, §9): a contact holding replaceMe create (or all) at a location tagged
@@ -106,6 +115,40 @@ export class ReplaceMeService {
       const created = (await requestById(tx, id))!;
       await idempotency.answerIn(tx, { status: 201, body: created });
       return created;
+    });
+  }
+
+  /**
+   * Withdraws one of the caller's own requests while no replacement is found (scheduled or pending approval). A
+   * request already withdrawn answers as done; another contact's (or an unknown) one is not found; one whose
+   * replacement is found or booked is refused with 409. The day can then be asked for again.
+   */
+  async withdraw(
+    contactId: number,
+    tree: PermissionTree,
+    id: number,
+    now: Date,
+    trace: { requestId?: string; ip?: string } = {},
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // The provider moving it along at the same moment waits here, or is waited for.
+      const request = await requestForUpdate(tx, id);
+      if (!request || request.contactId !== contactId) throw new AppError('not-found', { detail: BOOKING_MESSAGES.replaceMeNotFound });
+      if (!replaceMeLocations(tree).some((l) => l.locationId === request.locationId))
+        throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
+      if (request.status === 'withdrawn') return;
+      if (!(REPLACE_ME_WITHDRAWABLE as readonly string[]).includes(request.status))
+        throw new AppError('conflict', { detail: BOOKING_MESSAGES.replaceMeWithdrawTooLate });
+      await markWithdrawn(tx, id, now);
+      await audit(tx, {
+        contactId,
+        action: 'replace-me.withdrawn',
+        entityType: 'replace_me_request',
+        entityId: String(id),
+        details: { selectedDay: request.selectedDay, locationId: request.locationId, was: request.status },
+        requestId: trace.requestId,
+        ip: trace.ip,
+      });
     });
   }
 }
