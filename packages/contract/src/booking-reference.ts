@@ -18,6 +18,13 @@ export const BookingRules = z
     maxExtensionDays: z.number().int().describe('An extension may end at most this many days after the booking’s last date'),
     maxAdvanceDays: z.number().int().describe('Dates may lie at most this many days ahead'),
     policiesMarkdown: z.string().nullable().describe('Booking policies the booker agrees to (markdown)'),
+    policiesVersion: z
+      .string()
+      .describe('Fingerprint of the policy text: a changed text is a new version, to be agreed to again (send it back as policiesVersion)'),
+    policiesAcceptedAt: z
+      .string()
+      .nullable()
+      .describe('When the caller first agreed to this version of the policies (ISO instant); null: not yet, so the form asks'),
   })
   .meta({ id: 'BookingRules' });
 export type BookingRules = z.infer<typeof BookingRules>;
@@ -111,6 +118,7 @@ export const BookingContact = z
     /** Which confirmation methods this contact can receive (e-mail needs an address, SMS a mobile, …). */
     methods: z.object({ email: z.boolean(), sms: z.boolean(), voice: z.boolean(), push: z.boolean() }),
     isCurrentUser: z.boolean(),
+    isOffice: z.boolean().describe("The location's office or reception line (no person's portal account behind it)"),
   })
   .meta({ id: 'BookingContact' });
 export type BookingContact = z.infer<typeof BookingContact>;
@@ -139,6 +147,34 @@ export const PublicHolidays = z
   })
   .meta({ id: 'PublicHolidays' });
 export type PublicHolidays = z.infer<typeof PublicHolidays>;
+
+// GET /v1/locations/{id}/school-terms
+
+export const SchoolTermsQuery = z.strictObject({
+  fromLocal: LocalDate.describe('First local date, YYYY-MM-DD'),
+  toLocal: LocalDate.describe(`Last local date, YYYY-MM-DD: on or after fromLocal, at most ${MAX_HOLIDAY_SPAN_DAYS} days later`),
+});
+export type SchoolTermsQuery = z.input<typeof SchoolTermsQuery>;
+
+export const SchoolTerm = z
+  .object({
+    name: z.string().describe("e.g. 'Term 4' or 'Autumn 2'"),
+    firstDay: z.string().describe('First day of the term, local YYYY-MM-DD'),
+    lastDay: z.string().describe('Last day of the term, local YYYY-MM-DD'),
+  })
+  .meta({ id: 'SchoolTerm' });
+export type SchoolTerm = z.infer<typeof SchoolTerm>;
+
+export const SchoolTerms = z
+  .object({
+    terms: z
+      .array(SchoolTerm)
+      .describe(
+        "The terms of the location's country and region that overlap the dates, by first day: the days between two terms are school holidays",
+      ),
+  })
+  .meta({ id: 'SchoolTerms' });
+export type SchoolTerms = z.infer<typeof SchoolTerms>;
 
 export const BookingBlocksQuery = z.strictObject({
   locationId: Id.optional().describe('Only this location (at least 1); omitted: every location the caller may book at'),

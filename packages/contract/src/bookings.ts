@@ -266,6 +266,9 @@ export function netMinutes(startTime: string, endTime: string, breakMinutes: num
   return minutesOf(endTime) - minutesOf(startTime) - breakMinutes;
 }
 
+/** A policies version is a short fingerprint; anything longer is not one. */
+export const POLICIES_VERSION_MAX_LENGTH = 64;
+
 export const CreateBookingBody = z
   .strictObject({
     locationId: Id.describe('Where the educator works; booking or pendingBooking create must be held there'),
@@ -301,7 +304,17 @@ export const CreateBookingBody = z
     room: z.string().trim().max(MAX_SHORT_TEXT_LENGTH).optional(),
     notes: z.string().trim().max(MAX_NOTES_LENGTH).optional(),
     confirmations: z.array(ConfirmationInput).max(20).describe('At least one, each with at least one method'),
-    policiesAgreed: z.boolean().describe('Must be true'),
+    policiesAgreed: z
+      .boolean()
+      .describe(
+        'True: the booker agrees to the policies now. False is accepted only when the caller agreed to their current version before',
+      ),
+    policiesVersion: z
+      .string()
+      .trim()
+      .max(POLICIES_VERSION_MAX_LENGTH)
+      .optional()
+      .describe('The version of the policies the booker read (rules.policiesVersion); refused when they have changed since'),
     requestedCandidateId: Id.optional().describe(
       'The educator the school asks for: one of its favourite or past educators (GET /v1/candidate/CandidateList); the provider tries them first when free',
     ),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   bookingContacts,
   certifications,
@@ -9,6 +9,8 @@ import {
   locationCertifications,
   locationRestrictions,
   locations,
+  policyAcceptances,
+  schoolTerms,
 } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -54,6 +56,15 @@ export async function findBookingLocations(db: DbOrTx, locationIds: readonly num
 }
 export type BookingLocationRow = Awaited<ReturnType<typeof findBookingLocations>>[number];
 
+/** The versions of these clients' policies the contact agreed to, with when each was first agreed to. */
+export async function findPolicyAcceptances(db: DbOrTx, contactId: number, clientIds: readonly number[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({ clientId: policyAcceptances.clientId, version: policyAcceptances.policiesVersion, acceptedAt: policyAcceptances.acceptedAt })
+    .from(policyAcceptances)
+    .where(and(eq(policyAcceptances.contactId, contactId), inArray(policyAcceptances.clientId, [...new Set(clientIds)])));
+}
+
 export async function findActiveClassifications(db: DbOrTx, clientId: number) {
   return db
     .select({
@@ -98,6 +109,16 @@ export async function locationHolidayFacts(db: DbOrTx, locationId: number) {
     .from(locations)
     .where(eq(locations.id, locationId));
   return row;
+}
+
+/** The terms of a country (and of its region, when there is one) that overlap the local dates `from` to `to`. */
+export async function findSchoolTerms(db: DbOrTx, country: string, region: string | undefined, from: string, to: string) {
+  const inRegion = region === undefined ? isNull(schoolTerms.region) : or(isNull(schoolTerms.region), eq(schoolTerms.region, region));
+  return db
+    .select({ name: schoolTerms.name, firstDay: schoolTerms.firstDay, lastDay: schoolTerms.lastDay })
+    .from(schoolTerms)
+    .where(and(eq(schoolTerms.country, country), inRegion, lte(schoolTerms.firstDay, to), gte(schoolTerms.lastDay, from)))
+    .orderBy(asc(schoolTerms.firstDay), asc(schoolTerms.id));
 }
 
 export async function findActiveBookingContacts(db: DbOrTx, locationId: number) {

@@ -11,6 +11,8 @@ import {
   GradesResponse,
   PublicHolidays,
   PublicHolidaysQuery,
+  SchoolTerms,
+  SchoolTermsQuery,
 } from '@portal/contract/booking-reference';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
@@ -23,6 +25,7 @@ import {
   clientGrades,
   locationCertifications,
   locationPublicHolidays,
+  locationSchoolTerms,
   payClasses,
 } from './booking-reference.service';
 
@@ -50,8 +53,8 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const tree = await requirePrincipal(request).tree();
-      return bookingLocationList(db, tree);
+      const principal = requirePrincipal(request);
+      return bookingLocationList(db, await principal.tree(), principal.contactId);
     },
   );
 
@@ -185,6 +188,27 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => locationPublicHolidays(db, await requirePrincipal(request).tree(), request.params.id, request.query),
+  );
+
+  app.get(
+    '/v1/locations/:id/school-terms',
+    {
+      // Cacheable: terms change only when the provider edits them; the ETag over the body follows them.
+      config: { permission: { need: NEEDS.bookingCreate, per: 'location' }, cacheable: true },
+      schema: {
+        tags,
+        summary: "The school terms of a location's country and state or region that overlap two local dates",
+        description:
+          'Information for the date pickers: the days between two terms are school holidays. A term never stops a ' +
+          'booking. Needs booking create or pendingBooking create at the location (403); a location outside the ' +
+          'caller’s tree is 404.',
+        security,
+        params: IdParams,
+        querystring: SchoolTermsQuery,
+        response: { 200: SchoolTerms, ...problems, 404: ProblemDetails },
+      },
+    },
+    async (request) => locationSchoolTerms(db, await requirePrincipal(request).tree(), request.params.id, request.query),
   );
 };
 

@@ -7,6 +7,7 @@ import type {
   Classification,
   Grade,
   PublicHolidays,
+  SchoolTerms,
 } from '@portal/contract/booking-reference';
 import { MAX_HOLIDAY_SPAN_DAYS } from '@portal/contract/booking-reference';
 import { parseCutoff } from '@portal/contract/booking-rules';
@@ -24,10 +25,13 @@ import {
   findBookingLocations,
   findCertifications,
   findGrades,
+  findPolicyAcceptances,
+  findSchoolTerms,
   locationHolidayFacts,
 } from './booking-reference.repository';
 import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from './create-booking.rules';
-import { publicHolidaysBetween } from './public-holidays';
+import { policiesVersionOf } from './policies-version';
+import { publicHolidaysBetween, regionOf } from './public-holidays';
 
 /**
  * Reference data of the create-booking form. A location is bookable where the caller holds booking
@@ -88,11 +92,18 @@ function requireLocationBookingAccess(tree: PermissionTree, locationId: number):
   throw new AppError('not-found', { detail: 'There is no such location.' });
 }
 
-export async function bookingLocationList(db: DbOrTx, tree: PermissionTree): Promise<BookingLocation[]> {
+export async function bookingLocationList(db: DbOrTx, tree: PermissionTree, contactId: number): Promise<BookingLocation[]> {
   const bookable = new Map(bookableLocations(tree).map((b) => [b.location.locationId, b.access]));
   const rows = await findBookingLocations(db, [...bookable.keys()]);
+  const acceptances = await findPolicyAcceptances(
+    db,
+    contactId,
+    rows.map((r) => r.clientId),
+  );
+  const acceptedAt = new Map(acceptances.map((a) => [`${a.clientId}:${a.version}`, a.acceptedAt.toISOString()]));
   return rows.map((r) => {
     const access = bookable.get(r.locationId)!;
+    const policiesVersion = policiesVersionOf(r.policiesMarkdown);
     return {
       locationId: r.locationId,
       locationName: r.locationName,
@@ -124,6 +135,8 @@ export async function bookingLocationList(db: DbOrTx, tree: PermissionTree): Pro
         maxExtensionDays: r.maxExtensionDays,
         maxAdvanceDays: MAX_ADVANCE_DAYS,
         policiesMarkdown: r.policiesMarkdown,
+        policiesVersion,
+        policiesAcceptedAt: acceptedAt.get(`${r.clientId}:${policiesVersion}`) ?? null,
       },
     };
   });
@@ -172,7 +185,22 @@ export async function bookingContacts(db: DbOrTx, tree: PermissionTree, contactI
     mobile: r.mobile,
     methods: contactMethods(r),
     isCurrentUser: r.contactId === contactId,
+    isOffice: r.contactId === null,
   }));
+}
+
+/** Where a location is, for its holidays and terms: bookable by the caller (404 outside the tree, else 403), a span of at most MAX_HOLIDAY_SPAN_DAYS (400). */
+async function bookableLocationFacts(db: DbOrTx, tree: PermissionTree, locationId: number, span: { fromLocal: string; toLocal: string }) {
+  const access = accessAt(tree, locationId);
+  if (!access.inTree) throw new AppError('not-found', { detail: 'There is no such location.' });
+  if (!access.bookingCreate && !access.pendingBookingCreate) throw forbidden();
+  const days = DateTime.fromISO(span.toLocal).diff(DateTime.fromISO(span.fromLocal), 'days').days;
+  if (days < 0 || days > MAX_HOLIDAY_SPAN_DAYS) {
+    throw AppError.field('toLocal', `Must be on or after fromLocal, at most ${MAX_HOLIDAY_SPAN_DAYS} days later`);
+  }
+  const facts = await locationHolidayFacts(db, locationId);
+  if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
+  return facts;
 }
 
 /**
@@ -185,21 +213,28 @@ export async function locationPublicHolidays(
   locationId: number,
   span: { fromLocal: string; toLocal: string },
 ): Promise<PublicHolidays> {
-  const access = accessAt(tree, locationId);
-  if (!access.inTree) throw new AppError('not-found', { detail: 'There is no such location.' });
-  if (!access.bookingCreate && !access.pendingBookingCreate) throw forbidden();
-  const days = DateTime.fromISO(span.toLocal).diff(DateTime.fromISO(span.fromLocal), 'days').days;
-  if (days < 0 || days > MAX_HOLIDAY_SPAN_DAYS) {
-    throw AppError.field('toLocal', `Must be on or after fromLocal, at most ${MAX_HOLIDAY_SPAN_DAYS} days later`);
-  }
-  const facts = await locationHolidayFacts(db, locationId);
-  if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
+  const facts = await bookableLocationFacts(db, tree, locationId, span);
   const holidays = publicHolidaysBetween(facts, span.fromLocal, span.toLocal);
   return {
     locationId,
     openOnPublicHolidays: facts.openOnPublicHolidays,
     holidays: [...holidays].map(([dateLocal, name]) => ({ dateLocal, name })).sort((a, b) => a.dateLocal.localeCompare(b.dateLocal)),
   };
+}
+
+/**
+ * GET /v1/locations/{id}/school-terms: the school terms of a bookable location's country and region that overlap two
+ * local dates (refused as the public holidays are). Information only: a term never stops a booking.
+ */
+export async function locationSchoolTerms(
+  db: DbOrTx,
+  tree: PermissionTree,
+  locationId: number,
+  span: { fromLocal: string; toLocal: string },
+): Promise<SchoolTerms> {
+  const facts = await bookableLocationFacts(db, tree, locationId, span);
+  const rows = await findSchoolTerms(db, facts.country, regionOf(facts.country, facts.state), span.fromLocal, span.toLocal);
+  return { terms: rows.map((r) => ({ name: r.name, firstDay: isoDate(r.firstDay), lastDay: isoDate(r.lastDay) })) };
 }
 
 /** 'YYYY-MM-DD' of a date column (drivers may hand back a Date for array elements). */

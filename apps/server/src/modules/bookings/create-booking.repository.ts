@@ -40,6 +40,9 @@ export interface RuleFacts {
   requestedKnown: boolean | null;
   /** Whether the client excluded the requested educator; null when none was asked for. */
   requestedExcluded: boolean | null;
+  /** The client's booking policies, and the versions of them the caller agreed to before. */
+  policiesMarkdown: string | null;
+  acceptedPolicyVersions: string[];
 }
 
 /**
@@ -52,7 +55,9 @@ export async function loadRuleFacts(
   locationId: number,
   coveringContactId: number | undefined,
   requestedCandidateId?: number,
+  callerContactId?: number,
 ): Promise<RuleFacts | undefined> {
+  const caller = callerContactId ?? null;
   const covering = coveringContactId ?? null;
   const requested = requestedCandidateId ?? null;
   const [row] = await queryRows<RuleFacts>(
@@ -94,7 +99,10 @@ export async function loadRuleFacts(
           ) end as "requestedKnown",
           case when ${requested}::int is null then null else exists (
             select 1 from client_candidates cc where cc.client_id = c.id and cc.candidate_id = ${requested}::int and cc.is_excluded
-          ) end as "requestedExcluded"
+          ) end as "requestedExcluded",
+          c.policies_markdown as "policiesMarkdown",
+          coalesce((select json_agg(pa.policies_version) from policy_acceptances pa
+                    where pa.contact_id = ${caller}::int and pa.client_id = c.id), '[]') as "acceptedPolicyVersions"
         from locations l join clients c on c.id = l.client_id
         where l.id = ${locationId}`,
   );
@@ -122,6 +130,8 @@ export interface NewBookingRequest {
   policiesAgreedAt: Date;
   idempotencyKey: string | null;
   requestedCandidateId?: number | null;
+  /** The caller agreed to this version of the client's policies with this request: kept (its first date stays). */
+  policiesAccepted?: { contactId: number; version: string } | null;
 }
 
 export interface NewBooking {
@@ -248,6 +258,13 @@ export async function insertBookingRequest(
           case when r.status = 'pending_approval' then 'pendingApproval.created' else 'booking.created' end,
           jsonb_build_object('requestId', r.id, 'status', r.status, 'createdByContactId', ${r.createdByContactId}::int)
         from r
+      ),
+      pa as (
+        insert into policy_acceptances (contact_id, client_id, policies_version, accepted_at)
+        select ${r.policiesAccepted?.contactId ?? null}::int, ${r.clientId}::int, ${r.policiesAccepted?.version ?? null}::text,
+          ${r.policiesAgreedAt.toISOString()}::timestamptz
+        from r where ${r.policiesAccepted ? true : false}::boolean
+        on conflict do nothing
       )${answer}
     select r.id as request_id, r.series_reference, b.id, to_char(b.date_local, 'YYYY-MM-DD') as date_local, b.status::text as status
     from r join b on true

@@ -93,6 +93,8 @@ export interface BookingRuleContext {
   requestedCandidateKnown?: boolean | undefined;
   /** Whether the client excluded requestedCandidateId; undefined when none was given. */
   requestedCandidateExcluded?: boolean | undefined;
+  /** The client's policies: their current version, and whether the caller agreed to that version before. */
+  policies?: { version: string; acceptedBefore: boolean } | undefined;
 }
 
 export interface RuleFailure {
@@ -364,9 +366,22 @@ export const requestedCandidateNotExcluded: BookingRule = {
     ctx.requestedCandidateExcluded === true ? [field(400, 'requestedCandidateId', BOOKING_MESSAGES.requestedCandidateExcluded)] : [],
 };
 
+const policiesChanged = (ctx: BookingRuleContext): boolean =>
+  ctx.body.policiesVersion !== undefined && ctx.policies !== undefined && ctx.body.policiesVersion !== ctx.policies.version;
+
+/** The policies the booker read are the current ones (they may have changed while the form was open). */
+export const policiesVersionCurrent: BookingRule = {
+  name: 'policiesVersionCurrent',
+  check: (ctx) => (policiesChanged(ctx) ? [field(422, 'policiesAgreed', BOOKING_MESSAGES.policiesChanged)] : []),
+};
+
+/** Agreed now, or agreed to the current version before (the caller's acceptance on record). */
 export const policiesAgreed: BookingRule = {
   name: 'policiesAgreed',
-  check: (ctx) => (ctx.body.policiesAgreed ? [] : [field(400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed)]),
+  check: (ctx) =>
+    ctx.body.policiesAgreed || ctx.policies?.acceptedBefore || policiesChanged(ctx)
+      ? []
+      : [field(400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed)],
 };
 
 /** In order: what later rules depend on first, then fields, then the business rules. */
@@ -393,6 +408,7 @@ export const CREATE_BOOKING_RULES: readonly BookingRule[] = [
   coveringContactAtClient,
   requestedCandidateKnown,
   requestedCandidateNotExcluded,
+  policiesVersionCurrent,
   policiesAgreed,
 ];
 

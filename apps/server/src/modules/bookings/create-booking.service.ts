@@ -10,6 +10,7 @@ import { afterReply, BookingNotifier, type RequestFacts } from './booking-notifi
 import { accessAt, isoDate } from './booking-reference.service';
 import { insertBookingRequest, loadRuleFacts, type AnswerBody, type InsertedRequest, type NewBooking } from './create-booking.repository';
 import { publicHolidaysOn } from './public-holidays';
+import { policiesVersionOf } from './policies-version';
 import {
   evaluateRules,
   locationBookable,
@@ -62,9 +63,10 @@ export class CreateBookingService {
     const access = accessAt(caller.tree, body.locationId);
     const denied = toProblem(locationBookable(access));
     if (denied) throw denied;
-    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId, body.requestedCandidateId);
+    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId, body.requestedCandidateId, caller.contactId);
     if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
     const location = facts;
+    const policiesVersion = policiesVersionOf(facts.policiesMarkdown);
 
     const ctx: BookingRuleContext = {
       body,
@@ -81,6 +83,7 @@ export class CreateBookingService {
       requestedCandidateKnown: facts.requestedKnown ?? undefined,
       requestedCandidateExcluded: facts.requestedExcluded ?? undefined,
       publicHolidays: facts.openOnPublicHolidays ? new Map() : publicHolidaysOn(facts, body.dates),
+      policies: { version: policiesVersion, acceptedBefore: facts.acceptedPolicyVersions.includes(policiesVersion) },
     };
     const problem = toProblem(evaluateRules(ctx));
     if (problem) throw problem;
@@ -137,6 +140,8 @@ export class CreateBookingService {
           policiesAgreedAt: ctx.now,
           idempotencyKey: idempotencyKey ?? null,
           requestedCandidateId: body.requestedCandidateId ?? null,
+          // The contact's own agreement is remembered; provider staff acting as them agree for this request only.
+          policiesAccepted: body.policiesAgreed && !caller.impersonating ? { contactId: caller.contactId, version: policiesVersion } : null,
         },
         {
           certificationIds: [...new Set(body.certificationIds)],

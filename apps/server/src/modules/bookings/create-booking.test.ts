@@ -359,7 +359,16 @@ describe('POST /v1/bookings refuses', () => {
       'covering.contactId',
       BOOKING_MESSAGES.coveringNotAtClient,
     ],
-    ['policies not agreed', (b) => void (b.policiesAgreed = false), 400, 'policiesAgreed', BOOKING_MESSAGES.policiesAgreed],
+    [
+      'policies not agreed (and not agreed to before)',
+      async (b) => {
+        await rows(sql`delete from policy_acceptances`);
+        b.policiesAgreed = false;
+      },
+      400,
+      'policiesAgreed',
+      BOOKING_MESSAGES.policiesAgreed,
+    ],
     ['a time in no accepted form', (b) => void (b.startTime = '9am'), 400, 'startTime', 'Please enter a valid time'],
   ];
   for (const [name, change, status, field, message] of cases) {

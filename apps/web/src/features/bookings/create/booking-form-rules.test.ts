@@ -52,6 +52,8 @@ const location: BookingLocation = {
     maxExtensionDays: 60,
     maxAdvanceDays: 180,
     policiesMarkdown: 'Be **kind**.',
+    policiesVersion: 'v1',
+    policiesAcceptedAt: null,
   },
 };
 
@@ -69,6 +71,7 @@ const me: BookingContact = {
   mobile: null,
   methods: { email: true, sms: false, voice: false, push: true },
   isCurrentUser: true,
+  isOffice: false,
 };
 
 const context: BookingRuleContext = {

@@ -39,6 +39,8 @@ const LOCATION: BookingLocation = {
     maxExtensionDays: 60,
     maxAdvanceDays: 365,
     policiesMarkdown: 'Be **kind**.',
+    policiesVersion: 'v1',
+    policiesAcceptedAt: null,
   },
 };
 
