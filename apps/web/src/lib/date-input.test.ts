@@ -1,13 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedDateInputs, parseDateInput, parseTimeInput } from './date-input';
+import { formatDate } from './locale-format';
 
 const iso = (text: string, locale: string) => parseDateInput(text, locale)?.toISODate();
 
 describe('date inputs (spec §5)', () => {
-  it('lists the spec patterns per locale', () => {
-    expect(acceptedDateInputs('en-US')).toEqual(['MM/DD/YY', 'MM-DD-YY', 'MM/DD/YYYY', 'MM-DD-YYYY', 'YYYY-MM-DD', 'YYYY/MM/DD']);
-    expect(acceptedDateInputs('en-GB')).toEqual(['DD/MM/YY', 'DD-MM-YY', 'DD/MM/YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD', 'YYYY/MM/DD']);
-    expect(acceptedDateInputs('en-CA')).toEqual(acceptedDateInputs('en-AU'));
+  it('lists the spec patterns per locale, and the form each is shown when the spec lists it not', () => {
+    const us = ['MM/DD/YY', 'MM-DD-YY', 'MM/DD/YYYY', 'MM-DD-YYYY', 'YYYY-MM-DD', 'YYYY/MM/DD'];
+    const dayFirst = ['DD/MM/YY', 'DD-MM-YY', 'DD/MM/YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD', 'YYYY/MM/DD', 'D/MM/YYYY'];
+    expect(acceptedDateInputs('en-US')).toEqual(us);
+    expect(acceptedDateInputs('en-CA')).toEqual(us);
+    for (const locale of ['en-GB', 'en-AU', 'en-NZ', 'en']) expect(acceptedDateInputs(locale)).toEqual(dayFirst);
+  });
+
+  it.each(['en-AU', 'en-NZ', 'en-GB', 'en-US', 'en-CA', 'en'])('%s reads back every date as it is shown (formatDate)', (locale) => {
+    for (const date of ['2026-03-04', '2026-11-30', '2026-12-01', '2027-01-29']) {
+      expect(iso(formatDate(date, locale), locale)).toBe(date);
+    }
+  });
+
+  it.each([
+    ['en-CA', '11/30/2026', '2026-11-30'],
+    ['en-CA', '12/01/2026', '2026-12-01'],
+    ['en-CA', '11-30-26', '2026-11-30'],
+    ['en-US', '11/30/2026', '2026-11-30'],
+    ['en-AU', '30/11/2026', '2026-11-30'],
+    ['en-AU', '4/03/2026', '2026-03-04'],
+    ['en-NZ', '30/11/2026', '2026-11-30'],
+    ['en-GB', '1/12/2026', '2026-12-01'],
+    ['en', '30/11/2026', '2026-11-30'],
+  ])('%s reads the typed %s as %s', (locale, text, date) => {
+    expect(iso(text, locale)).toBe(date);
+  });
+
+  it.each([
+    ['en-CA', '30/11/2026'],
+    ['en-CA', '13/01/2026'],
+    ['en-US', '30/11/2026'],
+    ['en-AU', '11/30/2026'],
+    ['en-NZ', '11/30/2026'],
+    ['en-GB', '11/30/2026'],
+    ['en', '11/30/2026'],
+  ])('%s refuses %s, which is not a date the way it shows dates', (locale, text) => {
+    expect(iso(text, locale)).toBeUndefined();
   });
 
   it.each([
@@ -17,26 +52,30 @@ describe('date inputs (spec §5)', () => {
     ['03-04-2026', '2026-03-04'],
     ['2026-03-04', '2026-03-04'],
     ['2026/03/04', '2026-03-04'],
-  ])('en-US reads %s as %s', (text, date) => {
-    expect(iso(text, 'en-US')).toBe(date);
+  ])('en-US and en-CA read %s as %s', (text, date) => {
+    for (const locale of ['en-US', 'en-CA']) expect(iso(text, locale)).toBe(date);
   });
 
   it.each([
     ['04/03/26', '2026-03-04'],
     ['04-03-26', '2026-03-04'],
     ['04/03/2026', '2026-03-04'],
+    ['4/03/2026', '2026-03-04'],
     ['04-03-2026', '2026-03-04'],
     ['2026-03-04', '2026-03-04'],
     ['2026/03/04', '2026-03-04'],
-  ])('en-GB, en-AU, en-NZ, en-CA and en read %s as %s', (text, date) => {
-    for (const locale of ['en-GB', 'en-AU', 'en-NZ', 'en-CA', 'en']) expect(iso(text, locale)).toBe(date);
+  ])('en-GB, en-AU, en-NZ and en read %s as %s', (text, date) => {
+    for (const locale of ['en-GB', 'en-AU', 'en-NZ', 'en']) expect(iso(text, locale)).toBe(date);
   });
 
-  it.each(['4/3/2026', '13/04/2026', '2026.03.04', '03/04/026', '', 'tomorrow', '2026-3-4', '31/02/2026'])('en-US refuses %j', (text) => {
-    expect(iso(text, 'en-US')).toBeUndefined();
-  });
+  it.each(['4/3/2026', '13/04/2026', '2026.03.04', '03/04/026', '', 'tomorrow', '2026-3-4', '31/02/2026', '3/04/2026'])(
+    'en-US refuses %j',
+    (text) => {
+      expect(iso(text, 'en-US')).toBeUndefined();
+    },
+  );
 
-  it.each(['4/3/2026', '32/01/2026', '29/02/2026', '04.03.2026', '2026-13-01'])('en-GB refuses %j', (text) => {
+  it.each(['4/3/2026', '32/01/2026', '29/02/2026', '04.03.2026', '2026-13-01', '4-03-2026', '4/03/26'])('en-GB refuses %j', (text) => {
     expect(iso(text, 'en-GB')).toBeUndefined();
   });
 

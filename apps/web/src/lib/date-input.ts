@@ -2,8 +2,9 @@ import { DateTime } from 'luxon';
 import { localeFormat } from './locale-format';
 
 /**
- * Spec §5 'Dates accepted', exactly: the US reads month first, every other locale day first, and all accept the
- * two ISO forms. Each spec pattern with its Luxon format.
+ * Spec §5 'Dates accepted': month first where dates are shown month first (the US, and Canada's MM/DD/YYYY of
+ * spec §1), day first elsewhere, and the two ISO forms everywhere; plus the short form the locale is shown
+ * (D/MM/YYYY: '4/03/2026'), so what a page writes can be typed back. Each pattern with its Luxon format.
  */
 const ISO_FORMS = [
   ['YYYY-MM-DD', 'yyyy-MM-dd'],
@@ -26,18 +27,31 @@ export const OTHER_DATE_INPUTS = [
   ...ISO_FORMS,
 ] as const;
 
-/** The spec's patterns for a locale, e.g. for a hint under a date field. */
+/** The accepted forms of a locale: the spec's, and the one it is shown when that is not among them. */
+function dateInputs(locale: string): ReadonlyArray<readonly [string, string]> {
+  const format = localeFormat(locale);
+  const forms: ReadonlyArray<readonly [string, string]> = format.monthFirst ? US_DATE_INPUTS : OTHER_DATE_INPUTS;
+  return forms.some(([pattern]) => pattern === format.dateFormat) ? forms : [...forms, [format.dateFormat, format.luxonDate]];
+}
+
+/** The patterns a locale accepts, e.g. for a hint under a date field; the third is its full numeric form. */
 export function acceptedDateInputs(locale: string): readonly string[] {
-  return (localeFormat(locale).monthFirst ? US_DATE_INPUTS : OTHER_DATE_INPUTS).map(([pattern]) => pattern);
+  return dateInputs(locale).map(([pattern]) => pattern);
+}
+
+/** How many digits each part of a pattern takes: Luxon reads 'dd' from '4' and 'yy' from '2026'; the spec does not. */
+function digitsOf(pattern: string): RegExp {
+  const parts = pattern.replace(/YYYY|YY|MM|DD|D|M|[^A-Z]/g, (token) =>
+    token === 'YYYY' ? '\\d{4}' : token === 'D' || token === 'M' ? '\\d{1,2}' : /^[A-Z]+$/.test(token) ? '\\d{2}' : `\\${token}`,
+  );
+  return new RegExp(`^${parts}$`);
 }
 
 /** A typed date, or undefined when it matches none of the locale's accepted forms (or names no real day). */
 export function parseDateInput(input: string, locale: string): DateTime | undefined {
   const text = input.trim();
-  const forms = localeFormat(locale).monthFirst ? US_DATE_INPUTS : OTHER_DATE_INPUTS;
-  for (const [pattern, format] of forms) {
-    // Luxon is lenient about digit counts; the spec's patterns are not.
-    if (text.length !== pattern.length) continue;
+  for (const [pattern, format] of dateInputs(locale)) {
+    if (!digitsOf(pattern).test(text)) continue;
     const parsed = DateTime.fromFormat(text, format, { locale: 'en' });
     if (parsed.isValid) return parsed.startOf('day');
   }

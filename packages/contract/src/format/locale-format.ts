@@ -20,7 +20,7 @@ export interface LocaleFormat {
   weekStart: 1 | 7;
   /** The locale Intl formats numbers and currencies with (`en` alone formats as en-US). */
   intlLocale: string;
-  /** Spec §5: the US reads dates month first. */
+  /** Typed dates are read month first (spec §5) where they are shown month first: the US, and Canada (spec §1). */
   monthFirst: boolean;
 }
 
@@ -30,7 +30,7 @@ const monthFirstFormat = { dateFormat: 'MM/DD/YYYY', luxonDate: 'MM/dd/yyyy', lu
 export const LOCALE_FORMATS: Record<Locale, LocaleFormat> = {
   en: { ...dayFirst, taxLabel: 'Tax', currency: 'USD', intlLocale: 'en-US' },
   'en-US': { ...monthFirstFormat, taxLabel: 'Tax', currency: 'USD', intlLocale: 'en-US', weekStart: 7, monthFirst: true },
-  'en-CA': { ...monthFirstFormat, taxLabel: 'Tax', currency: 'CAD', intlLocale: 'en-CA', weekStart: 1, monthFirst: false },
+  'en-CA': { ...monthFirstFormat, taxLabel: 'Tax', currency: 'CAD', intlLocale: 'en-CA', weekStart: 1, monthFirst: true },
   'en-GB': { ...dayFirst, taxLabel: 'VAT', currency: 'GBP', intlLocale: 'en-GB' },
   'en-AU': { ...dayFirst, taxLabel: 'GST', currency: 'AUD', intlLocale: 'en-AU' },
   'en-NZ': { ...dayFirst, taxLabel: 'GST', currency: 'NZD', intlLocale: 'en-NZ' },
