@@ -34,7 +34,8 @@ export type LocaleDateFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | '
 /**
  * A date typed in the user's locale, not the browser's (a native date input shows an en-AU user mm/dd/yyyy): the
  * value is shown in the locale's short form, and any of the spec §5 accepted forms is read as the locale reads it
- * (day first except in the US, and the two ISO forms everywhere). The value handed on is ISO.
+ * (month first where dates are shown so, in the US and Canada, else day first; the two ISO forms everywhere). The
+ * value handed on is ISO.
  */
 export function LocaleDateField({ value, onChange, min, slotProps, onBlur, ...props }: LocaleDateFieldProps) {
   const { i18n } = useTranslation();
