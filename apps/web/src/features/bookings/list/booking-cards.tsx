@@ -1,4 +1,5 @@
 import type { BookingListRow } from '@portal/contract/bookings';
+import { locationLabel } from '@portal/contract/format/location-name';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -8,6 +9,7 @@ import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { bookingPath } from '../../../lib/paths';
 import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
@@ -45,6 +47,7 @@ const listSx = {
 /** Phone: one card per booking, the whole card a link to the detail. */
 export function BookingCards({ bookings, label, showClient }: { bookings: BookingListRow[]; label: string; showClient: boolean }) {
   const { t, locale } = useBookingsText();
+  const zoneLabel = useZoneLabel();
   return (
     <Box component="ul" aria-label={label} sx={listSx}>
       {bookings.map((booking) => {
@@ -71,20 +74,21 @@ export function BookingCards({ bookings, label, showClient }: { bookings: Bookin
                 <div className="booking-card-line">
                   <AccessTimeIcon fontSize="small" aria-hidden="true" />
                   <span className="booking-card-text">
-                    {t('time.range', {
-                      start: formatTimeOfDay(booking.startTimeLocal, locale),
-                      end: formatTimeOfDay(booking.endTimeLocal, locale),
-                    })}
+                    {withZone(
+                      t('time.range', {
+                        start: formatTimeOfDay(booking.startTimeLocal, locale),
+                        end: formatTimeOfDay(booking.endTimeLocal, locale),
+                      }),
+                      zoneLabel(booking.timeZone, `${booking.dateLocal}T${booking.startTimeLocal}`),
+                    )}
                     {' · '}
                     {booking.classification.onlineTitle}
                   </span>
                 </div>
                 <div className="booking-card-line">
                   <SchoolOutlinedIcon fontSize="small" aria-hidden="true" />
-                  <span className="booking-card-text" data-nowrap="">
-                    {showClient && booking.client.name !== booking.location.name
-                      ? `${booking.client.name} - ${booking.location.name}`
-                      : booking.location.name}
+                  <span className="booking-card-text" data-testid="booking-card-location">
+                    {showClient ? locationLabel(booking.client.name, booking.location.name) : booking.location.name}
                   </span>
                 </div>
                 {booking.covering?.name && (

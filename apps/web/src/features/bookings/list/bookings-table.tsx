@@ -1,4 +1,5 @@
 import type { BookingListRow } from '@portal/contract/bookings';
+import { locationLabel } from '@portal/contract/format/location-name';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -12,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { bookingPath } from '../../../lib/paths';
 import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
@@ -35,6 +37,7 @@ export function BookingsTable({
   showClient: boolean;
 }) {
   const { t, locale } = useBookingsText();
+  const zoneLabel = useZoneLabel();
   const header = (key: 'date' | 'time' | 'location' | 'classification' | 'educator' | 'status' | 'block') => {
     const sortKey = SORTABLE[key];
     if (!sortKey) return <TableCell key={key}>{t(`list.${key}`)}</TableCell>;
@@ -86,10 +89,13 @@ export function BookingsTable({
                   </Link>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t('time.range', {
-                    start: formatTimeOfDay(booking.startTimeLocal, locale),
-                    end: formatTimeOfDay(booking.endTimeLocal, locale),
-                  })}
+                  {withZone(
+                    t('time.range', {
+                      start: formatTimeOfDay(booking.startTimeLocal, locale),
+                      end: formatTimeOfDay(booking.endTimeLocal, locale),
+                    }),
+                    zoneLabel(booking.timeZone, `${booking.dateLocal}T${booking.startTimeLocal}`),
+                  )}
                   {booking.breakMinutes > 0 && (
                     <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                       {t('time.break', { count: booking.breakMinutes })}
@@ -98,7 +104,7 @@ export function BookingsTable({
                 </TableCell>
                 <TableCell>
                   {booking.location.name}
-                  {showClient && booking.client.name !== booking.location.name && (
+                  {showClient && locationLabel(booking.client.name, booking.location.name) !== booking.location.name && (
                     <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                       {booking.client.name}
                     </Typography>

@@ -9,6 +9,7 @@ import { GeneralModal } from '../../../components/general-modal';
 import { usePendingBooking } from '../api/get-pending-booking';
 import { Facts } from '../detail/detail-sections';
 import { formatDateTime, formatDay, formatTimeOfDay } from '../../../lib/locale-format';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { BookingStatusChip } from '../list/booking-status-chip';
 import { useBookingsText } from '../list/use-bookings-text';
 import { dateSpan } from './pending-format';
@@ -33,6 +34,7 @@ export function PendingDetailDialog({
   onReject: () => void;
 }) {
   const { t, locale } = useBookingsText();
+  const zoneLabel = useZoneLabel();
   const detail = usePendingBooking(summary.id);
   const data = detail.data;
   // Decided elsewhere while open (a live update refetched it): nothing left to decide here, and it says so.
@@ -82,15 +84,24 @@ export function PendingDetailDialog({
           <Facts
             items={[
               [t('pending.createdBy'), data.createdBy.name],
-              [t('pending.createdOn'), formatDateTime(data.createdOnUtc, locale, data.location.timeZone)],
+              [
+                t('pending.createdOn'),
+                withZone(
+                  formatDateTime(data.createdOnUtc, locale, data.location.timeZone),
+                  zoneLabel(data.location.timeZone, data.createdOnUtc),
+                ),
+              ],
               [t('pending.dates'), `${dateSpan(data.details, locale)} (${t('pending.daysCount', { count: data.days })})`],
               data.days > 1 && [t('pending.consecutive'), data.details.areDatesConsecutive ? t('feedback.yes') : t('feedback.no')],
               [
                 t('pending.times'),
-                t('time.range', {
-                  start: formatTimeOfDay(data.details.startTime, locale),
-                  end: formatTimeOfDay(data.details.endTime, locale),
-                }),
+                withZone(
+                  t('time.range', {
+                    start: formatTimeOfDay(data.details.startTime, locale),
+                    end: formatTimeOfDay(data.details.endTime, locale),
+                  }),
+                  zoneLabel(data.location.timeZone, `${data.details.earliestDate}T${data.details.startTime}`),
+                ),
               ],
               [
                 t('detail.break'),

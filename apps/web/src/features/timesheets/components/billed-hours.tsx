@@ -1,5 +1,6 @@
 import type { TimesheetBooking } from '@portal/contract/timesheets';
 import Typography from '@mui/material/Typography';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { billingTexts } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 
@@ -10,10 +11,11 @@ import { useTimesheetsText } from '../use-timesheets-text';
 export function BilledTimes({ row }: { row: TimesheetBooking }) {
   const { t, locale } = useTimesheetsText();
   const text = billingTexts(t, row, locale);
+  const zone = useZoneLabel()(row.locationTimeZone, row.startTimeLocal);
   return (
     <>
       <Typography variant="body2" sx={text.noCharge ? { color: 'text.secondary', textDecoration: 'line-through' } : undefined}>
-        {text.times}
+        {withZone(text.times, zone)}
       </Typography>
       <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
         {text.breakText}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import type { Theme } from '@mui/material/styles';
 import { formatDay } from '../../../lib/locale-format';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { UserAvatar } from '../../../components/user-avatar';
 import { billingTexts, educatorChangeOf, educatorName } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
@@ -51,6 +52,7 @@ const listSx = {
 /** Phone: one card per timesheet pending approval, its checkbox first; the educator's changes highlighted. */
 export function PendingTimesheetCards({ rows, caption, selected, onToggle, canDecide, showClient }: PendingListProps) {
   const { t, locale } = useTimesheetsText();
+  const zoneLabel = useZoneLabel();
   return (
     <Box component="ul" aria-label={caption} sx={listSx}>
       {rows.map((row) => {
@@ -101,7 +103,7 @@ export function PendingTimesheetCards({ rows, caption, selected, onToggle, canDe
                     </strong>
                   ) : (
                     <>
-                      {billing.times}
+                      {withZone(billing.times, zoneLabel(row.locationTimeZone, row.startTimeLocal))}
                       {' · '}
                       {billing.breakText}
                       {' · '}
