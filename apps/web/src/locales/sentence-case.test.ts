@@ -106,8 +106,10 @@ describe('labels in sentence case', () => {
   });
 
   it("keeps the spec's quoted texts exactly", () => {
-    const all = new Map(
-      Object.entries(files).flatMap(([path, json]) => texts(json, '', []).map(([key, text]) => [`${path.slice(2)} ${key}`, text] as const)),
+    const all = new Map<string, string>(
+      Object.entries(files).flatMap(([path, json]) =>
+        texts(json, '', []).map(([key, text]): [string, string] => [`${path.slice(2)} ${key}`, text]),
+      ),
     );
     for (const [where, quoted] of Object.entries(SPEC_QUOTED)) expect(all.get(where), where).toBe(quoted);
   });
