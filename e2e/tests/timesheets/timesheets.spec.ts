@@ -137,12 +137,15 @@ describe('timesheets', () => {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'timesheets');
 
-      // Select three the educators did not change (approved at once, no confirmation), approve them: they leave the list.
+      // Select three the educators did not change, approve them (a bulk approval is confirmed): they leave the list.
       const three = first.rows.filter((r) => r.candidateBookingModifications === null).slice(0, 3);
       for (const timesheet of three) await row(page, timesheet.bookingId).getByRole('checkbox').check();
       await expectVisible(page.getByTestId('timesheet-selection-count').filter({ hasText: '3 selected' }));
       await screenshot(page, 'timesheets-selected');
       await page.getByRole('toolbar', { name: 'Decide the selected timesheets' }).getByRole('button', { name: 'Approve' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Approve 3 timesheets?' });
+      await expectVisible(confirm.getByText('All 3 are as booked.'));
+      await confirm.getByRole('button', { name: 'Approve 3', exact: true }).click();
       await expectVisible(page.getByText('3 timesheets approved.', { exact: true }));
       for (const timesheet of three) await row(page, timesheet.bookingId).waitFor({ state: 'detached' });
       await expectTotal(page, first.total - 3);
@@ -244,13 +247,13 @@ describe('timesheets', () => {
       await other.goto('/timesheets');
       await expectHeading(other, 'Timesheets');
       await row(other, target.bookingId).getByRole('checkbox').check();
-      await other.getByRole('button', { name: 'Approve' }).click();
+      await other.getByRole('button', { name: 'Approve', exact: true }).click();
       await expectVisible(other.getByText('Timesheet approved.', { exact: true }));
       await other.close();
 
       // This tab still shows it: approving says why it was not (and the list it reads after that is the new one).
       await page.unroute(pendingList, keepFirstAnswer);
-      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
       const issues = page.getByTestId('timesheet-submit-issues');
       await expectVisible(issues);
       await expectVisible(issues.getByText('Timesheets submitted with issues'));
@@ -357,10 +360,10 @@ describe('timesheets', () => {
       await poll(() => page.getByTestId('timesheet-card').count()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'timesheets');
-      await page.getByRole('checkbox', { name: 'Select all timesheets on this page' }).check();
+      await page.getByRole('checkbox', { name: /^Select all \d+ shown$/ }).check();
       const count = await page.getByTestId('timesheet-card').count();
       await expectVisible(page.getByTestId('timesheet-selection-count').filter({ hasText: `${count} selected` }));
-      await expectVisible(page.getByRole('button', { name: 'Approve' }));
+      await expectVisible(page.getByRole('button', { name: 'Approve', exact: true }));
       await page.getByRole('button', { name: 'Modify' }).click();
       const modify = page.getByRole('dialog', { name: `Modify ${count} timesheets` });
       await expectVisible(modify);

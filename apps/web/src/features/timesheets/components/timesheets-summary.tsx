@@ -267,12 +267,11 @@ export function TimesheetsSummary({
                                 onClick={onFollowSchoolLink}
                                 clickable
                                 variant="outlined"
-                                color="primary"
                                 label={t('summary.weekLink', { date, total })}
                                 aria-label={t('summary.weekLinkLabel', { date, total, name: school.clientName })}
                                 data-testid="timesheets-school-week"
                                 data-week-of={week.weekOf}
-                                sx={{ height: 32 }}
+                                sx={{ height: 32, color: 'primary.dark', borderColor: 'primary.main', fontWeight: 600 }}
                               />
                             );
                           })}
