@@ -188,7 +188,7 @@ export function ModifyTimesheetsDialog({
                 sx={{
                   display: 'grid',
                   columnGap: 2,
-                  rowGap: 0.5,
+                  rowGap: { xs: 1.5, sm: 0.5 },
                   gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
                 }}
               >
