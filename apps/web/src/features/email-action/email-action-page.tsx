@@ -246,20 +246,17 @@ function Done({ action, signedIn }: { action: EmailActionView['action']; signedI
   );
 }
 
-/** The request was decided: how, by whom and when, and the way into the portal. */
+/** The request was decided (or withdrawn by the requester): how, by whom and when, and the way into the portal. */
 function Decided({ decision, signedIn }: { decision: NonNullable<EmailActionView['decided']>; signedIn: boolean }) {
   const { t, i18n } = useTranslation('email-action');
   const approved = decision.outcome === 'approved';
+  const outcome = decision.outcome;
   const when = decision.at ? new Date(decision.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
   return (
     <Outcome
       approved={approved}
-      title={t(approved ? 'decided.approvedTitle' : 'decided.rejectedTitle')}
-      lead={
-        decision.byName
-          ? t(approved ? 'decided.approvedBy' : 'decided.rejectedBy', { name: decision.byName, when })
-          : t(approved ? 'decided.approved' : 'decided.rejected', { when })
-      }
+      title={t(`decided.${outcome}Title`)}
+      lead={decision.byName ? t(`decided.${outcome}By`, { name: decision.byName, when }) : t(`decided.${outcome}`, { when })}
       body={t('decided.noLongerNeeded')}
       button={signedIn ? t('toPortal') : t('decided.signIn')}
       signedIn={signedIn}

@@ -1,4 +1,4 @@
-import { REPLACE_ME_STATUSES } from '@portal/contract/domain';
+import { REPLACE_ME_STATUSES, REPLACE_ME_WITHDRAWABLE } from '@portal/contract/domain';
 import type { ReplaceMeRequest, ReplaceMeStatus } from '@portal/contract/replace-me';
 import { isSchoolDay } from '@portal/contract/school-days';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -13,10 +13,59 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GeneralModal } from '../../../components/general-modal';
+import { UndoNotice } from '../../../components/undo-notice';
+import { ApiError } from '../../../lib/api-error';
+import { useToast } from '../../../lib/toast';
+import { UNDO_WINDOW_MS } from '../../../lib/use-undoable';
 import { useReplaceMeStatuses } from '../api/get-replace-me-status';
+import { useWithdrawReplaceMe } from '../api/withdraw-replace-me';
 import { formatDayAway } from '../format';
 import { useAvailabilityTranslation } from '../use-availability-translation';
 import { useReplaceMeAction } from './use-replace-me-action';
+
+/** Withdrawing a request sent is a decision: it asks first, then says how it went. */
+function WithdrawRequest({ request, date }: { request: ReplaceMeRequest; date: string }) {
+  const { t } = useAvailabilityTranslation();
+  const { t: te } = useTranslation('errors');
+  const toast = useToast();
+  const withdraw = useWithdrawReplaceMe();
+  const [open, setOpen] = useState(false);
+  const confirm = () =>
+    withdraw.mutate(request.id, {
+      onSuccess: () => {
+        toast.success(t('replaceMe.card.withdrawn', { date }));
+        setOpen(false);
+      },
+      onError: (error) => {
+        toast.error((error instanceof ApiError && error.serverMessage) || te('api.generic'));
+        setOpen(false);
+      },
+    });
+  return (
+    <>
+      <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)} sx={{ mt: 1.5 }}>
+        {t('replaceMe.card.withdraw')}
+      </Button>
+      {open && (
+        <GeneralModal
+          open
+          title={t('replaceMe.card.withdrawTitle')}
+          onClose={() => setOpen(false)}
+          persistent={withdraw.isPending}
+          actions={
+            <Button variant="contained" color="error" onClick={confirm} loading={withdraw.isPending}>
+              {t('replaceMe.card.withdrawConfirm')}
+            </Button>
+          }
+        >
+          <Typography>{t('replaceMe.card.withdrawBody', { date, school: request.locationName })}</Typography>
+        </GeneralModal>
+      )}
+    </>
+  );
+}
 
 /** One request's progress: scheduled → pending approval → replacement found → booking created (spec §4). */
 function RequestProgress({ request }: { request: ReplaceMeRequest }) {
@@ -24,6 +73,7 @@ function RequestProgress({ request }: { request: ReplaceMeRequest }) {
   const date = formatDayAway(request.selectedDay, locale);
   const active = REPLACE_ME_STATUSES.indexOf(request.status);
   const headingId = useId();
+  const withdrawable = (REPLACE_ME_WITHDRAWABLE as readonly string[]).includes(request.status);
   return (
     <Box
       component="li"
@@ -69,6 +119,7 @@ function RequestProgress({ request }: { request: ReplaceMeRequest }) {
           {t('replaceMe.card.educator', { name: request.candidateName })}
         </Typography>
       )}
+      {withdrawable && <WithdrawRequest request={request} date={date} />}
     </Box>
   );
 }
@@ -125,10 +176,10 @@ function ClientReplaceMe({ status }: { status: ReplaceMeStatus }) {
               key={day.selectedDay}
               variant={done ? 'outlined' : 'contained'}
               startIcon={<SwapHorizIcon />}
-              disabled={done || (action.pending && action.variables?.selectedDay !== day.selectedDay)}
+              disabled={done || !!action.queued || (action.pending && action.variables?.selectedDay !== day.selectedDay)}
               loading={action.pending && action.variables?.selectedDay === day.selectedDay}
               onClick={() =>
-                void action.request(
+                action.ask(
                   { selectedDay: day.selectedDay, isNextMonday: day.isNextMonday, ...(location ? { locationId: location.id } : {}) },
                   day.label,
                 )
@@ -140,6 +191,15 @@ function ClientReplaceMe({ status }: { status: ReplaceMeStatus }) {
           );
         })}
       </Box>
+      {action.queued && (
+        <Box sx={{ mt: 2 }}>
+          <UndoNotice
+            message={t('replaceMe.asking', { day: action.queued.dayLabel, seconds: Math.round(UNDO_WINDOW_MS / 1000) })}
+            undoLabel={t('replaceMe.undo')}
+            onUndo={action.undo}
+          />
+        </Box>
+      )}
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 3, mb: 1 }}>
         {t('replaceMe.card.requestsHeading')}
       </Typography>

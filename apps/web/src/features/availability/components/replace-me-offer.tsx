@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { UndoNotice } from '../../../components/undo-notice';
+import { UNDO_WINDOW_MS } from '../../../lib/use-undoable';
 import { useAvailabilityTranslation } from '../use-availability-translation';
 import { useReplaceMeAction } from './use-replace-me-action';
 
@@ -70,12 +72,20 @@ export function ReplaceMeOffer({ replaceMe }: { replaceMe: DayAway['replaceMe'] 
           {body}
         </Typography>
       </Box>
+      {action.queued && (
+        <UndoNotice
+          message={t('replaceMe.asking', { day, seconds: Math.round(UNDO_WINDOW_MS / 1000) })}
+          undoLabel={t('replaceMe.undo')}
+          onUndo={action.undo}
+        />
+      )}
       <Button
         variant="contained"
         startIcon={<SwapHorizIcon />}
         loading={action.pending}
+        disabled={!!action.queued}
         onClick={() =>
-          void action.request(
+          action.ask(
             {
               selectedDay: replaceMe.selectedDay!,
               isNextMonday: replaceMe.isNextMonday,

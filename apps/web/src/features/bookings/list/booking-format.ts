@@ -24,6 +24,7 @@ export function statusColour(status: BookingStatus | BookingRequestStatus): 'def
     case 'rejected':
       return 'error';
     case 'cancelled':
+    case 'withdrawn':
       return 'default';
   }
 }

@@ -17,7 +17,10 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 
 const METHODS = ['email', 'sms', 'voice', 'push'] as const;
 
-/** A request pending approval in full (GET /v1/pending-bookings/{id}), with Approve and Reject when allowed. */
+/**
+ * A request pending approval in full (GET /v1/pending-bookings/{id}), with Approve and Reject when allowed, and
+ * Withdraw for the contact who asked (`onWithdraw`).
+ */
 export function PendingDetailDialog({
   summary,
   canDecide,
@@ -25,6 +28,7 @@ export function PendingDetailDialog({
   onClose,
   onApprove,
   onReject,
+  onWithdraw,
 }: {
   summary: PendingBookingSummary;
   canDecide: boolean;
@@ -32,6 +36,7 @@ export function PendingDetailDialog({
   onClose: () => void;
   onApprove: () => void;
   onReject: () => void;
+  onWithdraw?: () => void;
 }) {
   const { t, locale } = useBookingsText();
   const zoneLabel = useZoneLabel();
@@ -52,16 +57,22 @@ export function PendingDetailDialog({
       maxWidth="md"
       dividers
       actions={
-        canDecide &&
-        !decided && (
-          <>
-            <Button variant="outlined" color="error" onClick={onReject} disabled={deciding}>
-              {t('pending.reject')}
-            </Button>
-            <Button variant="contained" onClick={onApprove} loading={deciding}>
-              {t('pending.approve')}
-            </Button>
-          </>
+        !decided && onWithdraw ? (
+          <Button variant="outlined" color="error" onClick={onWithdraw}>
+            {t('pending.withdraw')}
+          </Button>
+        ) : (
+          canDecide &&
+          !decided && (
+            <>
+              <Button variant="outlined" color="error" onClick={onReject} disabled={deciding}>
+                {t('pending.reject')}
+              </Button>
+              <Button variant="contained" onClick={onApprove} loading={deciding}>
+                {t('pending.approve')}
+              </Button>
+            </>
+          )
         )
       }
     >
@@ -69,7 +80,11 @@ export function PendingDetailDialog({
       {!data && !detail.isError && <LoadingState label={t('pending.loading')} sx={{ justifyContent: 'center', py: 4 }} />}
       {decided && (
         <Alert severity="info" variant="outlined" data-testid="pending-decided" sx={{ mb: 2 }}>
-          {data.status === 'rejected' ? t('pending.rejectedMeanwhile') : t('pending.approvedMeanwhile')}
+          {data.status === 'rejected'
+            ? t('pending.rejectedMeanwhile')
+            : data.status === 'withdrawn'
+              ? t('pending.withdrawnMeanwhile')
+              : t('pending.approvedMeanwhile')}
         </Alert>
       )}
       {data && (
