@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '@portal/db/client';
 import * as schema from '@portal/db/schema';
 import type { ActivityRows } from './activity';
 import { insertRows, syncIdentitySequences } from './bulk-insert.repository';
+import type { SchoolTermRow } from './school-terms';
 import type { WorldRows } from './world-plan';
 
 /** The demo world's writes (see seed.ts): the seed marker, wiping, and loading the planned rows table by table. */
@@ -51,6 +52,17 @@ export async function worldPresent(db: Db): Promise<boolean> {
 async function insert<T extends PgTable>(tx: DbOrTx, table: T, rows: ReadonlyArray<T['$inferInsert']>, count: RowCounter) {
   await insertRows(tx, table, rows);
   count(getTableName(table), rows.length);
+}
+
+/** The school terms, each once: a term already there (by country, region and first day) is left as it is. */
+export async function ensureSchoolTerms(db: DbOrTx, rows: readonly SchoolTermRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(schema.schoolTerms)
+    .values([...rows])
+    .onConflictDoNothing()
+    .returning({ id: schema.schoolTerms.id });
+  return inserted.length;
 }
 
 /** The organisations: staff, clients and their locations, contacts, educators, help files, the banner. */

@@ -5,6 +5,7 @@ import { systemClock } from '../lib/clock';
 import { ClientActivity, HISTORY_DAYS, HORIZON_DAYS, PoolAvailability, emptyActivityRows, type ActivityRows } from './activity';
 import { candidateCredentials } from './candidate-credentials';
 import { Random } from './random';
+import { SCHOOL_TERMS } from './school-terms';
 import type { CountryCode } from './reference-data';
 import {
   ALL_TABLE_NAMES,
@@ -17,6 +18,7 @@ import {
   writeSeedMarker,
   createIndexes,
   dropIndexes,
+  ensureSchoolTerms,
   plainActivityIndexes,
   skipForeignKeyChecks,
   type IndexDefinition,
@@ -89,6 +91,8 @@ const writeMarker = (db: DbOrTx, marker: SeedMarker) => writeSeedMarker(db, { ..
 export async function ensureDemoWorld(database: Database, options: SeedOptions = {}): Promise<SeedReport> {
   const marker = await readMarker(database);
   if (marker?.complete) {
+    // A world seeded before the school terms were: they are added, once.
+    await ensureSchoolTerms(database.db, SCHOOL_TERMS);
     return { seeded: false, scale: marker.scale ?? options.scale ?? 1, durationMs: 0, counts: marker.counts ?? {} };
   }
   if (await worldPresent(database.db)) options.log?.('the previous seeding did not finish: wiping the demo world and seeding it again');
@@ -130,6 +134,7 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
       count,
     ),
   );
+  count('school_terms', await ensureSchoolTerms(db, SCHOOL_TERMS));
   log(
     `organisations: ${r.clientGroups.length} groups, ${r.clients.length} clients, ${r.locations.length} locations, ` +
       `${r.contacts.length} contacts, ${r.candidates.length} educators (${elapsed()})`,

@@ -9,7 +9,8 @@ import { LRUCache } from 'lru-cache';
 
 const holidaysByYear = new LRUCache<string, ReadonlyMap<string, string>>({ max: 512 });
 
-function regionOf(country: string, state: string | null): string | undefined {
+/** The subdivision code of a location's state (also the region of its school terms), or undefined. */
+export function regionOf(country: string, state: string | null): string | undefined {
   const states = new Holidays().getStates(country) ?? {};
   if (state) {
     const upper = state.toUpperCase();
