@@ -200,6 +200,10 @@ export const BookingDetail = PendingBookingSummary.extend({
   grades: z.array(z.object({ id: z.number().int(), title: z.string() })),
   dates: z.array(z.object({ id: z.number().int().describe('Booking id'), date: z.string() })),
   seriesReference: z.string().nullable(),
+  requestedCandidate: z
+    .object({ id: z.number().int(), fullName: z.string() })
+    .nullable()
+    .describe('The educator the school asked for (requestedCandidateId), or null'),
   region: z.enum(LOCALES).describe("The school's regional variant: whose provider office to contact (runtime providerContacts)"),
   /** The booking asked for (GET /v1/bookings/{id}); the first of the request for a pending request. */
   booking: BookingListItem.extend({

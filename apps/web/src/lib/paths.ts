@@ -65,3 +65,19 @@ export function impersonateLoginPath(contactId: number | string): string {
 export function landingPath(language: string): string {
   return `/${encodeURIComponent(language.toLowerCase())}/landing`;
 }
+
+/** Query parameters of the create-booking form's presets (ours: a quick entry opens the form filled in). */
+export const CREATE_BOOKING_PARAMS = { day: 'day', school: 'school', educator: 'educator' } as const;
+
+/**
+ * The create-booking form with presets: the next school day chosen (`nextSchoolDay`), one school's location
+ * (`clientId`), an educator asked for (`candidateId`).
+ */
+export function createBookingPath(preset: { nextSchoolDay?: boolean; clientId?: number; candidateId?: number } = {}): string {
+  const query = new URLSearchParams();
+  if (preset.nextSchoolDay) query.set(CREATE_BOOKING_PARAMS.day, 'next');
+  if (preset.clientId !== undefined) query.set(CREATE_BOOKING_PARAMS.school, String(preset.clientId));
+  if (preset.candidateId !== undefined) query.set(CREATE_BOOKING_PARAMS.educator, String(preset.candidateId));
+  const text = query.toString();
+  return text ? `${paths.bookingsCreate}?${text}` : paths.bookingsCreate;
+}

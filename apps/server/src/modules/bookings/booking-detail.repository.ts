@@ -331,6 +331,9 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
       classificationId: classifications.id,
       classificationTitle: classifications.onlineTitle,
       region: clients.locale,
+      requestedCandidate: sql<{ id: number; fullName: string } | null>`(
+      select json_build_object('id', ca.id, 'fullName', coalesce(ca.preferred_name, ca.first_name) || ' ' || ca.last_name)
+      from candidates ca where ca.id = ${bookingRequests.requestedCandidateId})`,
     })
       .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
       .where(eq(bookingRequests.id, sql.placeholder('requestId')))
@@ -362,6 +365,7 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
     grades: row.grades,
     dates: items.map((b) => ({ id: b.id, date: b.dateLocal })),
     seriesReference: row.seriesReference,
+    requestedCandidate: row.requestedCandidate,
     region: row.region,
     bookings: items,
   };

@@ -2,15 +2,33 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { CREATE_BOOKING_PARAMS } from '../../lib/paths';
 import { meetsRequirement, PAGE_REQUIREMENTS } from '@portal/contract/permissions';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useBookingLocations } from './api/get-booking-locations';
-import { CreateBookingForm } from './create/create-booking-form';
+import { useBookingLocations } from '../../api/booking-locations';
+import { CreateBookingForm, type CreateBookingPreset } from './create/create-booking-form';
 import { useBookingCreateTranslation } from './create/use-booking-create-translation';
 import { ErrorState, LoadingState } from '../../components/query-state';
+
+/** The form's presets from the address (`createBookingPath`): anything unreadable is left out. */
+function usePreset(): CreateBookingPreset {
+  const [params] = useSearchParams();
+  const id = (name: string) => {
+    const text = params.get(name) ?? '';
+    return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined;
+  };
+  const clientId = id(CREATE_BOOKING_PARAMS.school);
+  const candidateId = id(CREATE_BOOKING_PARAMS.educator);
+  return {
+    ...(params.get(CREATE_BOOKING_PARAMS.day) === 'next' ? { nextSchoolDay: true } : {}),
+    ...(clientId === undefined ? {} : { clientId }),
+    ...(candidateId === undefined ? {} : { candidateId }),
+  };
+}
 
 /** Create Booking (spec §2 bookings-create, §5 'Booking create'). */
 export function BookingsCreatePage() {
@@ -21,6 +39,7 @@ export function BookingsCreatePage() {
   const selectedClientIds = useSelectedClientIds();
   const mayCreate = tree ? meetsRequirement(tree, PAGE_REQUIREMENTS.createBookings, { selectedClientIds }) : true;
   const locations = useBookingLocations();
+  const preset = usePreset();
   useEffect(() => {
     if (locations.error) toast.error(t('failed.locations'));
   }, [locations.error, t, toast]);
@@ -45,7 +64,7 @@ export function BookingsCreatePage() {
           {t('noLocations')}
         </Alert>
       )}
-      {mayCreate && locations.data && locations.data.length > 0 && <CreateBookingForm locations={locations.data} />}
+      {mayCreate && locations.data && locations.data.length > 0 && <CreateBookingForm locations={locations.data} preset={preset} />}
     </Stack>
   );
 }

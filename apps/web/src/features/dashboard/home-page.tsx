@@ -40,6 +40,7 @@ import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
+import { QuickBook } from './components/quick-book';
 import { UnfilledRiskPanel } from './components/unfilled-risk-panel';
 import { useUnfilledRisk } from './api/get-unfilled-risk';
 import { localNow } from '../../lib/local-clock';
@@ -68,6 +69,8 @@ function dashboardAccess(profile: ProfileResponse, selectedClientIds: readonly n
     accounts: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.finance, context),
     timesheets: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.timesheets, context),
     replaceMe: meetsRequirement(profile.links, PAGE_REQUIREMENTS.replaceMe, context),
+    /** Books or asks for bookings: Home offers the quick entry to the create form. */
+    createBookings: meetsRequirement(profile.links, PAGE_REQUIREMENTS.createBookings, context),
   };
 }
 
@@ -93,7 +96,7 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
   const year = today.year;
   const access = profile
     ? dashboardAccess(profile, selected)
-    : { bookings: false, approves: false, requests: false, accounts: false, timesheets: false, replaceMe: false };
+    : { bookings: false, approves: false, requests: false, accounts: false, timesheets: false, replaceMe: false, createBookings: false };
   const clients = profile ? allClients(profile.links) : [];
   const firstClient = clients.find((client) => client.clientId === selected[0]);
 
@@ -254,6 +257,9 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
           </ToggleButtonGroup>
         )}
       </Box>
+      {/* The map layout is about the map: it comes first, on a phone too, where it would be screens down. */}
+      {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
+      {access.createBookings && <QuickBook />}
       {failed && (
         <ErrorState
           message={t('home.loadFailed')}
@@ -264,7 +270,6 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
       {access.bookings && (
         <UnfilledRiskPanel bookings={unfilledRisk.data?.bookings} total={unfilledRisk.data?.total ?? 0} loading={unfilledRisk.isPending} />
       )}
-      {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}
       {/* Someone with nothing else here (a teacher) sees their availability first; others below the bookings. */}
       {items.length === 0 && availability}
       {later && access.bookings && (

@@ -28,6 +28,7 @@ const FIXED: Array<[string, MessageKey]> = [
   [BOOKING_MESSAGES.noClassifications, 'noClassifications'],
   [BOOKING_MESSAGES.certificationsReview, 'certificationsReview'],
   [BOOKING_MESSAGES.policiesAgreed, 'policiesAgreed'],
+  [BOOKING_MESSAGES.policiesChanged, 'policiesChanged'],
   [BOOKING_MESSAGES.notBookable, 'notBookable'],
   [INVALID_TIME, 'invalidTime'],
 ];

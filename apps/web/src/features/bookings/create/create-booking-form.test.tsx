@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextWeekday } from '../../../lib/locale-format';
 import { resetSessionForTests, startSession } from '../../../lib/session';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { nextSchoolDayToBook } from '@portal/contract/next-school-day';
 import { CreateBookingForm } from './create-booking-form';
 
 const LOCATION: BookingLocation = {
@@ -70,9 +71,11 @@ function stubApi(onCreate: (init: RequestInit) => Promise<Response>) {
           mobile: null,
           methods: { email: true, sms: false, voice: false, push: false },
           isCurrentUser: true,
+          isOffice: false,
         },
       ]);
     if (url.includes('booking-blocks')) return new Response(null, { status: 204 });
+    if (url.includes('/public-holidays')) return jsonResponse(200, { locationId: 7, openOnPublicHolidays: false, holidays: [] });
     if (url.endsWith('/v1/bookings') && init?.method === 'POST') return onCreate(init);
     return jsonResponse(404, { title: 'Not found', status: 404 });
   });
@@ -200,6 +203,49 @@ describe('CreateBookingForm', () => {
     await user.click(me);
     await waitFor(() => expect(screen.queryByTestId('booking-missing')).not.toBeInTheDocument());
   });
+
+  it(
+    'opened for the next school day by someone who agreed to these policies: the day chosen, the agreement dated, its version sent',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const bodies: Array<Record<string, unknown>> = [];
+      stubApi(async (init) => {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return jsonResponse(201, {
+          requestId: 6,
+          status: 'approved',
+          seriesReference: null,
+          bookings: [{ id: 45, dateLocal: DATE, status: 'unfilled' }],
+        });
+      });
+      const accepted = { ...LOCATION, rules: { ...LOCATION.rules, policiesAcceptedAt: '2026-03-02T03:00:00.000Z' } };
+      renderWithProviders(<CreateBookingForm locations={[accepted]} preset={{ nextSchoolDay: true }} />, { route: '/bookings/create' });
+      const day = nextSchoolDayToBook({
+        now: new Date(),
+        timeZone: LOCATION.timeZone,
+        sameDayCutoff: LOCATION.rules.sameDayCutoff,
+        startTime: LOCATION.startTime,
+        closedDates: new Set(),
+        maxAdvanceDays: LOCATION.rules.maxAdvanceDays,
+      });
+      await waitFor(() => expect(document.querySelector(`[data-testid="booking-dates"] li[data-date="${day}"]`)).not.toBeNull());
+      expect(screen.getByTestId('policies-accepted')).toHaveTextContent(/^You accepted these policies on .*2026/);
+      expect(screen.getByRole('checkbox', { name: 'I agree to the booking policies' })).toBeChecked();
+      // The text is folded away, one click from being read again.
+      expect(screen.queryByText('kind')).toBeNull();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Read the policies' }));
+      expect(screen.getByText('kind').tagName).toBe('STRONG');
+
+      await waitFor(() => expect(screen.getByLabelText(/^Classification/, { selector: 'select' })).toHaveValue('11'));
+      await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Confirm with Pat Lee' })).toBeChecked());
+      await user.click(screen.getByRole('button', { name: 'Create booking' }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ dates: [day], policiesAgreed: true, policiesVersion: 'v1', startTime: '08:30', endTime: '15:30' });
+    },
+  );
 
   it('asks for a reason for absence, marked required, once someone is named as away; no choice looks made', async () => {
     stubApi(async () => jsonResponse(500, {}));

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import { cutoffState } from '@portal/contract/booking-rules';
+import { nextSchoolDayToBook } from '@portal/contract/next-school-day';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,11 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { formatTimeOfDay } from '../../../lib/locale-format';
+import { zoneAbbreviation } from '../../../lib/zone-label';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useToast } from '../../../lib/toast';
-import { useBookingBlocks } from '../api/get-booking-blocks';
-import { usePublicHolidays } from '../api/get-public-holidays';
+import { useBookingBlocks } from '../../../api/booking-blocks';
+import { usePublicHolidays } from '../../../api/public-holidays';
 import { useBookingContacts } from '../api/get-booking-contacts';
 import { useCertifications } from '../api/get-certifications';
 import { useClassifications } from '../api/get-classifications';
@@ -43,6 +46,22 @@ import { WhereSection } from './where-section';
 import { now as clockNow } from '../../../lib/clock';
 
 export { locationLabel } from './where-section';
+
+/** What a quick entry fills in (the page reads it from the address: `createBookingPath`). */
+export interface CreateBookingPreset {
+  /** Choose the next school day the location can be booked for. */
+  nextSchoolDay?: boolean;
+  /** The school: its location is chosen when it has one the booker may book at. */
+  clientId?: number;
+  /** The educator asked for. */
+  candidateId?: number;
+}
+
+/** The one location, or the preset school's one location; else none (the booker chooses). */
+function initialLocationOf(locations: readonly BookingLocation[], clientId: number | undefined): string {
+  const candidates = clientId === undefined ? locations : locations.filter((l) => l.clientId === clientId);
+  return candidates.length === 1 ? String(candidates[0]!.locationId) : '';
+}
 
 /** A clock that moves on every minute, for the same-day cut-off. */
 function useMinuteClock(): Date {
@@ -88,13 +107,13 @@ const SECTION_TITLES = {
  * submit), submitted by `useCreateBookingSubmit` (one Idempotency-Key per booking asked for, the server's field
  * errors put back on their fields).
  */
-export function CreateBookingForm({ locations }: { locations: BookingLocation[] }) {
-  const { t } = useBookingCreateTranslation();
+export function CreateBookingForm({ locations, preset = {} }: { locations: BookingLocation[]; preset?: CreateBookingPreset }) {
+  const { t, locale } = useBookingCreateTranslation();
   const message = useBookingMessage();
   const now = useMinuteClock();
   const manyClients = new Set(locations.map((l) => l.clientId)).size > 1;
   /** Optional: one of the school's favourite educators, asked for by name. */
-  const [requestedCandidateId, setRequestedCandidateId] = useState<number | undefined>(undefined);
+  const [requestedCandidateId, setRequestedCandidateId] = useState<number | undefined>(preset.candidateId);
 
   const queryClient = useQueryClient();
   // The rules read the reference data from the query cache when they run, so they always see what is shown.
@@ -107,7 +126,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
       ),
     [locations, queryClient],
   );
-  const initialLocation = locations.length === 1 ? String(locations[0]!.locationId) : '';
+  const initialLocation = initialLocationOf(locations, preset.clientId);
   // A refused submit focuses the first invalid field in reading order (focusFirstInvalid), not the errors' order.
   const form = useForm<BookingFormValues>({
     resolver,
@@ -168,6 +187,8 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
     setValue('certificationIds', []);
     setValue('certificationsReviewed', false);
     setValue('confirmations', []);
+    // Agreed already when the booker agreed to this version of the school's policies before.
+    setValue('policiesAgreed', location.rules.policiesAcceptedAt !== null);
     // Only on a change of location: `location` is the same object for the same id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locationId, setValue]);
@@ -179,11 +200,32 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
         certifications.data.filter((c) => c.isLocationDefault).map((c) => c.id),
       );
   }, [certifications.data, setValue]);
-  // Its contacts: the booker confirms with themselves by default.
+  // Its contacts: the booker confirms with themselves by default, else with the school's office.
   useEffect(() => {
-    const me = contacts.data?.find((c) => c.isCurrentUser);
+    const me = contacts.data?.find((c) => c.isCurrentUser) ?? contacts.data?.find((c) => c.isOffice);
     setValue('confirmations', me ? [defaultConfirmation(me)] : []);
   }, [contacts.data, setValue]);
+  // Opened for the next school day: it is chosen once the location's holidays and blocks are known (and chosen
+  // again for another location, unless the booker changed the dates).
+  const presetDate = useRef<string | undefined>(undefined);
+  const closedKnown = holidays.data?.locationId === locationId && blocks.isSuccess;
+  useEffect(() => {
+    if (!preset.nextSchoolDay || !location || !closedKnown) return;
+    const current = form.getValues('dates');
+    if (current.length > 0 && !(current.length === 1 && current[0] === presetDate.current)) return;
+    const day = nextSchoolDayToBook({
+      now: clockNow(),
+      timeZone: location.timeZone,
+      sameDayCutoff: location.rules.sameDayCutoff,
+      startTime: normalisedTime(form.getValues('startTime')) || location.startTime,
+      closedDates: blockedDates,
+      maxAdvanceDays: location.rules.maxAdvanceDays,
+    });
+    presetDate.current = day;
+    setValue('dates', day ? [day] : []);
+    // Once per location, when its closed days are known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preset.nextSchoolDay, locationId, closedKnown]);
   // One classification: chosen already.
   useEffect(() => {
     if (classifications.data?.length === 1) setValue('classificationId', String(classifications.data[0]!.id));
@@ -195,7 +237,12 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [classificationKey, setValue]);
 
-  const { submit, failure, serverDateErrors, datesChanged } = useCreateBookingSubmit({ classification, requestedCandidateId, setError });
+  const { submit, failure, serverDateErrors, datesChanged } = useCreateBookingSubmit({
+    classification,
+    requestedCandidateId,
+    policiesVersion: location?.rules.policiesVersion,
+    setError,
+  });
 
   const certificationsChanged = certifications.isSuccess && certificationsDiffer(values.certificationIds, defaultCertificationIds);
   useEffect(() => {
@@ -257,7 +304,14 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
             serverDateErrors={serverDateErrors}
             onDatesChanged={datesChanged}
             datesError={shownDatesError}
-            cutoffNote={cutoff ? t('when.cutoff', { cutoff: cutoff.cutoff, zone: location!.timeZone }) : undefined}
+            cutoffNote={
+              cutoff
+                ? t('when.cutoff', {
+                    cutoff: formatTimeOfDay(cutoff.cutoff, locale),
+                    zone: zoneAbbreviation(location!.timeZone, cutoff.today, locale),
+                  })
+                : undefined
+            }
             today={ruleContext.today}
           />
           <CoveringSection id={ids.covering} />
@@ -268,6 +322,7 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
               schoolName={location.clientName}
               value={requestedCandidateId}
               onChange={setRequestedCandidateId}
+              offered={preset.candidateId}
             />
           )}
 
@@ -325,7 +380,11 @@ export function CreateBookingForm({ locations }: { locations: BookingLocation[] 
             </Section>
           )}
 
-          <PoliciesSection id={ids.policies} policiesMarkdown={location?.rules.policiesMarkdown} />
+          <PoliciesSection
+            id={ids.policies}
+            policiesMarkdown={location?.rules.policiesMarkdown}
+            acceptedAt={location?.rules.policiesAcceptedAt ?? null}
+          />
         </Stack>
 
         <BookingSummary

@@ -1,7 +1,7 @@
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import type { QueryClient } from '@tanstack/react-query';
-import { bookingBlocksQueryOptions } from '../api/get-booking-blocks';
-import { publicHolidaysQueryOptions } from '../api/get-public-holidays';
+import { bookingBlocksQueryOptions } from '../../../api/booking-blocks';
+import { publicHolidaysQueryOptions } from '../../../api/public-holidays';
 import { bookingContactsQueryOptions } from '../api/get-booking-contacts';
 import { certificationsQueryOptions } from '../api/get-certifications';
 import { classificationsQueryOptions } from '../api/get-classifications';

@@ -17,7 +17,10 @@ export function RequestedEducatorField({
   schoolName,
   value,
   onChange,
+  offered,
 }: {
+  /** An educator offered besides the favourites (the booker came from their page), when the school knows them. */
+  offered?: number | undefined;
   clientId: number;
   schoolName: string;
   value: number | undefined;
@@ -26,7 +29,7 @@ export function RequestedEducatorField({
   const { i18n } = useTranslation();
   const t = i18n.getFixedT(i18n.language, 'candidates' as never) as unknown as (key: string, options?: object) => string;
   const headingId = useId();
-  const favourites = useFavouriteEducators(clientId);
+  const favourites = useFavouriteEducators(clientId, offered);
   const list = favourites.data;
 
   useEffect(() => {

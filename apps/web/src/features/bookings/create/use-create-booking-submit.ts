@@ -1,5 +1,7 @@
 import type { Classification } from '@portal/contract/booking-reference';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { bookingLocationsKey } from '../../../api/booking-locations';
 import type { FieldPath, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,10 +24,13 @@ import { useBookingCreateTranslation } from './use-booking-create-translation';
 export function useCreateBookingSubmit({
   classification,
   requestedCandidateId,
+  policiesVersion,
   setError,
 }: {
   classification: Classification | undefined;
   requestedCandidateId: number | undefined;
+  /** The version of the policies shown (the server refuses the request when they have changed since). */
+  policiesVersion: string | undefined;
   setError: UseFormSetError<BookingFormValues>;
 }) {
   const { t, locale } = useBookingCreateTranslation();
@@ -34,6 +39,7 @@ export function useCreateBookingSubmit({
   const toast = useToast();
   const navigate = useNavigate();
   const create = useCreateBooking();
+  const queryClient = useQueryClient();
   const keys = useIdempotencyKey();
   /** Dates the server refused (`dates.N`), with its message. */
   const [serverDateErrors, setServerDateErrors] = useState<ReadonlyMap<string, string>>(new Map());
@@ -45,9 +51,12 @@ export function useCreateBookingSubmit({
     const body = {
       ...toCreateBookingBody(formValues, classification),
       ...(requestedCandidateId === undefined ? {} : { requestedCandidateId }),
+      ...(policiesVersion === undefined ? {} : { policiesVersion }),
     };
     try {
       const created = await keys.run(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
+      // The agreement to the policies is on record now: the next form says so.
+      void queryClient.invalidateQueries({ queryKey: bookingLocationsKey });
       const pending = created.status === 'pending_approval';
       toast.success(pending ? t('successPending') : t('success'));
       const first = created.bookings[0];
@@ -83,6 +92,8 @@ export function useCreateBookingSubmit({
         focused = true;
       }
       setServerDateErrors(dateMessages);
+      // The policies changed while the form was open: their new text is fetched, to be read and agreed to.
+      if (error.fieldErrors?.policiesAgreed) void queryClient.invalidateQueries({ queryKey: bookingLocationsKey });
       if (!focused || unplaced.length > 0) setFailure(unplaced[0] ?? error.serverMessage ?? tc('api.generic'));
     }
   };

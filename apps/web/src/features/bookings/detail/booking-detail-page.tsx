@@ -371,6 +371,11 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
                     : t('detail.noEducator')}
               </Typography>
             )}
+            {detail.requestedCandidate && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }} data-testid="detail-requested-educator">
+                {t('detail.requestedEducator', { name: detail.requestedCandidate.fullName })}
+              </Typography>
+            )}
           </DetailSection>
           <DetailSection id="detail-location" title={t('detail.location')}>
             <Facts

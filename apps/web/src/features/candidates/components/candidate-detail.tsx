@@ -30,6 +30,7 @@ import { bookingPath, paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useCandidateDetails } from '../api/get-candidate-details';
 import { useCandidatesText } from '../use-candidates-text';
+import { BookEducatorButton } from './book-educator-button';
 import { CandidatePicture } from './candidate-picture';
 import { ExclusionControl } from './exclusion-control';
 import { FavouriteButton } from './favourite-button';
@@ -128,6 +129,7 @@ function CandidateProfile({
               </Typography>
             )}
           </Box>
+          <BookEducatorButton candidateId={candidateId} data={data} />
           {timesheetsAllowed && (
             <Button
               component={RouterLink}

@@ -1,8 +1,8 @@
 import { PublicHolidays } from '@portal/contract/booking-reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { apiRequest } from '../../../lib/api-client';
-import { now } from '../../../lib/clock';
+import { apiRequest } from '../lib/api-client';
+import { now } from '../lib/clock';
 
 /** A year ahead from today: as far as a booking can be made. */
 const SPAN_DAYS = 366;

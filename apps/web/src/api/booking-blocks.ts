@@ -1,6 +1,6 @@
 import { BookingBlocksResponse, type BookingBlock } from '@portal/contract/booking-reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 const BlocksOrNone = BookingBlocksResponse.optional().transform((list) => list ?? []);
 

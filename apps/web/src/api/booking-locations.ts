@@ -1,6 +1,6 @@
 import { BookingLocationListResponse, type BookingLocation } from '@portal/contract/booking-reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const bookingLocationsKey = ['bookings', 'reference', 'locations'] as const;
 

@@ -1,0 +1,96 @@
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { BookingLocation } from '@portal/contract/booking-reference';
+import { nextSchoolDayToBook } from '@portal/contract/next-school-day';
+import { addDays } from '@portal/contract/query-params';
+import { todayIn } from '@portal/contract/school-days';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useBookingBlocks } from '../../../api/booking-blocks';
+import { useBookingLocations } from '../../../api/booking-locations';
+import { usePublicHolidays } from '../../../api/public-holidays';
+import { now } from '../../../lib/clock';
+import { formatDayLong, formatTimeRange } from '../../../lib/locale-format';
+import { createBookingPath } from '../../../lib/paths';
+
+/**
+ * Home's quick entry to the create form with the next school day chosen, the school's usual times and the booker
+ * as confirmation contact. With one location the day is worked out here (its public holidays, blocks and same-day
+ * cut-off, as the form does); with several it is chosen once the location is.
+ */
+export function QuickBook() {
+  const { t } = useTranslation('pages');
+  const locations = useBookingLocations();
+  const list = locations.data ?? [];
+  if (list.length === 0) return null;
+  return list.length === 1 ? (
+    <OneLocation location={list[0]!} />
+  ) : (
+    <Card label={t('home.quickBook.nextSchoolDay')} help={t('home.quickBook.chooseSchool')} />
+  );
+}
+
+function OneLocation({ location }: { location: BookingLocation }) {
+  const { t, i18n } = useTranslation('pages');
+  const holidays = usePublicHolidays(location.locationId);
+  const blocks = useBookingBlocks(location.locationId);
+  const closed = new Set<string>([
+    ...(holidays.data && !holidays.data.openOnPublicHolidays ? holidays.data.holidays.map((h) => h.dateLocal) : []),
+    ...(blocks.data ?? []).filter((b) => b.locationId === location.locationId).flatMap((b) => b.datesLocal),
+  ]);
+  const clock = now();
+  const day =
+    holidays.isSuccess && blocks.isSuccess
+      ? nextSchoolDayToBook({
+          now: clock,
+          timeZone: location.timeZone,
+          sameDayCutoff: location.rules.sameDayCutoff,
+          startTime: location.startTime,
+          closedDates: closed,
+          maxAdvanceDays: location.rules.maxAdvanceDays,
+        })
+      : undefined;
+  const today = todayIn(location.timeZone, clock);
+  const label =
+    day === undefined
+      ? t('home.quickBook.nextSchoolDay')
+      : day === today
+        ? t('home.quickBook.today')
+        : day === addDays(today, 1)
+          ? t('home.quickBook.tomorrow')
+          : t('home.quickBook.on', { day: formatDayLong(day, i18n.language) });
+  const help = t('home.quickBook.usualTimes', {
+    school: location.locationName,
+    times: formatTimeRange(location.startTime, location.endTime, i18n.language),
+  });
+  return <Card label={label} help={help} day={day} />;
+}
+
+function Card({ label, help, day }: { label: string; help: string; day?: string | undefined }) {
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="quick-book"
+      data-day={day}
+      sx={{ borderRadius: '16px', p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: '1 1 260px', minWidth: 0 }}>
+        <EventAvailableOutlinedIcon aria-hidden="true" sx={{ color: 'primary.main' }} />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {help}
+        </Typography>
+      </Box>
+      <Button
+        component={RouterLink}
+        to={createBookingPath({ nextSchoolDay: true })}
+        variant="contained"
+        sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+      >
+        {label}
+      </Button>
+    </Paper>
+  );
+}
