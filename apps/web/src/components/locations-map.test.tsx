@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Basemap from './basemap';
 
 const { basemapFromTopology } = Basemap;
@@ -18,7 +18,7 @@ vi.mock('./basemap', async (original) => {
   return { ...actual, loadBasemap: () => Promise.resolve(actual.basemapFromTopology(topology)) };
 });
 
-const { LocationsMap } = await import('./locations-map');
+const { clusterPoints, LocationsMap } = await import('./locations-map');
 
 const points = [
   { id: 1, label: 'Harbour Public School', latitude: -33.86, longitude: 151.21, detail: '3 bookings' },
@@ -26,6 +26,8 @@ const points = [
 ];
 
 describe('LocationsMap', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('converts world-atlas TopoJSON into land and borders', () => {
     const basemap = basemapFromTopology(topology);
     expect(basemap.land.type).toBe('FeatureCollection');
@@ -68,6 +70,9 @@ describe('LocationsMap', () => {
   });
 
   it('draws the bundled basemap under the markers when no tile service is configured', async () => {
+    // jsdom lays nothing out: a map of 600 × 300 px, so its two places are far apart at the zoom that fits them.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
     const { container } = render(<LocationsMap points={points} tilesUrl={null} label="Locations" height={300} />);
     expect(screen.getByRole('region', { name: 'Locations' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThanOrEqual(2));
@@ -79,6 +84,34 @@ describe('LocationsMap', () => {
     expect(screen.getByRole('button', { name: 'Parramatta High' })).toBeInTheDocument();
     const pane = container.querySelector<HTMLElement>('.leaflet-basemap-pane');
     expect(Number(pane?.style.zIndex)).toBeLessThan(200);
+  });
+
+  it('groups markers that would touch, so every target keeps its size and room (WCAG 2.5.8)', () => {
+    const at = (x: number, y: number) => ({ x, y });
+    const position = (point: { x: number; y: number }) => point;
+    // Three within 32 px of the first, one far away.
+    const a = at(0, 0);
+    const b = at(10, 10);
+    const c = at(0, 31);
+    const d = at(200, 0);
+    const e = at(20, 40);
+    expect(clusterPoints([a, b, c, d, e], position, 32)).toEqual([[a, b, c], [d], [e]]);
+    // The markers drawn (each group's first point) are never closer than the spacing.
+    const groups = clusterPoints([a, b, c, d, e], position, 32);
+    const firsts = groups.map((group) => group[0]!);
+    for (const [i, p] of firsts.entries())
+      for (const q of firsts.slice(i + 1)) expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThanOrEqual(32);
+    expect(clusterPoints([], position, 32)).toEqual([]);
+  });
+
+  it('draws locations at one spot as one group marker naming them', async () => {
+    const same = [
+      { id: 1, label: 'Junior Campus', latitude: -33.7, longitude: 151.1 },
+      { id: 2, label: 'Senior Campus', latitude: -33.7, longitude: 151.1 },
+    ];
+    render(<LocationsMap points={same} tilesUrl={null} label="Locations" height={300} />);
+    expect(await screen.findByRole('button', { name: '2 locations: Junior Campus; Senior Campus. Zoom in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Junior Campus' })).toBeNull();
   });
 
   it('puts configured tiles on top of the basemap', async () => {

@@ -1,4 +1,5 @@
 import type { BookingListItem } from '@portal/contract/bookings';
+import { locationLabel } from '@portal/contract/format/location-name';
 import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
@@ -104,10 +105,7 @@ export function BookingsPage() {
       selectedClients.flatMap((client) =>
         client.locations.map((location) => ({
           value: location.locationId,
-          label:
-            showClient && client.clientName !== location.locationName
-              ? `${client.clientName} - ${location.locationName}`
-              : location.locationName,
+          label: showClient ? locationLabel(client.clientName, location.locationName) : location.locationName,
         })),
       ),
     [selectedClients, showClient],

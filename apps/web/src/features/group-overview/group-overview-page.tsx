@@ -6,7 +6,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateFilterField } from '../../components/locale-date-field';
@@ -15,7 +21,7 @@ import { useProfile } from '../../lib/profile';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useGroupOverview } from './api/get-group-overview';
-import { GroupOverviewTable } from './group-overview-table';
+import { GroupOverviewTable, rowName } from './group-overview-table';
 import { ErrorState } from '../../components/query-state';
 import { localNow } from '../../lib/local-clock';
 
@@ -39,7 +45,7 @@ export function GroupOverviewPage() {
         .filter((row) => row.address.latitude !== null && row.address.longitude !== null)
         .map((row) => ({
           id: row.locationId,
-          label: `${row.displayName}: ${row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`}`,
+          label: `${rowName(row)}: ${row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`}`,
           detail: row.address.fullAddress,
           latitude: row.address.latitude!,
           longitude: row.address.longitude!,
@@ -50,6 +56,12 @@ export function GroupOverviewPage() {
     filled: 0,
     total: 0,
   });
+  // Below the two-column width the map would sit under the whole table: a toggle shows one or the other.
+  const theme = useTheme();
+  const oneColumn = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const [view, setView] = useState<'table' | 'map'>('table');
+  const showTable = !oneColumn || view === 'table';
+  const showMap = !oneColumn || view === 'map';
   const reason = overview.error instanceof ApiError ? (overview.error.serverMessage ?? overview.error.title) : undefined;
 
   return (
@@ -78,6 +90,28 @@ export function GroupOverviewPage() {
           </TextField>
         )}
         <DateFilterField size="small" label={t('groupOverview.filterDate')} value={date} onDate={(next) => next && setDate(next)} />
+        {oneColumn && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={view}
+            aria-label={t('groupOverview.view')}
+            sx={{
+              '& .MuiToggleButton-root': { color: 'text.secondary' },
+              '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
+            }}
+            onChange={(_, value: 'table' | 'map' | null) => value !== null && setView(value)}
+          >
+            <ToggleButton value="table" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
+              <TableRowsOutlinedIcon fontSize="small" aria-hidden="true" />
+              {t('groupOverview.views.table')}
+            </ToggleButton>
+            <ToggleButton value="map" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
+              <MapOutlinedIcon fontSize="small" aria-hidden="true" />
+              {t('groupOverview.views.map')}
+            </ToggleButton>
+          </ToggleButtonGroup>
+        )}
         {rows && (
           <Typography sx={{ color: 'text.secondary' }} data-testid="group-summary">
             {t('groupOverview.summary', { filled: totals.filled, total: totals.total })}
@@ -96,7 +130,7 @@ export function GroupOverviewPage() {
         />
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+        <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden', display: showTable ? undefined : 'none' }}>
           {overview.isPending && !overview.isError ? (
             <Box sx={{ p: 2 }}>
               {[0, 1, 2, 3].map((index) => (
@@ -109,18 +143,20 @@ export function GroupOverviewPage() {
             <GroupOverviewTable rows={rows} date={date} />
           ) : null}
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>
-          <Typography variant="h2" id="group-map-heading" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-            {t('groupOverview.mapHeading')}
-          </Typography>
-          <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-            {rows ? (
-              <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapLabel')} height={320} />
-            ) : (
-              <Skeleton variant="rounded" height={320} />
-            )}
-          </Suspense>
-        </Paper>
+        {showMap && (
+          <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>
+            <Typography variant="h2" id="group-map-heading" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+              {t('groupOverview.mapHeading')}
+            </Typography>
+            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+              {rows ? (
+                <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapLabel')} height={320} />
+              ) : (
+                <Skeleton variant="rounded" height={320} />
+              )}
+            </Suspense>
+          </Paper>
+        )}
       </Box>
     </Stack>
   );

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import { locationLabel } from '@portal/contract/format/location-name';
 import type { GroupOverviewRow } from '@portal/contract/group-overview';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +18,17 @@ import { bookingsListHref } from '../../lib/bookings-link';
 
 export type SortKey = 'displayName' | 'filledBookings' | 'totalBookings' | 'fillRatePercentage';
 
+/** A row's location as the table names it: once, without the client's name twice. */
+export function rowName(row: GroupOverviewRow): string {
+  return locationLabel(row.clientName, row.locationName);
+}
+
 export function sortRows(rows: readonly GroupOverviewRow[], key: SortKey, direction: 'asc' | 'desc'): GroupOverviewRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const result = key === 'displayName' ? a.displayName.localeCompare(b.displayName) : a[key] - b[key];
-    return result === 0 ? a.displayName.localeCompare(b.displayName) : result * sign;
+    const byName = rowName(a).localeCompare(rowName(b));
+    const result = key === 'displayName' ? byName : a[key] - b[key];
+    return result === 0 ? byName : result * sign;
   });
 }
 
@@ -73,10 +80,10 @@ export function GroupOverviewTable({ rows, date }: { rows: readonly GroupOvervie
                 <Link
                   component={RouterLink}
                   to={bookingsListHref({ from: date, to: date, locationId: row.locationId })}
-                  aria-label={t('groupOverview.openBookings', { name: row.displayName })}
+                  aria-label={t('groupOverview.openBookings', { name: rowName(row) })}
                   sx={{ fontWeight: 500 }}
                 >
-                  {row.displayName}
+                  {rowName(row)}
                 </Link>
                 <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}>
                   {t('groupOverview.summary', { filled: row.filledBookings, total: row.totalBookings })}

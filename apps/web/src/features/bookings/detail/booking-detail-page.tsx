@@ -1,4 +1,5 @@
 import type { BookingDetail, CancellationRequestSent } from '@portal/contract/bookings';
+import { locationLabel } from '@portal/contract/format/location-name';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
@@ -12,7 +13,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ProviderContact } from '../../../components/provider-contact';
@@ -27,6 +30,7 @@ import { useFeedbackFormLink } from '../api/get-feedback-form';
 import { QuickFeedbackDialog } from '../feedback/quick-feedback-dialog';
 import { educatorName } from '../list/booking-format';
 import { formatDateTime, formatDay, formatDayLong, formatTimeOfDay } from '../../../lib/locale-format';
+import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { BookingStatusChip } from '../list/booking-status-chip';
 import { seriesPosition } from '../list/list-params';
 import { useBookingsText } from '../list/use-bookings-text';
@@ -84,6 +88,9 @@ export function BookingDetailPage() {
 
 function BookingDetailView({ detail, back, current }: { detail: BookingDetail; back: ReactNode; current: boolean }) {
   const { t, locale } = useBookingsText();
+  const zoneLabel = useZoneLabel();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const toast = useToast();
   const navigate = useNavigate();
   const features = useProfile().data?.features;
@@ -118,6 +125,186 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
     </Typography>
   );
 
+  const whenSection = (
+    <DetailSection id="detail-when" title={t('detail.when')}>
+      <Facts
+        items={[
+          [t('detail.date'), day],
+          [
+            t('detail.times'),
+            withZone(
+              t('time.range', {
+                start: formatTimeOfDay(booking.startTimeLocal, locale),
+                end: formatTimeOfDay(booking.endTimeLocal, locale),
+              }),
+              zoneLabel(booking.timeZone, `${booking.dateLocal}T${booking.startTimeLocal}`),
+            ),
+          ],
+          [t('detail.break'), booking.breakMinutes > 0 ? t('time.break', { count: booking.breakMinutes }) : t('time.noBreak')],
+          [t('detail.fullDay'), detail.details.isFullDay ? t('feedback.yes') : t('detail.partDay')],
+        ]}
+      />
+    </DetailSection>
+  );
+  const whatSection = (
+    <DetailSection id="detail-what" title={t('detail.what')}>
+      <Facts
+        items={[
+          [t('detail.classification'), detail.classification.onlineTitle],
+          [t('detail.grades'), detail.grades.length > 0 ? detail.grades.map((g) => g.title).join(', ') : none],
+          [
+            t('detail.certifications'),
+            detail.certifications.length > 0 ? (
+              <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+                {detail.certifications.map((c) => (
+                  <Chip key={c.id} label={c.name} size="small" variant="outlined" />
+                ))}
+              </Box>
+            ) : (
+              none
+            ),
+          ],
+          detail.details.bookingsPerDay > 1 && [t('detail.bookingsPerDay'), String(detail.details.bookingsPerDay)],
+          [t('detail.covering'), covering?.name ?? none],
+          [t('detail.coveringReason'), covering?.reason ? t(`reasons.${covering.reason}`) : none],
+          [t('detail.room'), detail.details.room ?? none],
+          [
+            t('detail.notes'),
+            detail.details.notes ? (
+              <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+                {detail.details.notes}
+              </Box>
+            ) : (
+              none
+            ),
+          ],
+          [t('detail.createdBy'), detail.createdBy.name],
+          [
+            t('detail.createdOn'),
+            withZone(
+              formatDateTime(detail.createdOnUtc, locale, detail.location.timeZone),
+              zoneLabel(detail.location.timeZone, detail.createdOnUtc),
+            ),
+          ],
+          [t('detail.requestStatus'), <BookingStatusChip key="request" status={detail.status} />],
+        ]}
+      />
+    </DetailSection>
+  );
+  const blockSection = detail.seriesReference && (
+    <DetailSection id="detail-block" title={t('detail.block')}>
+      <Facts
+        items={[
+          [t('detail.series'), detail.seriesReference],
+          series && [t('detail.position'), t('list.positionOfTotal', { position: series.position, total: series.total })],
+        ]}
+      />
+      <Typography variant="h3" sx={{ fontSize: '0.9375rem', mt: 2.5, mb: 1 }} id="detail-block-dates">
+        {t('detail.allDates')}
+      </Typography>
+      <Box
+        component="ol"
+        aria-labelledby="detail-block-dates"
+        sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        {detail.bookings.map((item) => (
+          <Box
+            component="li"
+            key={item.id}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1,
+              px: 1.25,
+              py: 0.75,
+              borderRadius: '8px',
+              bgcolor: item.id === booking.id ? 'action.selected' : 'transparent',
+            }}
+          >
+            {item.id === booking.id ? (
+              <Typography variant="body2" sx={{ fontWeight: 700 }} aria-current="page">
+                {formatDay(item.dateLocal, locale)}
+              </Typography>
+            ) : (
+              <Link component={RouterLink} to={bookingPath(item.id)} variant="body2">
+                {formatDay(item.dateLocal, locale)}
+              </Link>
+            )}
+            <BookingStatusChip status={item.status} />
+          </Box>
+        ))}
+      </Box>
+    </DetailSection>
+  );
+  const educatorSection = (
+    <DetailSection id="detail-educator" title={t('detail.educator')}>
+      {booking.candidate ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <UserAvatar name={booking.candidate.fullName} size="lg" />
+          <div>
+            <Typography sx={{ fontWeight: 700, fontSize: '1.0625rem' }} data-testid="detail-educator">
+              {name}
+            </Typography>
+            {booking.candidate.preferredName && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {booking.candidate.fullName}
+              </Typography>
+            )}
+          </div>
+        </Box>
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }} data-testid="detail-no-educator">
+          {booking.status === 'cancelled'
+            ? t('detail.noEducatorCancelled')
+            : booking.status === 'rejected'
+              ? t('detail.noEducatorRejected')
+              : t('detail.noEducator')}
+        </Typography>
+      )}
+      {detail.requestedCandidate && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }} data-testid="detail-requested-educator">
+          {t('detail.requestedEducator', { name: detail.requestedCandidate.fullName })}
+        </Typography>
+      )}
+    </DetailSection>
+  );
+  const locationSection = (
+    <DetailSection id="detail-location" title={t('detail.location')}>
+      <Facts
+        items={[
+          [t('detail.school'), detail.client.name],
+          [t('detail.location'), detail.location.name],
+        ]}
+      />
+    </DetailSection>
+  );
+  const confirmationsSection = (
+    <DetailSection id="detail-confirmations" title={t('detail.confirmations')}>
+      {detail.confirmations.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('detail.noConfirmations')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+          {detail.confirmations.map((confirmation) => (
+            <Box component="li" key={confirmation.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <UserAvatar name={confirmation.name} size="sm" />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {confirmation.name}
+                </Typography>
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
+                  {METHODS.filter((method) => confirmation[method]).map((method) => (
+                    <Chip key={method} label={t(`detail.methods.${method}`)} size="small" variant="outlined" sx={{ height: 22 }} />
+                  ))}
+                </Box>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </DetailSection>
+  );
+
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200 }}>
       {back}
@@ -127,11 +314,7 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
             <Typography variant="h1">{t('detail.heading', { date: day })}</Typography>
             <BookingStatusChip status={booking.status} size="medium" />
           </Box>
-          <Typography sx={{ color: 'text.secondary' }}>
-            {[booking.location.name, booking.client.name !== booking.location.name ? booking.client.name : null]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{locationLabel(booking.client.name, booking.location.name)}</Typography>
         </div>
         <Box
           role="group"
@@ -236,180 +419,33 @@ function BookingDetailView({ detail, back, current }: { detail: BookingDetail; b
         </Alert>
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={3}>
-          <DetailSection id="detail-when" title={t('detail.when')}>
-            <Facts
-              items={[
-                [t('detail.date'), day],
-                [
-                  t('detail.times'),
-                  t('time.range', {
-                    start: formatTimeOfDay(booking.startTimeLocal, locale),
-                    end: formatTimeOfDay(booking.endTimeLocal, locale),
-                  }),
-                ],
-                [t('detail.break'), booking.breakMinutes > 0 ? t('time.break', { count: booking.breakMinutes }) : t('time.noBreak')],
-                [t('detail.fullDay'), detail.details.isFullDay ? t('feedback.yes') : t('detail.partDay')],
-              ]}
-            />
-          </DetailSection>
-          <DetailSection id="detail-what" title={t('detail.what')}>
-            <Facts
-              items={[
-                [t('detail.classification'), detail.classification.onlineTitle],
-                [t('detail.grades'), detail.grades.length > 0 ? detail.grades.map((g) => g.title).join(', ') : none],
-                [
-                  t('detail.certifications'),
-                  detail.certifications.length > 0 ? (
-                    <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-                      {detail.certifications.map((c) => (
-                        <Chip key={c.id} label={c.name} size="small" variant="outlined" />
-                      ))}
-                    </Box>
-                  ) : (
-                    none
-                  ),
-                ],
-                detail.details.bookingsPerDay > 1 && [t('detail.bookingsPerDay'), String(detail.details.bookingsPerDay)],
-                [t('detail.covering'), covering?.name ?? none],
-                [t('detail.coveringReason'), covering?.reason ? t(`reasons.${covering.reason}`) : none],
-                [t('detail.room'), detail.details.room ?? none],
-                [
-                  t('detail.notes'),
-                  detail.details.notes ? (
-                    <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
-                      {detail.details.notes}
-                    </Box>
-                  ) : (
-                    none
-                  ),
-                ],
-                [t('detail.createdBy'), detail.createdBy.name],
-                [t('detail.createdOn'), formatDateTime(detail.createdOnUtc, locale, detail.location.timeZone)],
-                [t('detail.requestStatus'), <BookingStatusChip key="request" status={detail.status} />],
-              ]}
-            />
-          </DetailSection>
-          {detail.seriesReference && (
-            <DetailSection id="detail-block" title={t('detail.block')}>
-              <Facts
-                items={[
-                  [t('detail.series'), detail.seriesReference],
-                  series && [t('detail.position'), t('list.positionOfTotal', { position: series.position, total: series.total })],
-                ]}
-              />
-              <Typography variant="h3" sx={{ fontSize: '0.9375rem', mt: 2.5, mb: 1 }} id="detail-block-dates">
-                {t('detail.allDates')}
-              </Typography>
-              <Box
-                component="ol"
-                aria-labelledby="detail-block-dates"
-                sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-              >
-                {detail.bookings.map((item) => (
-                  <Box
-                    component="li"
-                    key={item.id}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'space-between',
-                      gap: 1,
-                      px: 1.25,
-                      py: 0.75,
-                      borderRadius: '8px',
-                      bgcolor: item.id === booking.id ? 'action.selected' : 'transparent',
-                    }}
-                  >
-                    {item.id === booking.id ? (
-                      <Typography variant="body2" sx={{ fontWeight: 700 }} aria-current="page">
-                        {formatDay(item.dateLocal, locale)}
-                      </Typography>
-                    ) : (
-                      <Link component={RouterLink} to={bookingPath(item.id)} variant="body2">
-                        {formatDay(item.dateLocal, locale)}
-                      </Link>
-                    )}
-                    <BookingStatusChip status={item.status} />
-                  </Box>
-                ))}
-              </Box>
-            </DetailSection>
-          )}
+      {phone ? (
+        // On a phone one column, When first: the day and times are what a booking is opened for, then who comes.
+        <Stack spacing={3} data-testid="booking-detail-sections">
+          {whenSection}
+          {educatorSection}
+          {whatSection}
+          {blockSection}
+          {locationSection}
+          {confirmationsSection}
         </Stack>
-        {/* On a phone the educator comes first: it is what people open a booking for. */}
-        <Stack spacing={3} sx={{ order: { xs: -1, md: 0 } }}>
-          <DetailSection id="detail-educator" title={t('detail.educator')}>
-            {booking.candidate ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                <UserAvatar name={booking.candidate.fullName} size="lg" />
-                <div>
-                  <Typography sx={{ fontWeight: 700, fontSize: '1.0625rem' }} data-testid="detail-educator">
-                    {name}
-                  </Typography>
-                  {booking.candidate.preferredName && (
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {booking.candidate.fullName}
-                    </Typography>
-                  )}
-                </div>
-              </Box>
-            ) : (
-              <Typography sx={{ color: 'text.secondary' }} data-testid="detail-no-educator">
-                {booking.status === 'cancelled'
-                  ? t('detail.noEducatorCancelled')
-                  : booking.status === 'rejected'
-                    ? t('detail.noEducatorRejected')
-                    : t('detail.noEducator')}
-              </Typography>
-            )}
-            {detail.requestedCandidate && (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }} data-testid="detail-requested-educator">
-                {t('detail.requestedEducator', { name: detail.requestedCandidate.fullName })}
-              </Typography>
-            )}
-          </DetailSection>
-          <DetailSection id="detail-location" title={t('detail.location')}>
-            <Facts
-              items={[
-                [t('detail.school'), detail.client.name],
-                [t('detail.location'), detail.location.name],
-              ]}
-            />
-          </DetailSection>
-          <DetailSection id="detail-confirmations" title={t('detail.confirmations')}>
-            {detail.confirmations.length === 0 ? (
-              <Typography sx={{ color: 'text.secondary' }}>{t('detail.noConfirmations')}</Typography>
-            ) : (
-              <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
-                {detail.confirmations.map((confirmation) => (
-                  <Box component="li" key={confirmation.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <UserAvatar name={confirmation.name} size="sm" />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {confirmation.name}
-                      </Typography>
-                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
-                        {METHODS.filter((method) => confirmation[method]).map((method) => (
-                          <Chip key={method} label={t(`detail.methods.${method}`)} size="small" variant="outlined" sx={{ height: 22 }} />
-                        ))}
-                      </Box>
-                    </Box>
-                  </Box>
-                ))}
-              </Box>
-            )}
-          </DetailSection>
-        </Stack>
-      </Box>
+      ) : (
+        <Box
+          data-testid="booking-detail-sections"
+          sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', alignItems: 'start' }}
+        >
+          <Stack spacing={3}>
+            {whenSection}
+            {whatSection}
+            {blockSection}
+          </Stack>
+          <Stack spacing={3}>
+            {educatorSection}
+            {locationSection}
+            {confirmationsSection}
+          </Stack>
+        </Box>
+      )}
       {dialog === 'cancel' && <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} />}
       {dialog === 'extend' && <ExtendBookingDialog detail={detail} onClose={() => setDialog(null)} />}
       {dialog === 'request' && <RequestCancellationDialog booking={booking} onClose={() => setDialog(null)} onSent={setRequestSent} />}

@@ -94,15 +94,27 @@ export function PendingFeedbackCard({ clientId }: { clientId: number | undefined
                 key={item.bookingID}
                 data-testid="pending-feedback"
                 data-booking-id={item.bookingID}
-                sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, border: 1, borderColor: 'divider', borderRadius: '12px' }}
+                sx={{
+                  // Names and places wrap rather than being cut; on a phone the button goes under them.
+                  display: 'grid',
+                  gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', lg: 'auto minmax(0, 1fr) auto' },
+                  alignItems: 'center',
+                  columnGap: 1.5,
+                  rowGap: 1,
+                  p: 1.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: '12px',
+                }}
               >
                 <UserAvatar name={item.candidate.fullName} size="md" />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }} noWrap>
-                    {name}
+                <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {formatDay(item.dateLocal, locale)}
                   </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-                    {formatDay(item.dateLocal, locale)} · {item.location.name}
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="pending-feedback-location">
+                    {item.location.name}
                   </Typography>
                 </Box>
                 <Button
@@ -112,7 +124,7 @@ export function PendingFeedbackCard({ clientId }: { clientId: number | undefined
                   onClick={() =>
                     setTarget({ bookingId: item.bookingID, educator: name, dateLocal: item.dateLocal, location: item.location.name })
                   }
-                  sx={{ flexShrink: 0 }}
+                  sx={{ gridColumn: { xs: '2', lg: 'auto' }, justifySelf: 'start' }}
                 >
                   {t('feedback.quick')}
                 </Button>

@@ -1,4 +1,5 @@
 import type { CandidateBooking, CandidateComplianceCheck, CandidateDetailsResponse } from '@portal/contract/candidates';
+import { locationLabel } from '@portal/contract/format/location-name';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AccessTimeOutlinedIcon from '@mui/icons-material/AccessTimeOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -387,8 +388,7 @@ function BookingRows({ rows }: { rows: CandidateBooking[] }) {
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const time = (row: CandidateBooking) =>
     t('detail.timeRange', { start: formatTimeOfDay(row.startTime, locale), end: formatTimeOfDay(row.endTime, locale) });
-  const where = (row: CandidateBooking) =>
-    row.locationName.startsWith(row.clientName) ? row.locationName : `${row.clientName} - ${row.locationName}`;
+  const where = (row: CandidateBooking) => locationLabel(row.clientName, row.locationName);
   if (phone)
     return (
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -419,7 +419,7 @@ function BookingRows({ rows }: { rows: CandidateBooking[] }) {
                 {time(row)}
                 {row.classification ? ` · ${row.classification}` : ''}
               </Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {where(row)}
               </Typography>
             </Box>

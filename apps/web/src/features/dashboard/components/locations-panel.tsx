@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { locationLabel } from '@portal/contract/format/location-name';
 import type { LocationsResponse } from '@portal/contract/locations';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +63,15 @@ export function LocationsPanel({ locations }: { locations: LocationsResponse | u
               <ListItemIcon sx={{ minWidth: 36, color: 'primary.dark' }}>
                 <PlaceOutlinedIcon />
               </ListItemIcon>
-              <ListItemText primary={location.locationName} secondary={`${location.clientName} · ${location.address.fullAddress}`} />
+              <ListItemText
+                primary={location.locationName}
+                secondary={
+                  // The client's name only where the location's own name does not already say it.
+                  locationLabel(location.clientName, location.locationName) === location.locationName
+                    ? location.address.fullAddress
+                    : `${location.clientName} · ${location.address.fullAddress}`
+                }
+              />
             </ListItem>
           ))}
         </List>

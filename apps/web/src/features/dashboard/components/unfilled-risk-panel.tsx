@@ -68,9 +68,7 @@ export function UnfilledRiskPanel({
                   sx={{ px: { xs: 2, sm: 3 }, py: 1.25, display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}
                 >
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }} noWrap>
-                      {b.location.name}
-                    </Typography>
+                    <Typography sx={{ fontWeight: 600 }}>{b.location.name}</Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       {`${formatDay(b.dateLocal, locale)} · ${formatTimeRange(b.startTimeLocal, b.endTimeLocal, locale)} · ${b.classification.onlineTitle}`}
                     </Typography>
