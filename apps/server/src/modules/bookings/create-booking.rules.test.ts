@@ -22,6 +22,8 @@ import {
   locationBookable,
   maxBookingsAllowed,
   minimumDuration,
+  policiesAgreed,
+  policiesVersionCurrent,
   sameDayCutoff,
   toProblem,
   utcOf,
@@ -68,6 +70,18 @@ function context(body: Partial<CreateBookingBody> = {}, overrides: Partial<Booki
 describe('create-booking rules', () => {
   it('accept a valid request', () => {
     expect(evaluateRules(context())).toEqual([]);
+  });
+
+  it('policiesAgreed: agreed now, or to the current version before; policiesVersionCurrent: the text read is the current one', () => {
+    const policies = (acceptedBefore: boolean) => ({ policies: { version: 'v2', acceptedBefore } });
+    expect(policiesAgreed.check(context({ policiesAgreed: false }, policies(false)))[0]!.message).toBe(BOOKING_MESSAGES.policiesAgreed);
+    expect(policiesAgreed.check(context({ policiesAgreed: false }, policies(true)))).toEqual([]);
+    expect(policiesAgreed.check(context({ policiesAgreed: true }, policies(false)))).toEqual([]);
+    expect(policiesVersionCurrent.check(context({ policiesVersion: 'v2' }, policies(true)))).toEqual([]);
+    expect(policiesVersionCurrent.check(context({}, policies(false)))).toEqual([]);
+    // Read the old text: refused once, as a changed policy (not also as 'not agreed').
+    const stale = evaluateRules(context({ policiesAgreed: false, policiesVersion: 'v1' }, policies(true)));
+    expect(stale).toEqual([{ status: 422, field: 'policiesAgreed', message: BOOKING_MESSAGES.policiesChanged }]);
   });
 
   it('locationBookable: 404 outside the tree, 403 without create rights', () => {
