@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SchoolTerm } from '@portal/contract/booking-reference';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedDateInputs } from '../lib/date-input';
@@ -32,6 +33,8 @@ export function DatePickerDialog({
   onConfirm,
   unavailable,
   legend,
+  holidays,
+  terms,
 }: {
   open: boolean;
   mode: DateSelectionMode;
@@ -40,6 +43,10 @@ export function DatePickerDialog({
   unavailable?: (isoDate: string) => string | undefined;
   /** Says which days are greyed out and why, under the calendar. */
   legend?: string;
+  /** Public holidays by local date, named on the calendar (whether or not they can be chosen). */
+  holidays?: ReadonlyMap<string, string> | undefined;
+  /** The school terms around the dates: the days between two terms show as school holidays, for information. */
+  terms?: readonly SchoolTerm[] | undefined;
   onClose: () => void;
   onConfirm: (dates: string[]) => void;
 }) {
@@ -152,6 +159,8 @@ export function DatePickerDialog({
           locale={locale}
           unavailable={unavailable}
           dayLabel={dayLabel}
+          holidays={holidays}
+          terms={terms}
           onDay={(day) => {
             setSelection((current) => toggleDay(current, day, mode));
             setFocus(day);

@@ -9,7 +9,9 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { dateInPastProblem, weekendProblem } from '@portal/contract/booking-rules';
-import { useCallback, useId, useState, type Ref } from 'react';
+import { useCallback, useId, useMemo, useState, type Ref } from 'react';
+import { usePublicHolidays } from '../../../api/public-holidays';
+import { useSchoolTerms } from '../../../api/school-terms';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import type { DateSelectionMode } from '../../../components/date-selection';
 import { formatDateList } from '../../../lib/locale-format';
@@ -34,6 +36,7 @@ export function DatesField({
   onChange,
   blockedDates,
   holidayDates,
+  locationId,
   dateErrors,
   error,
   buttonRef,
@@ -45,6 +48,8 @@ export function DatesField({
   blockedDates: ReadonlyMap<string, string>;
   /** Public holidays: greyed out in the picker with the holiday's name. */
   holidayDates?: ReadonlyMap<string, string> | undefined;
+  /** The location: the picker names its public holidays and shows its school terms, for information. */
+  locationId?: number | undefined;
   /** Per-date messages from the server (`dates.N`). */
   dateErrors: ReadonlyMap<string, string>;
   /** The field's message (already translated); markdown when it is a block's message. */
@@ -61,6 +66,15 @@ export function DatesField({
   const groupId = useId();
   const errorId = useId();
   const noteId = useId();
+  const holidays = usePublicHolidays(locationId);
+  const terms = useSchoolTerms(locationId);
+  const holidayNames = useMemo(
+    () =>
+      holidays.data && holidays.data.locationId === locationId
+        ? new Map(holidays.data.holidays.map((h) => [h.dateLocal, h.name]))
+        : undefined,
+    [holidays.data, locationId],
+  );
 
   // The picker greys out the days that can never be booked, with the reason (spec §5, §9).
   const unavailable = useCallback(
@@ -174,6 +188,8 @@ export function DatesField({
           open
           mode={mode}
           unavailable={unavailable}
+          holidays={holidayNames}
+          terms={terms.data?.terms}
           legend={holidayDates?.size ? t('when.pickerLegendHolidays') : t('when.pickerLegend')}
           onClose={() => setMode(null)}
           onConfirm={(selection) => {

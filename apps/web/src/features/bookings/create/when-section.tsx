@@ -69,6 +69,7 @@ export function WhenSection({
               buttonRef={field.ref}
               blockedDates={blockedDates}
               holidayDates={holidayDates}
+              locationId={location?.locationId}
               dateErrors={serverDateErrors}
               error={datesError}
               cutoffNote={cutoffNote}

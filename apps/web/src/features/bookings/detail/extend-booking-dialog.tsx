@@ -8,9 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { MAX_BREAK_MINUTES, normaliseTime } from '@portal/contract/bookings';
 import { isWeekend } from '@portal/contract/school-days';
+import { usePublicHolidays } from '../../../api/public-holidays';
+import { useSchoolTerms } from '../../../api/school-terms';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import { GeneralModal } from '../../../components/general-modal';
 import { TimeField } from '../../../components/time-field';
@@ -52,6 +54,14 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(() => new Set());
   const plan = scheduling.data ? planOf(scheduling.data, leftOut) : undefined;
   const idPrefix = useId();
+  // The picker names the location's public holidays (an extension cannot end on one) and shows its school terms.
+  const holidays = usePublicHolidays(booking.location.id);
+  const terms = useSchoolTerms(booking.location.id);
+  const holidayNames = useMemo(
+    () => (holidays.data ? new Map(holidays.data.holidays.map((h) => [h.dateLocal, h.name])) : undefined),
+    [holidays.data],
+  );
+  const closedOnHolidays = holidays.data !== undefined && !holidays.data.openOnPublicHolidays;
   const toggle = (date: string) =>
     setLeftOut((current) => {
       const next = new Set(current);
@@ -160,7 +170,7 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
             sx={{
               display: 'grid',
               columnGap: 2,
-              rowGap: 0.5,
+              rowGap: { xs: 1.5, sm: 0.5 },
               gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
             }}
           >
@@ -312,8 +322,12 @@ export function ExtendBookingDialog({ detail, onClose }: { detail: BookingDetail
                 ? t('extend.notBooked')
                 : scheduling.data && day > scheduling.data.maxEndDateLocal
                   ? t('extend.notAfterMax', { date: formatDay(scheduling.data.maxEndDateLocal, locale) })
-                  : undefined
+                  : closedOnHolidays && holidayNames?.has(day)
+                    ? t('extend.notHoliday', { name: holidayNames.get(day)! })
+                    : undefined
           }
+          holidays={holidayNames}
+          terms={terms.data?.terms}
           legend={t('extend.pickerLegend')}
           onClose={() => setPickerOpen(false)}
           onConfirm={(dates) => {
