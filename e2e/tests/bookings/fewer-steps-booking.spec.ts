@@ -179,6 +179,7 @@ describe('fewer steps: cover for the next school day from Home', () => {
             .inputValue(),
         ).not.toBe('');
         await expectNoSeriousA11yViolations(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await screenshotAtBothWidths(page, `fewer-steps-form-${several ? 'group' : 'school'}`);
 
         const detail = await create(page, steps, token);
@@ -259,14 +260,22 @@ describe('fewer steps: book this educator', () => {
       await expectHeading(page, /^Create booking$/i);
       if (oneLocation) expect(await page.locator('#booking-location').inputValue()).toBe(String(location.locationId));
       await completeWhatIsLeft(page, steps, location.locationId);
+      // The next school day is suggested, as from Home.
+      const day = await expectedDay(token, location);
+      await expect
+        .poll(() => page.locator('[data-testid="booking-dates"] li').evaluateAll((li) => li.map((x) => x.getAttribute('data-date'))))
+        .toEqual([day]);
       const requested = page.getByLabel('Request this educator');
       await expect.poll(() => requested.inputValue(), { timeout: 15_000 }).toBe(String(educator.candidateId));
       await expectNoSeriousA11yViolations(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'fewer-steps-educator-form');
 
       const detail = await create(page, steps, token);
       console.log(`booking from an educator's page (${account}): ${steps.count} interactions`);
+      expect(steps.count).toBeLessThanOrEqual(6);
       expect(detail.requestedCandidate?.id).toBe(educator.candidateId);
+      expect(detail.dates.map((d) => d.date)).toEqual([day]);
       await expectVisible(page.getByTestId('detail-requested-educator'));
       expect(await page.getByTestId('detail-requested-educator').textContent()).toContain(detail.requestedCandidate!.fullName);
       expectNoPageErrors(page);

@@ -46,7 +46,13 @@ export function PoliciesSection({
         <Alert severity="success" variant="outlined" icon={<CheckCircleOutlineIcon />} sx={{ mb: 1.5 }} data-testid="policies-accepted">
           {t('policies.accepted', { date: formatDateList(accepted, locale) })}
           <Box>
-            <Button size="small" onClick={() => setReading((open) => !open)} aria-expanded={reading} aria-controls={textId} sx={{ ml: -1 }}>
+            <Button
+              size="small"
+              onClick={() => setReading((open) => !open)}
+              aria-expanded={reading}
+              aria-controls={textId}
+              sx={{ mt: 0.5 }}
+            >
               {reading ? t('policies.hide') : t('policies.read')}
             </Button>
           </Box>

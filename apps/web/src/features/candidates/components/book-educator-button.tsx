@@ -19,9 +19,9 @@ function mayBookAt(tree: PermissionTree, clientId: number): boolean {
 }
 
 /**
- * 'Book this educator': the create form with the educator asked for and the school chosen. Offered for the
- * schools that know the educator, have not excluded them and where the contact may book; with several, a menu of
- * them.
+ * 'Book this educator': the create form with the educator asked for, the school chosen and the next school day
+ * suggested. Offered for the schools that know the educator, have not excluded them and where the contact may book;
+ * with several, a menu of them.
  */
 export function BookEducatorButton({ candidateId, data }: { candidateId: number; data: CandidateDetailsResponse }) {
   const { t } = useCandidatesText();
@@ -35,7 +35,7 @@ export function BookEducatorButton({ candidateId, data }: { candidateId: number;
     return (
       <Button
         component={RouterLink}
-        to={createBookingPath({ clientId: schools[0]!.clientId, candidateId })}
+        to={createBookingPath({ clientId: schools[0]!.clientId, candidateId, nextSchoolDay: true })}
         variant="contained"
         startIcon={icon}
       >
@@ -60,7 +60,7 @@ export function BookEducatorButton({ candidateId, data }: { candidateId: number;
           <MenuItem
             key={school.clientId}
             component={RouterLink}
-            to={createBookingPath({ clientId: school.clientId, candidateId })}
+            to={createBookingPath({ clientId: school.clientId, candidateId, nextSchoolDay: true })}
             onClick={() => setAnchor(null)}
           >
             {t('detail.bookAt', { school: school.clientName })}
