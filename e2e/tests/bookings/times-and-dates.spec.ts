@@ -124,6 +124,9 @@ describe('times and dates as the locale shows them', () => {
       await expect
         .poll(() => page.locator('[data-testid="booking-dates"] li').evaluateAll((items) => items.map((i) => i.getAttribute('data-date'))))
         .toEqual([iso]);
+      // The same-day cut-off names the school's zone as people there write it, not 'America/Toronto'.
+      await expectVisible(page.getByText(/^Bookings for today close at \d{1,2}:\d{2} [AP]M at this school \((EST|EDT)\)\.$/));
+      expect(await page.locator('body').innerText()).not.toMatch(/America\//);
       await page.getByRole('textbox', { name: /^Start time/ }).scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'times-create-form-en-ca');
