@@ -99,7 +99,8 @@ function Swatch({ kind }: { kind: 'term' | 'holidays' | 'holiday' }) {
         flex: '0 0 auto',
         width: 14,
         height: 14,
-        borderRadius: kind === 'holiday' ? '50%' : 0.5,
+        // Round, as the days are: a square with a border would read as a checkbox.
+        borderRadius: '50%',
         ...(kind === 'holiday'
           ? { width: 8, height: 8, mx: '3px', bgcolor: 'error.main' }
           : kind === 'holidays'
