@@ -83,7 +83,7 @@ export function PendingApprovalPage() {
     );
   };
 
-  const approvals = useListApprovals(listRequests(list.data), keys);
+  const approvals = useListApprovals(listRequests(list.data), keys, page * PAGE_SIZE);
 
   // Spec: the buttons only where the contact holds pendingBooking modify at the location (the server refuses too).
   const canDecide = (request: PendingBookingSummary) => !!tree && canAtLocation(tree, 'pendingBooking', 'modify', request.location.id);
@@ -150,7 +150,8 @@ export function PendingApprovalPage() {
         component="section"
         aria-labelledby="pending-list-heading"
         sx={{ borderRadius: '16px', overflow: 'hidden' }}
-        onPointerEnter={() => approvals.setPointerInside(true)}
+        // A mouse over the list holds approved rows in place; a finger leaves nothing to slide under.
+        onPointerMove={(event) => event.pointerType === 'mouse' && approvals.setPointerInside(true)}
         onPointerLeave={() => approvals.setPointerInside(false)}
       >
         <Box role="status" sx={visuallyHidden} data-testid="pending-announcement">
@@ -248,7 +249,7 @@ const listRequests = (data: { requests: PendingBookingSummary[] } | undefined) =
  * Sent and approved, the row stays, marked, while the pointer is over the list, so the next one never slides
  * under it; the pointer leaving (or another page) lets the list close up.
  */
-function useListApprovals(fetched: PendingBookingSummary[], keys: ReturnType<typeof useIdempotencyKey>) {
+function useListApprovals(fetched: PendingBookingSummary[], keys: ReturnType<typeof useIdempotencyKey>, offset: number) {
   const { t } = useBookingsText();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -295,7 +296,8 @@ function useListApprovals(fetched: PendingBookingSummary[], keys: ReturnType<typ
   };
 
   const approve = (request: PendingBookingSummary) => {
-    const index = fetched.findIndex((r) => r.id === request.id);
+    // Its place in the whole list, so that another page does not show it.
+    const index = offset + fetched.findIndex((r) => r.id === request.id);
     setPhase(request.id, { phase: 'queued', request, index });
     setAnnouncement(t('pending.approvingAnnounce', { name: request.createdBy.name, seconds: Math.round(UNDO_WINDOW_MS / 1000) }));
     undoable.schedule(request.id, () => send(request, index));
@@ -312,7 +314,9 @@ function useListApprovals(fetched: PendingBookingSummary[], keys: ReturnType<typ
   for (const [id, held] of phases) {
     if (shown.some((r) => r.id === id)) continue;
     if (held.phase === 'approved' && !pointerInside) continue;
-    shown.splice(Math.max(0, Math.min(held.index, shown.length)), 0, held.request);
+    const at = held.index - offset;
+    if (at < 0 || at > shown.length) continue;
+    shown.splice(at, 0, held.request);
   }
   const visible = shown.filter((r) => phases.get(r.id)?.phase !== 'approved' || pointerInside);
 

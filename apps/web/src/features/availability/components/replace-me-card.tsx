@@ -32,17 +32,15 @@ function WithdrawRequest({ request, date }: { request: ReplaceMeRequest; date: s
   const toast = useToast();
   const withdraw = useWithdrawReplaceMe();
   const [open, setOpen] = useState(false);
+  // Not the mutation's own callbacks: the request leaves the list (and this button with it) before they would run.
   const confirm = () =>
-    withdraw.mutate(request.id, {
-      onSuccess: () => {
-        toast.success(t('replaceMe.card.withdrawn', { date }));
-        setOpen(false);
-      },
-      onError: (error) => {
+    withdraw.mutateAsync(request.id).then(
+      () => toast.success(t('replaceMe.card.withdrawn', { date })),
+      (error: unknown) => {
         toast.error((error instanceof ApiError && error.serverMessage) || te('api.generic'));
         setOpen(false);
       },
-    });
+    );
   return (
     <>
       <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)} sx={{ mt: 1.5 }}>
