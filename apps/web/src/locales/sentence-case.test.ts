@@ -58,18 +58,23 @@ const MINOR_WORDS = new Set([
 ]);
 
 /**
- * Title Case: two words or more, and every word after the first that is not a minor word, an acronym (CSV, PDF) or
- * a proper name starts with a capital (with at least one such word).
+ * Title Case: a sentence of two words or more in which every word after the first that is not a minor word, an
+ * acronym (CSV, PDF) or a proper name starts with a capital (with at least one such word).
  */
 export function isTitleCase(text: string): boolean {
-  const words = text
+  // Each sentence on its own: a capital after '. ' starts a sentence, it does not make a title.
+  return text
     .replace(/\{\{[^}]*\}\}/g, ' ')
-    .split(/[\s/–—-]+/)
-    .map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
-    .filter((word) => /\p{L}/u.test(word));
-  if (words.length < 2) return false;
-  const telling = words.slice(1).filter((word) => !MINOR_WORDS.has(word) && !PROPER_WORDS.has(word) && word !== word.toUpperCase());
-  return telling.length > 0 && telling.every((word) => /^\p{Lu}/u.test(word));
+    .split(/[.!?:]\s+/)
+    .some((sentence) => {
+      const words = sentence
+        .split(/[\s/–—-]+/)
+        .map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+        .filter((word) => /\p{L}/u.test(word));
+      if (words.length < 2) return false;
+      const telling = words.slice(1).filter((word) => !MINOR_WORDS.has(word) && !PROPER_WORDS.has(word) && word !== word.toUpperCase());
+      return telling.length > 0 && telling.every((word) => /^\p{Lu}/u.test(word));
+    });
 }
 
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
@@ -92,6 +97,8 @@ describe('labels in sentence case', () => {
     expect(isTitleCase('Download on the App Store')).toBe(false);
     expect(isTitleCase('Home')).toBe(false);
     expect(isTitleCase('{{page}} | {{appName}}')).toBe(false);
+    expect(isTitleCase('{{count}} locations: {{names}}. Zoom in')).toBe(false);
+    expect(isTitleCase('Something went wrong. Try Again Later')).toBe(true);
   });
 
   it('every locale file: no Title Case text but those the spec quotes, where it quotes them', () => {
