@@ -142,7 +142,12 @@ describe('POST /v1/pending-bookings/{id}/withdraw', () => {
     expect([403, 404]).toContain(outsider.statusCode);
     expect(outsider.body).not.toContain('Rossi');
     expect((await withdraw(id!)).statusCode).toBe(401);
-    expect((await withdraw(id!, { headers: { authorization: 'Bearer forged.token.here' } } as SignedIn)).statusCode).toBe(401);
+    const forged: SignedIn = {
+      accessToken: 'forged.token.here',
+      refreshCookie: '',
+      headers: { authorization: 'Bearer forged.token.here' },
+    };
+    expect((await withdraw(id!, forged)).statusCode).toBe(401);
     expect((await requestRow(id!)).status).toBe('pending_approval');
   });
 
