@@ -143,6 +143,8 @@ describe('a pending booker withdraws her own request', () => {
       const page = await browser.newPage(viewport);
       await openList(page, BOOKER);
       await expectVisible(row(page, own.id));
+      // The page speaks to her about her own requests, not about approving them.
+      await expectVisible(page.getByText('Your booking requests that wait for a colleague', { exact: false }));
       // Never Approve for the booker; Withdraw only on her own requests.
       expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
       await row(page, own.id).getByRole('button', { name: 'Withdraw', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { PendingBookingSummary } from '@portal/contract/bookings';
-import { canAtLocation } from '@portal/contract/permissions';
+import { canAtLocation, hasPermission } from '@portal/contract/permissions';
 import type { PendingBookingActionBody } from '@portal/contract/pending-bookings';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -143,7 +143,10 @@ export function PendingApprovalPage() {
         <Typography variant="h1" sx={{ mb: 1 }}>
           {t('pending.title')}
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{t('pending.intro')}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {/* A contact who may only ask reads about her own requests, not about approving. */}
+          {t(tree && !hasPermission(tree, { scope: 'pendingBooking', action: 'modify' }) ? 'pending.introBooker' : 'pending.intro')}
+        </Typography>
       </Box>
       <Paper
         variant="outlined"
