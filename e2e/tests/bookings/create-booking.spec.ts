@@ -328,7 +328,8 @@ describe('replace-me', () => {
       const asked = !before.requests.some((r) => r.selectedDay === day);
       if (asked) {
         await group.getByRole('button', { name: choice.label, exact: true }).click();
-        await expectVisible(page.getByText(new RegExp(`^Replacement requested for ${choice.label}\\.`)));
+        // Sent after the few seconds' Undo window.
+        await expectVisible(page.getByText(new RegExp(`^Replacement requested for ${choice.label}\\.`)), 20_000);
       }
       await expectVisible(group.getByRole('button', { name: `${choice.label}: requested` }));
       const request = card.locator(`[data-testid="replace-me-request"][data-day="${day}"]`);
