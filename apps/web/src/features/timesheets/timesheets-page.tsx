@@ -247,6 +247,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
             schoolLink={schoolLink}
             onFollowSchoolLink={scrollToLists}
             phone={phone}
+            filtered={filtered}
           />
 
           {decision.issues && (

@@ -85,9 +85,21 @@ function Tile({
 }
 
 /** A titled panel; on a phone it starts closed behind its heading's button, so the list to approve is near. */
-function Panel({ id, title, collapsible, children }: { id: string; title: string; collapsible: boolean; children: ReactNode }) {
+function Panel({
+  id,
+  title,
+  collapsible,
+  initiallyOpen = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  collapsible: boolean;
+  initiallyOpen?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTimesheetsText();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const shown = !collapsible || open;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={card}>
@@ -160,6 +172,7 @@ export function TimesheetsSummary({
   schoolLink,
   onFollowSchoolLink,
   phone,
+  filtered,
 }: {
   summary: TimesheetsOverviewResponse | undefined;
   failed: boolean;
@@ -169,8 +182,10 @@ export function TimesheetsSummary({
   /** The address of the list filtered to a school, and to one of its weeks. */
   schoolLink: (clientId: number, weekOf?: string) => string;
   onFollowSchoolLink: () => void;
-  /** A phone: compact tiles, the per-school and per-educator panels closed until asked for. */
+  /** A phone: compact tiles, the per-educator panel closed until asked for. */
   phone: boolean;
+  /** The list is narrowed to a school or week: on a phone "By school" then starts closed, so the list is near. */
+  filtered: boolean;
 }) {
   const { t, locale } = useTimesheetsText();
   const [allEducators, setAllEducators] = useState(false);
@@ -230,7 +245,7 @@ export function TimesheetsSummary({
           }}
         >
           {showSchools && (
-            <Panel id="timesheets-by-school" title={t('summary.bySchool')} collapsible={phone}>
+            <Panel id="timesheets-by-school" title={t('summary.bySchool')} collapsible={phone} initiallyOpen={!filtered}>
               <List disablePadding aria-labelledby="timesheets-by-school" data-testid="timesheets-by-school">
                 {schools.map((school) => {
                   const weeks = school.pendingApprovalWeeks.slice(0, WEEKS_SHOWN);
