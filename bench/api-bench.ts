@@ -13,7 +13,7 @@
  * then computed for every request, as they are for a page asked for the first time since a write.
  *
  * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
- * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (README → Speed).
+ * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (bench/RESULTS.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -333,7 +333,7 @@ async function benchEngine(engine: string): Promise<void> {
   if (fixed) {
     const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
     // Evenly spaced, latency from each request's planned moment (paced-load.ts); then autocannon's overallRate
-    // for comparison with earlier sessions' figures (a burst at the start of every second).
+    // for comparison with figures measured before paced-load.ts (a burst at the start of every second).
     const p = await pacedLoadApart(base + fixed.path, headers, { rate, durationMs: duration * 1000, warmupMs: warmup * 1000 });
     const f = await load(base + fixed.path, headers, { overallRate: rate, connections: 20 });
     console.log(

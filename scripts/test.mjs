@@ -8,7 +8,7 @@
 //   vitest   unit and integration tests of every workspace (the root vitest.config.ts projects)
 //   e2e      Chromium (installed from Debian when missing), then the browser journeys (e2e/, files side by side)
 //
-// The stages (TEST_LANES, default below) were measured on the 2-core machine CI runs on: see README → Tests.
+// The stages (TEST_LANES, default below) were measured on the 2-core machine CI runs on: see docs/testing.md and bench/RESULTS.md.
 // Flags: --no-e2e (static and vitest only), --only-e2e, --lanes 'static+vitest,e2e' (stages separated by commas,
 // lanes of one stage by '+').
 import { spawn } from 'node:child_process';

@@ -21,7 +21,7 @@ import { PRIVATE_FILE_MODE } from './lib/private-dir';
  * npm run backup [-- --out FILE] [--data-dir DIR]
  * npm run restore -- FILE [--data-dir DIR] [--force]
  *
- * Backup and restore of the embedded database (see lib/backup.ts and the README's 'Backup and restore'). DATA_DIR
+ * Backup and restore of the embedded database (see lib/backup.ts and docs/operations.md, 'Backup and restore'). DATA_DIR
  * is taken from --data-dir, else the DATA_DIR variable, else .data (relative to where npm was launched).
  */
 const USAGE = 'usage: npm run backup -- [--out FILE] [--data-dir DIR] | npm run restore -- FILE [--data-dir DIR] [--force]';

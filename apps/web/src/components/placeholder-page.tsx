@@ -6,7 +6,7 @@ import { usePageTitle } from '../lib/use-page-title';
 
 /**
  * A page that is declared but not built yet: says what will be there, and shows no invented data.
- * Each feature replaces its placeholder when its issue is done.
+ * Each feature replaces its placeholder once it is built.
  */
 export function PlaceholderPage({ title, description }: { title: string; description: string }) {
   const { t } = useTranslation();
