@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFromResponse, normaliseApiError } from './api-error';
+import { ApiError, apiErrorFromResponse, failureMessage, normaliseApiError } from './api-error';
 
 describe('API error normalising (spec §8)', () => {
   it('reads RFC 9457 problem details with field errors', () => {
@@ -32,5 +32,14 @@ describe('API error normalising (spec §8)', () => {
     const error = await apiErrorFromResponse(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(error).toMatchObject({ status: 502, kind: 'api', serverMessage: undefined, noResponse: false });
     expect(normaliseApiError(404, { anything: true }).kind).toBe('notFound');
+  });
+});
+
+describe('failureMessage', () => {
+  it("is the server's message when it sent one, else the fallback", () => {
+    expect(failureMessage(normaliseApiError(422, { detail: 'An educator is assigned' }), 'Failed')).toBe('An educator is assigned');
+    expect(failureMessage(normaliseApiError(502, '<html>'), 'Failed')).toBe('Failed');
+    expect(failureMessage(ApiError.noResponse(), 'Failed')).toBe('Failed');
+    expect(failureMessage(new Error('boom'), 'Failed')).toBe('Failed');
   });
 });

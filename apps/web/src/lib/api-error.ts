@@ -99,3 +99,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   }
   return normaliseApiError(response.status, body);
 }
+
+/** What a failed request tells people (spec §8): the server's message when it sent one, else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}

@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { GeneralModal } from '../../../components/general-modal';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { useBookingsText } from '../list/use-bookings-text';
 
 /** Withdrawing one's own request is a decision: it asks first. The parent sends it (with its Idempotency-Key). */
@@ -17,18 +15,14 @@ export function WithdrawDialog({
 }) {
   const { t } = useBookingsText();
   return (
-    <GeneralModal
-      open
+    <ReasonDialog
       title={t('pending.withdrawTitle')}
+      intro={t('pending.withdrawBody', { days: summary.days, location: summary.location })}
+      confirmLabel={t('pending.withdrawConfirm')}
+      confirmColor="error"
+      busy={pending}
+      onConfirm={() => onWithdraw()}
       onClose={onClose}
-      persistent={pending}
-      actions={
-        <Button variant="contained" color="error" onClick={onWithdraw} loading={pending}>
-          {t('pending.withdrawConfirm')}
-        </Button>
-      }
-    >
-      <Typography>{t('pending.withdrawBody', { days: summary.days, location: summary.location })}</Typography>
-    </GeneralModal>
+    />
   );
 }
