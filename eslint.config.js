@@ -18,6 +18,54 @@ const QUERIES_IN_REPOSITORIES = {
   message: 'queries live in *.repository.ts: call a repository function (row types are re-exported there), not Drizzle or the schema',
 };
 
+// Doors between server modules: a module reaches another only through its service (or a named port such as
+// booking-export.ts), never through its *.repository or *.routes files.
+const serverModulesDir = 'apps/server/src/modules';
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** @param {string} module @param {string[]} allowed */
+const throughTheDoor = (module, allowed = []) => ({
+  regex: `^${allowed.length ? `(?!(?:${allowed.map(escapeRegex).join('|')})$)` : ''}(?:\\.\\./|.*/modules/)(?!${escapeRegex(module)}/)[^/]+/[^/]+\\.(?:repository|routes)(?:\\.[cm]?[jt]s)?$`,
+  message: 'a module reaches another only through its service (or a named port), not its *.repository or *.routes',
+});
+// Imports across modules that predate the rule, each to be moved behind its module's service. This list only
+// shrinks: remove an entry when its import goes, never add one.
+/** @type {Record<string, string[]>} */
+export const DOOR_EXCEPTIONS = {
+  'bookings/booking-summaries.repository.ts': ['../data-scope/data-scope.repository'],
+  'bookings/bookings.repository.ts': ['../data-scope/data-scope.repository'],
+  'bookings/bookings.service.ts': ['../live-events/live-events.repository'],
+  'bookings/cancellation-request.service.ts': ['../identity/identity.repository'],
+  'bookings/extend-booking.service.ts': ['../live-events/live-events.repository', '../provider/provider.repository'],
+  'calendar-feed/calendar-feed.repository.ts': ['../data-scope/data-scope.repository'],
+  'calendar-feed/calendar-feed.service.ts': ['../profile/permission-tree.repository'],
+  'candidates/candidates.repository.ts': ['../data-scope/data-scope.repository'],
+  'email-actions/email-actions.service.ts': ['../bookings/booking-detail.repository', '../profile/permission-tree.repository'],
+  'identity/principal-cache.ts': ['../profile/permission-tree.repository'],
+  'invoices/invoices.routes.ts': ['../files/files.routes'],
+  'pending-bookings/pending-bookings.repository.ts': ['../data-scope/data-scope.repository', '../bookings/booking-detail.repository'],
+  'pending-bookings/pending-bookings.service.ts': [
+    '../identity/identity.repository',
+    '../bookings/booking-detail.repository',
+    '../live-events/live-events.repository',
+  ],
+  'profile/profile.routes.ts': ['../identity/identity.repository', '../files/files.repository'],
+  'provider/provider-timesheets.service.ts': ['../live-events/live-events.repository'],
+  'provider/provider.service.ts': ['../live-events/live-events.repository', '../replace-me/replace-me.repository'],
+  'replace-me/replace-me.service.ts': ['../identity/identity.repository'],
+  'service-status/service-status.service.ts': ['../identity/identity.repository', '../live-events/live-events.repository'],
+  'timesheets/timesheet-overview.repository.ts': ['../data-scope/data-scope.repository'],
+  'timesheets/timesheets.repository.ts': ['../data-scope/data-scope.repository'],
+  'timesheets/timesheets.routes.ts': ['../files/files.routes'],
+  'timesheets/timesheets.service.ts': ['../live-events/live-events.repository'],
+};
+const serverPatterns = (/** @type {string} */ file, /** @type {object} */ door) =>
+  file.endsWith('.repository.ts') ? [SERVER_NOT_WEB, door] : [SERVER_NOT_WEB, QUERIES_IN_REPOSITORIES, door];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/migrations/**', 'e2e/artifacts/**', '**/.data*/**', 'coverage/**'] },
   js.configs.recommended,
@@ -79,6 +127,17 @@ export default tseslint.config(
     ignores: ['apps/server/**/*.repository.ts', 'apps/server/**/*.test.ts', 'apps/server/test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, QUERIES_IN_REPOSITORIES] }] },
   },
+  ...serverModules.flatMap((m) =>
+    ['ts', 'repository.ts'].map((kind) => ({
+      files: [`${serverModulesDir}/${m}/**/*.${kind}`],
+      ignores: [`${serverModulesDir}/**/*.test.ts`, ...(kind === 'ts' ? [`${serverModulesDir}/**/*.repository.ts`] : [])],
+      rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns(`x.${kind}`, throughTheDoor(m)) }] },
+    })),
+  ),
+  ...Object.entries(DOOR_EXCEPTIONS).map(([file, allowed]) => ({
+    files: [`${serverModulesDir}/${file}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns(file, throughTheDoor(file.split('/')[0], allowed)) }] },
+  })),
   // One injected clock: server modules take "now" from the app's clock (app.now, lib/clock.ts), never
   // from `new Date()` or `Date.now()`, so tests can fix it and every rule sees the same instant.
   {
