@@ -1,31 +1,51 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Currency } from '@portal/contract/domain';
-import type { InvoiceSort, InvoiceStatus } from '@portal/contract/invoices';
+import type { InvoiceSort } from '@portal/contract/invoices';
 import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
 
 /**
- * Invoices. "Today" is per client (its first location's zone), passed in as (client id, date) pairs
- * that the statements join on: the list then reads each client's invoices from invoices_client_id_issue_date_idx
- * and the unpaid ones from the partial invoices_unpaid_client_id_idx.
+ * Invoices. Queries only: which invoices are overdue is the contract's rule (invoices/overdue), which the service
+ * turns into each client's due-date cut-off. Clients arrive as (client id, date) pairs the statements join on: the
+ * list then reads each client's invoices from invoices_client_id_issue_date_idx and the unpaid ones from the partial
+ * invoices_unpaid_client_id_idx.
  */
 
+/** A client whose invoices are listed, and the due date they must be before (null: any due date). */
+export interface ClientDueBefore {
+  clientId: number;
+  dueBefore: string | null;
+}
+
+/** A client and its today (in its own time zone). */
 export interface ClientToday {
   clientId: number;
   today: string;
 }
 
-function todays(clients: readonly ClientToday[]): SQL {
-  return sql`unnest(${sql.param(clients.map((c) => c.clientId))}::int[], ${sql.param(clients.map((c) => c.today))}::date[]) as t(client_id, today)`;
+/** The clients as rows t(client_id, <column>) to join on, each with its date. */
+function clientDates(column: 'due_before' | 'today', clients: readonly { clientId: number; date: string | null }[]): SQL {
+  const ids = sql.param(clients.map((c) => c.clientId));
+  const dates = sql.param(clients.map((c) => c.date));
+  return sql`unnest(${ids}::int[], ${dates}::date[]) as t(client_id, ${sql.raw(column)})`;
 }
 
-const STATUS_WHERE: Record<InvoiceStatus, SQL> = {
-  paid: sql`i.paid_at is not null`,
-  unpaid: sql`i.paid_at is null`,
-  overdue: sql`i.paid_at is null and i.due_date < t.today`,
-};
+/** Which invoices a list reads: paid or not (undefined: either), each client's due-date cut-off. */
+export interface InvoiceFilter {
+  clients: readonly ClientDueBefore[];
+  paid: boolean | undefined;
+}
 
-const statusWhere = (status: InvoiceStatus | undefined): SQL => (status ? STATUS_WHERE[status] : sql`true`);
+const filterFrom = (filter: InvoiceFilter): SQL =>
+  clientDates(
+    'due_before',
+    filter.clients.map((c) => ({ clientId: c.clientId, date: c.dueBefore })),
+  );
+
+function filterWhere(filter: InvoiceFilter): SQL {
+  const paid = filter.paid === undefined ? sql`true` : filter.paid ? sql`i.paid_at is not null` : sql`i.paid_at is null`;
+  return sql`${paid} and (t.due_before is null or i.due_date < t.due_before)`;
+}
 
 const byId: KeysetKey = { expr: sql`i.id`, type: 'int' };
 const issueDate: KeysetKey = { expr: sql`i.issue_date`, type: 'date' };
@@ -60,37 +80,33 @@ export interface InvoiceRow {
   tax_minor: number;
   total_minor: number;
   paid_at: string | null;
-  /** Days past due on the client's today (negative: not yet due). */
-  days_past_due: number;
 }
 
 const COLUMNS = sql`i.id, i.invoice_no, i.client_id, c.name as client_name, c.locale::text as locale,
   i.issue_date::text as issue_date, i.due_date::text as due_date, i.period_start::text as period_start,
   i.period_end::text as period_end, i.currency::text as currency, i.tax_label, c.tax_rate_basis_points,
   i.subtotal_minor::int8 as subtotal_minor, i.tax_minor::int8 as tax_minor, i.total_minor::int8 as total_minor,
-  to_char(i.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at, (t.today - i.due_date)::int as days_past_due`;
+  to_char(i.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at`;
 
 /** One page of the clients' invoices and how many match. */
 export async function listInvoices(
   db: DbOrTx,
-  input: { clients: readonly ClientToday[]; status: InvoiceStatus | undefined; sort: InvoiceSort; skip: number; take: number },
+  input: { filter: InvoiceFilter; sort: InvoiceSort; skip: number; take: number },
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
-  const where = statusWhere(input.status);
+  const from = filterFrom(input.filter);
+  const where = filterWhere(input.filter);
   const [rows, [count]] = await Promise.all([
     queryRows<InvoiceRow>(
       db,
       sql`select ${COLUMNS}
-          from ${todays(input.clients)}
+          from ${from}
           join invoices i on i.client_id = t.client_id
           join clients c on c.id = i.client_id
           where ${where}
           order by ${orderBy(input.sort)}
           limit ${input.take} offset ${input.skip}`,
     ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${todays(input.clients)} join invoices i on i.client_id = t.client_id where ${where}`,
-    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} join invoices i on i.client_id = t.client_id where ${where}`),
   ]);
   return { rows: rows.map(numbers), total: count?.n ?? 0 };
 }
@@ -105,8 +121,7 @@ export type InvoiceKeysetRow = InvoiceRow & { keyset: string[] };
 export async function invoicesAfter(
   db: DbOrTx,
   input: {
-    clients: readonly ClientToday[];
-    status: InvoiceStatus | undefined;
+    filter: InvoiceFilter;
     sort: InvoiceSort;
     after: readonly string[] | undefined;
     limit: number;
@@ -116,10 +131,10 @@ export async function invoicesAfter(
   const rows = await queryRows<InvoiceKeysetRow>(
     db,
     sql`select ${COLUMNS}, ${keysetText(order)} as keyset
-        from ${todays(input.clients)}
+        from ${filterFrom(input.filter)}
         join invoices i on i.client_id = t.client_id
         join clients c on c.id = i.client_id
-        where ${statusWhere(input.status)} and ${input.after ? keysetAfter(order, input.after) : sql`true`}
+        where ${filterWhere(input.filter)} and ${input.after ? keysetAfter(order, input.after) : sql`true`}
         order by ${orderBy(input.sort)}
         limit ${input.limit}`,
   );
@@ -141,11 +156,10 @@ export async function locateInvoice(
   return row;
 }
 
-export async function findInvoice(db: DbOrTx, id: number, client: ClientToday): Promise<InvoiceRow | undefined> {
+export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
   const [row] = await queryRows<InvoiceRow>(
     db,
-    sql`select ${COLUMNS} from ${todays([client])} join invoices i on i.client_id = t.client_id join clients c on c.id = i.client_id
-        where i.id = ${id}`,
+    sql`select ${COLUMNS} from invoices i join clients c on c.id = i.client_id where i.id = ${id}`,
   );
   return row ? numbers(row) : undefined;
 }
@@ -206,17 +220,21 @@ export async function clientAddress(db: DbOrTx, clientId: number): Promise<Clien
   return row;
 }
 
-/** Unpaid totals per currency and days past due (on each client's today). */
-export async function outstandingByAge(
+/** Unpaid totals per currency, due date and client today. */
+export async function outstandingByDueDate(
   db: DbOrTx,
   clients: readonly ClientToday[],
-): Promise<Array<{ currency: Currency; days_past_due: number; total_minor: number; n: number }>> {
-  const rows = await queryRows<{ currency: Currency; days_past_due: number; total_minor: string | number; n: number }>(
+): Promise<Array<{ currency: Currency; today: string; due_date: string; total_minor: number; n: number }>> {
+  const todays = clientDates(
+    'today',
+    clients.map((c) => ({ clientId: c.clientId, date: c.today })),
+  );
+  const rows = await queryRows<{ currency: Currency; today: string; due_date: string; total_minor: string | number; n: number }>(
     db,
-    sql`select i.currency::text as currency, (t.today - i.due_date)::int as days_past_due,
+    sql`select i.currency::text as currency, t.today::text as today, i.due_date::text as due_date,
                sum(i.total_minor)::int8 as total_minor, count(*)::int as n
-        from ${todays(clients)} join invoices i on i.client_id = t.client_id and i.paid_at is null
-        group by 1, 2`,
+        from ${todays} join invoices i on i.client_id = t.client_id and i.paid_at is null
+        group by 1, 2, 3`,
   );
   return rows.map((r) => ({ ...r, total_minor: Number(r.total_minor) }));
 }

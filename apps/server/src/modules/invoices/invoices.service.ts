@@ -15,6 +15,7 @@ import {
 } from '@portal/contract/invoices';
 import { allClients, scopeOf, type PermissionTree } from '@portal/contract/permissions';
 import { providerContactFor } from '@portal/contract/provider-contacts';
+import { daysOverdue, daysPastDue, invoiceStatusFilter, invoiceStatusOf, overdueCutOff } from '@portal/contract/invoices/overdue';
 import { todayIn } from '@portal/contract/school-days';
 import type { ProviderContacts } from '@portal/contract/runtime-config';
 import type { DbOrTx } from '@portal/db/client';
@@ -36,8 +37,9 @@ import {
   invoicesAfter,
   listInvoices,
   locateInvoice,
-  outstandingByAge,
+  outstandingByDueDate,
   type ClientToday,
+  type InvoiceFilter,
   type InvoiceKeysetRow,
   type InvoiceRow,
 } from './invoices.repository';
@@ -59,10 +61,16 @@ type Parsed = z.output<typeof InvoicesQuery>;
 const lineUnit = (unit: string): InvoiceLineUnit =>
   (INVOICE_LINE_UNITS as readonly string[]).includes(unit) ? (unit as InvoiceLineUnit) : 'day';
 
-const daysOverdue = (r: InvoiceRow) => (r.paid_at === null ? Math.max(0, r.days_past_due) : 0);
+/** Which invoices of the clients a status selects, each client's overdue cut-off from its own today. */
+function filterOf(clients: readonly ClientToday[], status: Parsed['status']): InvoiceFilter {
+  const { paid, dueBeforeCutOff } = invoiceStatusFilter(status);
+  return { paid, clients: clients.map((c) => ({ clientId: c.clientId, dueBefore: dueBeforeCutOff ? overdueCutOff(c.today) : null })) };
+}
 
-function summary(r: InvoiceRow): InvoiceSummary {
-  const overdue = r.paid_at === null && r.days_past_due > 0;
+/** An invoice as the list answers it, overdue or not on its client's today. */
+function summary(r: InvoiceRow, today: string): InvoiceSummary {
+  const facts = { dueDate: r.due_date, paidAt: r.paid_at };
+  const status = invoiceStatusOf(facts, today);
   return {
     id: r.id,
     invoiceNo: r.invoice_no,
@@ -83,10 +91,20 @@ function summary(r: InvoiceRow): InvoiceSummary {
     totalMinor: r.total_minor,
     isPaid: r.paid_at !== null,
     paidAt: r.paid_at,
-    isOverdue: overdue,
-    daysOverdue: daysOverdue(r),
-    status: r.paid_at !== null ? 'paid' : overdue ? 'overdue' : 'unpaid',
+    isOverdue: status === 'overdue',
+    daysOverdue: daysOverdue(facts, today),
+    status,
   };
+}
+
+/** The summaries of rows of the clients, each on its client's today. */
+function summaries(clients: readonly ClientToday[]): (rows: readonly InvoiceRow[]) => InvoiceSummary[] {
+  const todayOf = new Map(clients.map((c) => [c.clientId, c.today]));
+  return (rows) => rows.map((r) => summary(r, todayOf.get(r.client_id) ?? forbiddenClient()));
+}
+
+function forbiddenClient(): never {
+  throw forbidden();
 }
 
 export class InvoicesService {
@@ -129,9 +147,9 @@ export class InvoicesService {
     const clients = this.accountsClients(tree, query.clientIds);
     const { status, sort, skip, take } = query;
     const load = async () => {
-      const { rows, total } = await listInvoices(this.db, { clients, status, sort, skip, take });
+      const { rows, total } = await listInvoices(this.db, { filter: filterOf(clients, status), sort, skip, take });
       return {
-        answer: { invoices: rows.map(summary), total, currentPage: currentPageOf(skip, take) },
+        answer: { invoices: summaries(clients)(rows), total, currentPage: currentPageOf(skip, take) },
         pagination: { total, skip, take },
       };
     };
@@ -147,8 +165,9 @@ export class InvoicesService {
     const clients = this.accountsClients(tree, query.clientIds);
     const { status, sort } = query;
     return keysetBatches(
-      (last: InvoiceKeysetRow | undefined) => invoicesAfter(this.db, { clients, status, sort, after: last?.keyset, limit: pageSize }),
-      (rows) => rows.map(summary),
+      (last: InvoiceKeysetRow | undefined) =>
+        invoicesAfter(this.db, { filter: filterOf(clients, status), sort, after: last?.keyset, limit: pageSize }),
+      summaries(clients),
       pageSize,
     );
   }
@@ -171,10 +190,10 @@ export class InvoicesService {
     const located = await locateInvoice(this.db, by);
     if (!located) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
     const client = this.clientToday(tree, located.client_id);
-    const [row, lines] = await Promise.all([findInvoice(this.db, located.id, client), invoiceLines(this.db, located.id)]);
+    const [row, lines] = await Promise.all([findInvoice(this.db, located.id), invoiceLines(this.db, located.id)]);
     if (!row) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
     return {
-      ...summary(row),
+      ...summary(row, client.today),
       taxRatePercent: row.tax_rate_basis_points / 100,
       paymentDetails: providerPaymentDetails(this.paymentDetails, row.locale),
       lines: lines.map((l) => ({
@@ -225,7 +244,7 @@ export class InvoicesService {
   /** GET /v1/invoices/ageing: unpaid totals per currency in the contract's buckets. */
   async ageing(tree: Tree, clientIds: readonly number[] | undefined): Promise<InvoicesAgeingResponse> {
     const clients = this.accountsClients(tree, clientIds);
-    const rows = await outstandingByAge(this.db, clients);
+    const rows = await outstandingByDueDate(this.db, clients);
     const byCurrency = new Map<string, AgeingRow>();
     for (const r of rows) {
       let row = byCurrency.get(r.currency);
@@ -237,7 +256,7 @@ export class InvoicesService {
         }
         byCurrency.set(r.currency, row);
       }
-      const key = ageingBucketOf(r.days_past_due);
+      const key = ageingBucketOf(daysPastDue(r.due_date, r.today));
       row[`${key}Minor`] += r.total_minor;
       row.totalMinor += r.total_minor;
       row.invoiceCount += r.n;
