@@ -46,7 +46,6 @@ export const DOOR_EXCEPTIONS = {
   'candidates/candidates.repository.ts': ['../data-scope/data-scope.repository'],
   'email-actions/email-actions.service.ts': ['../bookings/booking-detail.repository', '../profile/permission-tree.repository'],
   'identity/principal-cache.ts': ['../profile/permission-tree.repository'],
-  'invoices/invoices.routes.ts': ['../files/files.routes'],
   'pending-bookings/pending-bookings.repository.ts': ['../data-scope/data-scope.repository', '../bookings/booking-detail.repository'],
   'pending-bookings/pending-bookings.service.ts': [
     '../identity/identity.repository',
@@ -60,7 +59,6 @@ export const DOOR_EXCEPTIONS = {
   'service-status/service-status.service.ts': ['../identity/identity.repository', '../live-events/live-events.repository'],
   'timesheets/timesheet-overview.repository.ts': ['../data-scope/data-scope.repository'],
   'timesheets/timesheets.repository.ts': ['../data-scope/data-scope.repository'],
-  'timesheets/timesheets.routes.ts': ['../files/files.routes'],
   'timesheets/timesheets.service.ts': ['../live-events/live-events.repository'],
 };
 const serverPatterns = (/** @type {string} */ file, /** @type {object} */ door) =>

@@ -3,7 +3,7 @@ import { stringify, type Options } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MINOR_PER_MAJOR } from '@portal/contract/invoices';
-import { attachmentDisposition } from '../modules/files/files.routes';
+import { attachmentDisposition } from './content-disposition';
 
 /**
  * CSV exports of the lists (invoices, timesheets, bookings) for finance teams: one way to write them, so every export

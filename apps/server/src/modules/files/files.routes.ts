@@ -10,6 +10,7 @@ import {
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { FileAccessKeys } from './file-access-keys';
 import { findGeneralFileById, findGeneralFileByPath, generalFileExists } from './files.repository';
@@ -19,13 +20,6 @@ import { findGeneralFileById, findGeneralFileByPath, generalFileExists } from '.
  * GET file/general?filePath= with a bearer token; or a 5-minute access key from file/generateAccessToken/{id},
  * then GET file/({accessKey}) without one.
  */
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 function sendFile(reply: FastifyReply, file: { name: string; contentType: string; data: Buffer }) {
   return reply

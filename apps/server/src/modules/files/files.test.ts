@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { purposeKey } from '../../lib/secrets';
 import { FILE_ACCESS_AUDIENCE } from './file-access-keys';
-import { attachmentDisposition } from './files.routes';
+import { attachmentDisposition } from '../../lib/content-disposition';
 
 let t: TestApp;
 let contact: SignedIn;

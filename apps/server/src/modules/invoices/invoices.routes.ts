@@ -13,7 +13,7 @@ import { FileBytes } from '@portal/contract/files';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
-import { attachmentDisposition } from '../files/files.routes';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
 import { INVOICE_CSV_COLUMNS } from './invoice-export';
 

@@ -16,7 +16,7 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { idempotent } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
-import { attachmentDisposition } from '../files/files.routes';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
 import { TIMESHEET_CSV_COLUMNS } from './timesheet-export';
 
