@@ -54,7 +54,7 @@ export const DOOR_EXCEPTIONS = {
   ],
   'profile/profile.routes.ts': ['../identity/identity.repository', '../files/files.repository'],
   'provider/provider-timesheets.service.ts': ['../live-events/live-events.repository'],
-  'provider/provider.service.ts': ['../live-events/live-events.repository', '../replace-me/replace-me.repository'],
+  'provider/provider.service.ts': ['../live-events/live-events.repository'],
   'replace-me/replace-me.service.ts': ['../identity/identity.repository'],
   'service-status/service-status.service.ts': ['../identity/identity.repository', '../live-events/live-events.repository'],
   'timesheets/timesheet-overview.repository.ts': ['../data-scope/data-scope.repository'],

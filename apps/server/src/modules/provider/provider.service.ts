@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import { BookingNotifier } from '../bookings/booking-notifications';
 import { recordBookingEvents } from '../live-events/live-events.repository';
-import { requestById } from '../replace-me/replace-me.repository';
+import { ReplaceMeService } from '../replace-me/replace-me.service';
 import { lockCandidate } from './candidate-lock';
 import {
   bookingForProvider,
@@ -47,6 +47,7 @@ function excludedError(): AppError {
 
 export class ProviderService {
   private readonly notifier: BookingNotifier;
+  private readonly replaceMe: ReplaceMeService;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +59,7 @@ export class ProviderService {
     notifier?: BookingNotifier,
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
+    this.replaceMe = new ReplaceMeService(db);
   }
 
   openBookings(now: Date, take: number, recentSince?: Date): Promise<OpenBookingRow[]> {
@@ -200,6 +202,6 @@ export class ProviderService {
     });
     const made = filled as { requestId: number; bookingId: number } | null;
     if (made) await this.notifier.requestEvent(made.requestId, 'filled', { bookingIds: [made.bookingId] });
-    return (await requestById(this.db, id))!;
+    return (await this.replaceMe.byId(id))!;
   }
 }

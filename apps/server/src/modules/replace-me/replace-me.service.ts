@@ -36,6 +36,11 @@ export function replaceMeLocations(tree: PermissionTree, clientId?: number): Rep
 export class ReplaceMeService {
   constructor(private readonly db: Db) {}
 
+  /** One request as its answer, whoever asked: the provider reads it back after moving it on. */
+  byId(id: number): Promise<ReplaceMeRequest | undefined> {
+    return requestById(this.db, id);
+  }
+
   async status(contactId: number, tree: PermissionTree, clientId: number, now: Date): Promise<ReplaceMeStatus> {
     const locations = replaceMeLocations(tree, clientId);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
