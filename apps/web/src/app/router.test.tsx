@@ -76,7 +76,8 @@ function start(path: string) {
   return router;
 }
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+// Pages are lazy chunks: on a loaded machine the first import of one can take seconds.
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 
 describe('router and route guard', () => {
   beforeEach(async () => {
