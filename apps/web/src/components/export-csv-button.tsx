@@ -1,12 +1,10 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../api/download-file';
-import { ApiError } from '../lib/api-error';
 import type { QueryValue } from '../lib/api-url';
-import { useToast } from '../lib/toast';
+import { useFileDownload } from '../lib/use-file-download';
 
 export interface ExportCsvButtonProps {
   /** The list's path under the API root, as its page reads it: 'invoices', 'bookings', 'timesheets/list'. */
@@ -26,15 +24,11 @@ export interface ExportCsvButtonProps {
  */
 export function ExportCsvButton({ path, query, fallbackName, disabled = false, size = 'medium', sx }: ExportCsvButtonProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const download = useMutation({
-    mutationFn: () => {
-      // An export is every row: paging does not apply to it.
-      const { skip: _skip, take: _take, ...filters } = query;
-      return downloadFile(path, fallbackName, { query: filters, accept: 'text/csv' });
-    },
-    onError: (error) => toast.error((error instanceof ApiError && error.serverMessage) || t('exportCsv.failed')),
-  });
+  const download = useFileDownload(() => {
+    // An export is every row: paging does not apply to it.
+    const { skip: _skip, take: _take, ...filters } = query;
+    return downloadFile(path, fallbackName, { query: filters, accept: 'text/csv' });
+  }, t('exportCsv.failed'));
   return (
     <Button
       variant="outlined"

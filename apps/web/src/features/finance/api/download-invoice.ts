@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../api/download-file';
 
 export interface InvoiceFile {
@@ -9,8 +8,4 @@ export interface InvoiceFile {
 /** GET /v1/invoices/{id}/file: the invoice PDF (spec §7, blob). */
 export function downloadInvoice({ id, invoiceNo }: InvoiceFile): Promise<void> {
   return downloadFile(`invoices/${id}/file`, `${invoiceNo}.pdf`);
-}
-
-export function useDownloadInvoice() {
-  return useMutation({ mutationFn: downloadInvoice });
 }
