@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { Redis } from 'ioredis';
 import { createNotifier, type Notifier } from './lib/notifier';
 import underPressure from '@fastify/under-pressure';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,15 +21,7 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
-import { AccessTokens } from './modules/identity/access-tokens';
-import {
-  DatabaseAttemptCounters,
-  FallbackAttemptCounters,
-  RedisAttemptCounters,
-  type AttemptCounters,
-} from './modules/identity/attempt-counters';
-import { AuthService } from './modules/identity/auth.service';
-import { PrincipalCache } from './modules/identity/principal-cache';
+import { attemptCounters, buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
@@ -113,9 +104,34 @@ function contentSecurityPolicy(config: Config) {
 /** Probed every few seconds by load balancers and monitors: never logged. */
 const HEALTH_PATHS = new Set(['/api/ping', '/api/ready']);
 
-export async function buildApp({ config, database, fastify, logStream, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
   installZodMessages();
-  const app = Fastify({
+  const app = createFastify(options);
+  await registerPlumbing(app, options);
+  const jwtSecret = config.jwtSecret;
+  if (!jwtSecret) throw new Error('JWT_SECRET is not set');
+  const counters = await attemptCounters(app, config, database);
+  const { notifier, mailer } = registerMessaging(app, config, jwtSecret, database);
+  // Every service and its collaborators, built once; routes take theirs from app.services.
+  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
+  const identity = buildIdentity(app, {
+    config,
+    jwtSecret,
+    database,
+    counters,
+    mailer,
+    notifier,
+    services: app.services,
+  });
+  await registerModules(app, config, jwtSecret, identity);
+  registerNotFound(app);
+  return app;
+}
+
+/** The Fastify instance: logging, body limit, proxies, request ids, router options and pre-routing errors. */
+function createFastify({ config, fastify, logStream }: AppOptions): FastifyInstance {
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: {
@@ -126,7 +142,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
       serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
-    // One line per request (written in onResponse below), none for the health checks: Fastify's own logging writes two.
+    // One line per request (written in onResponse, registerPlumbing), none for the health checks: Fastify's own logging writes two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -156,7 +172,14 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     },
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
+}
 
+/**
+ * What every request goes through before a module sees it: 100-continue, the request log, validation and
+ * serialisation, the route catalogue, the app's decorations (config, database, clock), problem details, security
+ * headers, load shedding, versioning, text checks, the OpenAPI document and the web app's files.
+ */
+async function registerPlumbing(app: FastifyInstance, { config, database, now }: AppOptions): Promise<void> {
   // `Expect: 100-continue` (curl's default for large bodies): Node would answer 100 Continue by itself, the client
   // would start sending, and a body over the limit then met a 413 written mid-upload and a closed connection. A
   // declared length over the limit gets no 100: the request goes on to its 413 with no byte of the body read, and
@@ -184,28 +207,7 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   // JSON only: a text/plain body is a 415, not a string that slips past a schema.
   app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
-  // Every route and how it is guarded: the cross-client test checks that each one has its case.
-  const routeCatalogue: RouteEntry[] = [];
-  app.decorate('routeCatalogue', routeCatalogue);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      // Read when asked: a plugin may still declare the route public after this hook (see withPublicRoutes).
-      routeCatalogue.push({
-        method,
-        url: route.url,
-        get public() {
-          return route.config?.public === true;
-        },
-        get staff() {
-          return route.config?.staff === true;
-        },
-        get permission() {
-          return route.config?.permission;
-        },
-      });
-    }
-  });
+  registerRouteCatalogue(app);
   app.decorate('database', database);
   // The clock of the booking rules (cut-off, 'today', dates in the past); tests pass a fixed one.
   app.decorate('now', now ?? systemClock);
@@ -235,38 +237,43 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(storableText);
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
+}
 
-  if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
-  // Sign-ins, tokens and file keys expire on the wall clock (lib/clock.ts), not on app.now: tests move app.now
-  // across days to exercise the booking rules, and a session must not expire (or never expire) with it.
-  const tokens = new AccessTokens(config.jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
-  let counters: AttemptCounters = new DatabaseAttemptCounters(database.db);
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
-    app.addHook('onClose', async () => void redis.disconnect());
-    // Start with Redis connected when it answers (up to 2 s), so the first sign-ins count where the others will;
-    // when it does not, the server starts anyway and counts in the database until it does.
-    if (redis.status !== 'ready') {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, 2000);
-        redis.once('ready', done);
-        function done() {
-          clearTimeout(timer);
-          redis.off('ready', done);
-          resolve();
-        }
+/** Every route and how it is guarded: the cross-client test checks that each one has its case. */
+function registerRouteCatalogue(app: FastifyInstance): void {
+  const routeCatalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      // Read when asked: a plugin may still declare the route public after this hook (see withPublicRoutes).
+      routeCatalogue.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+        get staff() {
+          return route.config?.staff === true;
+        },
+        get permission() {
+          return route.config?.permission;
+        },
       });
     }
-    // Redis unreachable: sign-in and lock-out count in the database meanwhile (FallbackAttemptCounters).
-    counters = new FallbackAttemptCounters(
-      new RedisAttemptCounters(redis),
-      counters,
-      () => redis.status === 'ready',
-      (err) => app.log.warn({ err: { message: err.message } }, 'redis unreachable: sign-in counters in the database meanwhile'),
-    );
-  }
-  // Messages between server processes (cache invalidation, live events): Redis, PostgreSQL NOTIFY or in-process.
+  });
+}
+
+/**
+ * Messages between server processes (cache invalidation, live events: Redis, PostgreSQL NOTIFY or in-process) and
+ * the mail queue, decorated on the app and closed with it.
+ */
+function registerMessaging(
+  app: FastifyInstance,
+  config: Config,
+  jwtSecret: string,
+  database: Database,
+): { notifier: Notifier; mailer: Mailer } {
   const notifier = createNotifier({
     redisUrl: config.redisUrl,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
@@ -279,50 +286,26 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
     from: config.mailFrom,
     portalOrigin: config.publicOrigin,
     db: database.db,
-    secret: config.jwtSecret,
+    secret: jwtSecret,
     log: app.log,
   });
   app.decorate('mailer', mailer);
   // The queue's worker: sends what requests queued, and retries what failed.
   mailer.start();
   app.addHook('onClose', () => mailer.stop());
-  // Every service and its collaborators, built once; routes take theirs from app.services.
-  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
-  // A sign-out, password change or permission change on any server process is forgotten by all (via the notifier).
-  const principals = new PrincipalCache(database.db, notifier, (err) =>
-    app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'),
-  );
-  const auth = new AuthService({
-    database,
-    config,
-    tokens,
-    counters,
-    mailer,
-    principals,
-    now: systemClock,
-    calendarFeeds: app.services.calendarFeed,
-  });
+  return { notifier, mailer };
+}
 
-  await app.register(cookie, { secret: purposeKey(config.jwtSecret, 'signed-cookie').toString('base64url') });
+/** Cookies, authentication and HTTP caching, then every module's routes (in the order the OpenAPI document lists them). */
+async function registerModules(app: FastifyInstance, config: Config, jwtSecret: string, identity: Identity) {
+  const { tokens, counters, principals, auth } = identity;
+  await app.register(cookie, { secret: purposeKey(jwtSecret, 'signed-cookie').toString('base64url') });
   await app.register(authenticate, { tokens, principals });
   // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
   await app.register(httpCache);
   await app.register(systemRoutes);
   await app.register(authRoutes, { auth, tokens });
-  if (config.enterpriseOidc) {
-    await app.register(enterpriseLoginRoutes, { ...config.enterpriseOidc, auth });
-  } else if (config.demo) {
-    // Loaded only when used: oidc-provider warns about Node 20 on import (it runs fine on it).
-    const { EMBEDDED_CLIENT_ID, ISSUER_PATH, embeddedClientSecret, embeddedIssuer } = await import('./modules/identity/embedded-issuer');
-    await app.register(embeddedIssuer, { publicOrigin: config.publicOrigin, jwtSecret: config.jwtSecret, counters });
-    await app.register(enterpriseLoginRoutes, {
-      issuer: `${config.publicOrigin}${ISSUER_PATH}`,
-      clientId: EMBEDDED_CLIENT_ID,
-      clientSecret: embeddedClientSecret(config.jwtSecret),
-      fetch: injectFetch(app, config.publicOrigin),
-      auth,
-    });
-  }
+  await registerEnterpriseLogin(app, config, jwtSecret, identity);
   await app.register(profileRoutes, { principals });
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
@@ -349,7 +332,28 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
   await app.register(filesRoutes);
   await app.register(liveEventsRoutes, { principals, counters });
   if (config.demo) await app.register(outboxRoutes);
+}
 
+/** Sign-in through the enterprise's identity provider, or (in a demo) through the embedded one. */
+async function registerEnterpriseLogin(app: FastifyInstance, config: Config, jwtSecret: string, { counters, auth }: Identity) {
+  if (config.enterpriseOidc) {
+    await app.register(enterpriseLoginRoutes, { ...config.enterpriseOidc, auth });
+  } else if (config.demo) {
+    // Loaded only when used: oidc-provider warns about Node 20 on import (it runs fine on it).
+    const { EMBEDDED_CLIENT_ID, ISSUER_PATH, embeddedClientSecret, embeddedIssuer } = await import('./modules/identity/embedded-issuer');
+    await app.register(embeddedIssuer, { publicOrigin: config.publicOrigin, jwtSecret, counters });
+    await app.register(enterpriseLoginRoutes, {
+      issuer: `${config.publicOrigin}${ISSUER_PATH}`,
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: embeddedClientSecret(jwtSecret),
+      fetch: injectFetch(app, config.publicOrigin),
+      auth,
+    });
+  }
+}
+
+/** An unknown path: the web app's index page for a browser reading a page, else a not-found problem. */
+function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
@@ -362,8 +366,6 @@ export async function buildApp({ config, database, fastify, logStream, now }: Ap
       detail: `No route ${request.method} ${path.slice(0, 200)}`,
     });
   });
-
-  return app;
 }
 
 export interface RouteEntry {
