@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useBookingsText } from '../list/use-bookings-text';
 
 /** A titled card of the booking detail. */
 export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -39,5 +40,15 @@ export function Facts({ items }: { items: Array<[label: string, value: ReactNode
           </Box>
         ))}
     </Box>
+  );
+}
+
+/** A fact the booking does not have ('None'), quieter than the facts it has. */
+export function NoneText() {
+  const { t } = useBookingsText();
+  return (
+    <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      {t('detail.none')}
+    </Typography>
   );
 }
