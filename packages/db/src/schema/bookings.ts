@@ -62,7 +62,6 @@ export const bookingRequests = pgTable(
     decidedByContactId: integer('decided_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),
     rejectReason: text('reject_reason'),
-    idempotencyKey: text('idempotency_key'),
     /** The educator the school asked for (a favourite or one who worked there); the provider tries them first. */
     requestedCandidateId: integer('requested_candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
   },
@@ -73,9 +72,6 @@ export const bookingRequests = pgTable(
     index('booking_requests_series_reference_idx')
       .on(t.seriesReference)
       .where(sql`${t.seriesReference} is not null`),
-    uniqueIndex('booking_requests_idempotency_key')
-      .on(t.createdByContactId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
     check('booking_requests_times', sql`${t.endTimeLocal} > ${t.startTimeLocal}`),
     check('booking_requests_bookings_per_day', sql`${t.bookingsPerDay} >= 1`),
   ],
