@@ -1,7 +1,7 @@
--- A booking request's Idempotency-Key now lives only in idempotency_keys. A key still on a request and not in that
--- table (its row expired and was removed) is copied there first with the request as its stored answer, as POST
--- /v1/bookings answered it. Its request hash is unknown: an empty hash matches no request, so the same key sent
--- again is refused as reused, as the unique index on the column refused it.
+-- A booking request's Idempotency-Key now lives only in idempotency_keys. A key on a request that is not in that
+-- table yet is copied there first, with the request as its stored answer (as POST /v1/bookings answered it) and the
+-- key's lifetime from the request's creation. Its request hash is unknown: an empty hash matches no request, so
+-- while the key lives the same key sent again is refused as reused rather than answered.
 INSERT INTO "idempotency_keys" ("contact_id", "key", "method", "path", "request_hash", "status_code", "response_body", "created_at", "expires_at")
 SELECT r."created_by_contact_id", r."idempotency_key", 'POST', '/v1/bookings', '', 201,
   jsonb_build_object('requestId', r."id", 'status', r."status", 'seriesReference', r."series_reference",
