@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES } from '../invoices';
-import { daysOverdue, daysPastDue, invoiceStatusFilter, invoiceStatusOf, isOverdue, overdueCutOff } from './overdue';
+import { daysOverdue, daysPastDue, invoiceStatusFilter, invoiceStatusOf, isDue, isOverdue, overdueCutOff } from './overdue';
 
 const unpaid = (dueDate: string) => ({ dueDate, paidAt: null });
 
@@ -11,6 +11,13 @@ describe('the overdue rule', () => {
     expect(isOverdue(unpaid('2026-11-10'), '2026-11-11')).toBe(true);
     expect(daysOverdue(unpaid('2026-11-10'), '2026-11-10')).toBe(0);
     expect(daysOverdue(unpaid('2026-11-10'), '2026-11-11')).toBe(1);
+  });
+
+  it('is due on its due date and after, a day before it is overdue; never once paid', () => {
+    expect(isDue(unpaid('2026-11-10'), '2026-11-09')).toBe(false);
+    expect(isDue(unpaid('2026-11-10'), '2026-11-10')).toBe(true);
+    expect(isDue(unpaid('2026-11-10'), '2026-11-11')).toBe(true);
+    expect(isDue({ dueDate: '2026-11-10', paidAt: '2026-11-10T09:00:00.000Z' }, '2026-11-11')).toBe(false);
   });
 
   it('is never overdue once paid', () => {

@@ -23,6 +23,11 @@ export function daysPastDue(dueDate: string, today: string): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
 }
 
+/** Due for payment: not paid, and its due date has come (due today included; overdue is the day after). */
+export function isDue(invoice: InvoiceDueFacts, today: string): boolean {
+  return invoice.paidAt === null && daysPastDue(invoice.dueDate, today) >= 0;
+}
+
 export function isOverdue(invoice: InvoiceDueFacts, today: string): boolean {
   return invoice.paidAt === null && invoice.dueDate < overdueCutOff(today);
 }

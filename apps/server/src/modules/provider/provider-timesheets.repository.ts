@@ -280,12 +280,21 @@ export async function writeInvoice(tx: DbOrTx, invoice: NewInvoice): Promise<str
   return invoiceNo;
 }
 
-/** Marks unpaid invoices paid once their due date has come (oldest first): invoices become paid over time. */
-export async function payDueInvoices(db: DbOrTx, today: string, at: Date, limit: number): Promise<number> {
+/** The oldest unpaid invoices by due date (then id), at most `limit`: what the invoices rule reads to pay them. */
+export async function oldestUnpaidInvoices(db: DbOrTx, limit: number): Promise<{ id: number; dueDate: string }[]> {
+  return queryRows<{ id: number; dueDate: string }>(
+    db,
+    sql`select id, due_date::text as "dueDate" from invoices where paid_at is null order by due_date, id limit ${limit}`,
+  );
+}
+
+/** Marks the given invoices paid at `at` (one already paid meanwhile keeps its time). Answers how many changed. */
+export async function markInvoicesPaid(db: DbOrTx, ids: readonly number[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update invoices set paid_at = ${at.toISOString()}::timestamptz
-         where id in (select id from invoices where paid_at is null and due_date <= ${today}::date order by due_date, id limit ${limit})
+         where id = any(${sql.param([...ids])}::int[]) and paid_at is null
          returning id`,
   );
   return rows.length;

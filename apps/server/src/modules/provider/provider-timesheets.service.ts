@@ -4,6 +4,7 @@ import type { CandidateModification } from './provider-timesheets.repository';
 import { minutesOf, normaliseTime } from '@portal/contract/bookings';
 import { validateTimesheetReason, validateTimesheetTimes } from '@portal/contract/timesheets';
 import { billingOf, settledHours } from '@portal/contract/timesheets/decide';
+import { isDue } from '@portal/contract/invoices/overdue';
 import { changeOf, factsOf, NO_CHARGE_REASON } from '../timesheets/timesheets.service';
 import type { EducatorTimesheetBody, InvoicingRunResponse, ProviderTimesheet, SettleTimesheetBody } from '@portal/contract/provider';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +17,8 @@ import {
   insertTimesheet,
   invoiceTerms,
   lockInvoiceable,
-  payDueInvoices,
+  markInvoicesPaid,
+  oldestUnpaidInvoices,
   reviewForUpdate,
   reviewsDecidedIn,
   writeInvoice,
@@ -272,9 +274,16 @@ export class ProviderTimesheetsService {
     return settled;
   }
 
-  /** Invoices become paid once due. */
-  payDue(now: Date, limit: number): Promise<number> {
-    return payDueInvoices(this.db, DateTime.fromJSDate(now, { zone: 'UTC' }).toISODate()!, now, limit);
+  /**
+   * Invoices become paid once due (the contract's invoices rule), oldest first, at most `limit`. The oldest unpaid
+   * come by due date, so the due ones among them are the first `limit` due ones.
+   */
+  async payDue(now: Date, limit: number): Promise<number> {
+    const today = DateTime.fromJSDate(now, { zone: 'UTC' }).toISODate()!;
+    const unpaid = await oldestUnpaidInvoices(this.db, limit);
+    const due = unpaid.filter((invoice) => isDue({ dueDate: invoice.dueDate, paidAt: null }, today));
+    const ids = due.map((invoice) => invoice.id);
+    return markInvoicesPaid(this.db, ids, now);
   }
 }
 
