@@ -176,25 +176,39 @@ export async function rememberCandidate(db: DbOrTx, clientId: number, candidateI
   await db.insert(clientCandidates).values({ clientId, candidateId }).onConflictDoNothing();
 }
 
-/** Filled → commenced once started, commenced → completed once ended, for bookings of the last week; at most `limit` each. */
-export async function progressDue(db: DbOrTx, now: Date, limit: number): Promise<{ commenced: number[]; completed: number[] }> {
-  const nowIso = now.toISOString();
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
-  const commenced = await queryRows<{ id: number }>(
-    db,
-    sql`update bookings set status = 'commenced', updated_at = ${nowIso}::timestamptz
-        where id in (select id from bookings where status = 'filled' and start_utc <= ${nowIso}::timestamptz
-                     and start_utc >= ${weekAgo}::timestamptz order by start_utc limit ${limit})
-        returning id`,
-  );
-  const completed = await queryRows<{ id: number }>(
-    db,
-    sql`update bookings set status = 'completed', updated_at = ${nowIso}::timestamptz
-        where id in (select id from bookings where status = 'commenced' and end_utc <= ${nowIso}::timestamptz
-                     and end_utc >= ${weekAgo}::timestamptz order by end_utc limit ${limit})
-        returning id`,
-  );
-  return { commenced: commenced.map((r) => r.id), completed: completed.map((r) => r.id) };
+/**
+ * Bookings in `status` whose start (or end) instant is at or after `since`, earliest first, at most `limit`: what the
+ * progress rule reads to move them on.
+ */
+export async function bookingsFrom(
+  db: DbOrTx,
+  query: { status: 'filled' | 'commenced'; by: 'start' | 'end'; since: Date; limit: number },
+): Promise<{ id: number; status: 'filled' | 'commenced'; startUtc: Date; endUtc: Date }[]> {
+  const instant = query.by === 'start' ? bookings.startUtc : bookings.endUtc;
+  const rows = await db
+    .select({ id: bookings.id, status: bookings.status, startUtc: bookings.startUtc, endUtc: bookings.endUtc })
+    .from(bookings)
+    .where(and(eq(bookings.status, query.status), sql`${instant} >= ${query.since.toISOString()}::timestamptz`))
+    .orderBy(instant, bookings.id)
+    .limit(query.limit);
+  return rows.map((r) => ({ ...r, status: query.status }));
+}
+
+/** Moves the given bookings from `from` to `to` (one another change moved meanwhile is left alone). Answers those moved. */
+export async function moveBookingsStatus(
+  db: DbOrTx,
+  ids: readonly number[],
+  from: 'filled' | 'commenced',
+  to: 'commenced' | 'completed',
+  at: Date,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(bookings)
+    .set({ status: to, updatedAt: at })
+    .where(and(inArray(bookings.id, [...ids]), eq(bookings.status, from)))
+    .returning({ id: bookings.id });
+  return rows.map((r) => r.id);
 }
 
 /** What a replace-me booking is made of: the location, the client's first classification, the teacher. */

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@portal/db/client';
+import type { Db, DbOrTx } from '@portal/db/client';
 import { REPLACE_ME_STATUSES, type ReplaceMeStatus } from '@portal/contract/domain';
 import type { ProviderBooking } from '@portal/contract/provider';
+import { dueProgress, progressRefusal, PROGRESS_STEPS, type ProgressStep } from '@portal/contract/bookings/progress';
 import type { ReplaceMeRequest } from '@portal/contract/replace-me';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
@@ -17,9 +18,10 @@ import {
   findFreeCandidate,
   insertReplacementBooking,
   isCandidateFree,
+  bookingsFrom,
   moveBookingStatus,
+  moveBookingsStatus,
   openBookings,
-  progressDue,
   rememberCandidate,
   replaceMeBookingFacts,
   replaceMeRequestForUpdate,
@@ -106,15 +108,14 @@ export class ProviderService {
 
   /** Filled → commenced → completed, one step at a time. */
   async progress(bookingId: number, status: 'commenced' | 'completed'): Promise<ProviderBooking> {
-    const from = status === 'commenced' ? 'filled' : 'commenced';
+    const from = PROGRESS_STEPS[status];
     const booking = await bookingForProvider(this.db, bookingId);
     if (!booking) throw notFound('booking');
-    // The instants are the location's local start and end (stored with its zone), so this holds in every zone.
     const now = this.now();
-    if (status === 'commenced' && booking.status === 'filled' && booking.startUtc > now)
-      throw rule('This booking has not started yet at its school.', 'status');
-    if (status === 'completed' && booking.status === 'commenced' && booking.endUtc > now)
-      throw rule('This booking has not ended yet at its school.', 'status');
+    const refusal = progressRefusal(booking, status, now);
+    if (refusal === 'not_started') throw rule('This booking has not started yet at its school.', 'status');
+    if (refusal === 'not_ended') throw rule('This booking has not ended yet at its school.', 'status');
+    // A booking in another status is refused below, by the guarded write (it may also have moved meanwhile).
     // The school's open pages show the new status without a reload: its live event commits with the change.
     const updated = await this.db.transaction(async (tx) => {
       const moved = await moveBookingStatus(tx, bookingId, from, status, now);
@@ -127,12 +128,17 @@ export class ProviderService {
     return updated;
   }
 
-  /** The simulator's clock work: started bookings commence, ended ones complete (each with its live event). */
-  progressDue(now: Date, limit: number) {
+  /**
+   * The simulator's clock work, for bookings of the last week: started bookings commence, then ended ones complete
+   * (a filled booking already over takes both steps), at most `limit` each, each with its live event.
+   */
+  progressDue(now: Date, limit: number): Promise<{ commenced: number[]; completed: number[] }> {
+    const since = new Date(now.getTime() - WEEK_MS);
     return this.db.transaction(async (tx) => {
-      const done = await progressDue(tx, now, limit);
-      await recordBookingEvents(tx, [...done.commenced, ...done.completed], 'booking.changed');
-      return done;
+      const commenced = await stepDue(tx, 'commenced', { now, since, limit });
+      const completed = await stepDue(tx, 'completed', { now, since, limit });
+      await recordBookingEvents(tx, [...commenced, ...completed], 'booking.changed');
+      return { commenced, completed };
     });
   }
 
@@ -204,4 +210,17 @@ export class ProviderService {
     if (made) await this.notifier.requestEvent(made.requestId, 'filled', { bookingIds: [made.bookingId] });
     return (await this.replaceMe.byId(id))!;
   }
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Takes `step` for the bookings it is due for (the contract's progress rule). They are read earliest first by the
+ * instant the step waits for, so the due ones among the first `limit` are the first `limit` due ones.
+ */
+async function stepDue(tx: DbOrTx, step: ProgressStep, at: { now: Date; since: Date; limit: number }): Promise<number[]> {
+  const from = PROGRESS_STEPS[step];
+  const read = await bookingsFrom(tx, { status: from, by: step === 'commenced' ? 'start' : 'end', since: at.since, limit: at.limit });
+  const due = read.filter((booking) => dueProgress(booking, at.now) === step).map((booking) => booking.id);
+  return moveBookingsStatus(tx, due, from, step, at.now);
 }
