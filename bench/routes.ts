@@ -1,5 +1,5 @@
 /**
- * The routes the API benchmark loads. Each issue adds its endpoints here. `auth` routes get a bearer token of a
+ * The routes the API benchmark loads; a new endpoint is added here. `auth` routes get a bearer token of a
  * demo account signed in through the real login; `path` may use the account's first client id, group id and a booking
  * of it from today on.
  */

@@ -215,8 +215,8 @@ interface AstNode {
 const require = createRequire(import.meta.url);
 /**
  * React Router publishes its production build beside the development one but its package exports name only the
- * development files (remix-run/react-router#12532, #14753): dev warnings and checks, about 30 kB more JS on the first
- * page. Production builds take the production files; `vite dev` and the tests keep the warnings.
+ * development files (remix-run/react-router#12532 and remix-run/react-router#14753): dev warnings and checks, about
+ * 30 kB more JS on the first page. Production builds take the production files; `vite dev` and the tests keep the warnings.
  */
 const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 const reactRouterProduction = [

@@ -13,8 +13,8 @@ import {
 import { useWorld } from '../../support/world';
 
 /**
- * Issue: the list showed a booking Filled (educator named) while its detail, opened seconds later, still showed
- * Unfilled, 'No educator assigned' and a Cancel button that then failed. Here the detail is opened while the
+ * The list and the detail agree: a booking the list shows Filled (educator named) must not open, seconds later, as
+ * Unfilled, 'No educator assigned' and a Cancel button that then fails (a stale detail). Here the detail is opened while the
  * booking is unfilled, the provider (the demo simulator) fills it, the list shows it Filled, and opening it again
  * shows it Filled at once, never with Cancel. Adds one booking per run at one of uk.admin's schools.
  */

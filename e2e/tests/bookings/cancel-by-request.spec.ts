@@ -14,8 +14,8 @@ import {
 import { baseUrl } from '../../support/world';
 
 /**
- * Issue: a booking that cannot be cancelled online (an educator assigned, or started: spec §4) said "Please call
- * us" without saying how. It now shows the provider office of the school's region (runtime configuration) and
+ * A booking that cannot be cancelled online (an educator assigned, or started: spec §4) must not just say "Please
+ * call us" without saying how: it shows the provider office of the school's region (runtime configuration) and
  * offers Request cancellation, which e-mails the office (the demo outbox) and says it was sent. Help shows the
  * office too, signed in and signed out (the signed-out Help link opened the welcome page), and the map never
  * shows a developer message. uk.admin sends one request per run; the booking itself is not changed.

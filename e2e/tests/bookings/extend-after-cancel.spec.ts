@@ -14,8 +14,8 @@ import {
 } from '../../support/browser';
 
 /**
- * Issue: cancel Thursday, extend to Friday: the dialog listed Thursday and Friday as added and the booking then
- * showed Thursday twice (Cancelled and Filled). An extension adds only days after the last booked day, lets the
+ * Cancel Thursday, extend to Friday: the dialog must list only Friday as added, and the booking must never show
+ * Thursday twice (Cancelled and Filled). An extension adds only days after the last booked day, lets the
  * user leave days out, and never books a date twice; at 375 px its times are not clipped. Adds one Wednesday to
  * Friday-and-on series per run at one of uk.admin's schools.
  */

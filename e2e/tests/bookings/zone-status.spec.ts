@@ -13,8 +13,8 @@ import {
 } from '../../support/browser';
 
 /**
- * Issue: at 02:05 in London, today's UK bookings starting 08:40 showed 'Commenced' and refused cancellation as
- * started. A booking's status and "has it started" follow its school's own zone: before the local start a filled
+ * At 02:05 in London, today's UK bookings starting 08:40 must not show 'Commenced' nor refuse cancellation as
+ * started (as a clock read in another zone would have them). A booking's status and "has it started" follow its school's own zone: before the local start a filled
  * booking is Filled and an unfilled one can be cancelled. Only reads (uk.admin): nothing is changed.
  */
 const UK = 'uk.admin@demo.test';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MESSAGES } from './messages';
 import { PASSWORD_MAX_LENGTH, passwordIssues } from './passwords';
 
-/** Sign-in, tokens and passwords (issue: identity and access). */
+/** Sign-in, tokens and passwords: identity and access. */
 
 const Email = z.email().max(254).describe('E-mail address of the contact');
 

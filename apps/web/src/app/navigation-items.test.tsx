@@ -71,7 +71,7 @@ describe('navigation entries (spec §6, filtered like the route guard)', () => {
   });
 });
 
-describe('what the navigation offers a narrow account (issue: teacher saw Cannot load bookings)', () => {
+describe('what the navigation offers a narrow account (a teacher is never offered a page that cannot load)', () => {
   const teacherSchool = () => ({
     ...client(1),
     locations: [

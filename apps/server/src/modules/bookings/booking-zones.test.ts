@@ -9,8 +9,8 @@ import { TEST_NOW } from '../../../test/global-setup';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 
 /**
- * "Has it started" is decided in the school's own zone (issue: at 02:05 in London, today's 08:40 bookings showed
- * as started). For a school in London, Sydney and New York, the detail's actions and cancel are checked a few
+ * "Has it started" is decided in the school's own zone: at 02:05 in London, today's 08:40 bookings have not started
+ * (a server reading another zone's clock would call them started). For a school in London, Sydney and New York, the detail's actions and cancel are checked a few
  * minutes either side of a booking's local start, on a clock the test moves.
  */
 
