@@ -52,7 +52,6 @@ export const DOOR_EXCEPTIONS = {
     '../bookings/booking-detail.repository',
     '../live-events/live-events.repository',
   ],
-  'profile/profile.routes.ts': ['../identity/identity.repository', '../files/files.repository'],
   'provider/provider-timesheets.service.ts': ['../live-events/live-events.repository'],
   'provider/provider.service.ts': ['../live-events/live-events.repository'],
   'replace-me/replace-me.service.ts': ['../identity/identity.repository'],

@@ -21,7 +21,7 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
-import { attemptCounters, buildIdentity, type Identity } from './composition/identity';
+import { attemptCounters, buildIdentity, principalCache, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
@@ -113,17 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!jwtSecret) throw new Error('JWT_SECRET is not set');
   const counters = await attemptCounters(app, config, database);
   const { notifier, mailer } = registerMessaging(app, config, jwtSecret, database);
+  const principals = principalCache(app, database, notifier);
   // Every service and its collaborators, built once; routes take theirs from app.services.
-  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config }));
-  const identity = buildIdentity(app, {
-    config,
-    jwtSecret,
-    database,
-    counters,
-    mailer,
-    notifier,
-    services: app.services,
-  });
+  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, principals }));
+  const identity = buildIdentity({ config, jwtSecret, database, counters, principals, mailer, services: app.services });
   await registerModules(app, config, jwtSecret, identity);
   registerNotFound(app);
   return app;
@@ -306,7 +299,7 @@ async function registerModules(app: FastifyInstance, config: Config, jwtSecret: 
   await app.register(systemRoutes);
   await app.register(authRoutes, { auth, tokens });
   await registerEnterpriseLogin(app, config, jwtSecret, identity);
-  await app.register(profileRoutes, { principals });
+  await app.register(profileRoutes);
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
   await app.register(bookingsRoutes);

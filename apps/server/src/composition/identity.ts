@@ -30,8 +30,8 @@ export interface IdentityCollaborators {
   jwtSecret: string;
   database: Database;
   counters: AttemptCounters;
+  principals: PrincipalCache;
   mailer: Mailer;
-  notifier: Notifier;
   services: Services;
 }
 
@@ -40,15 +40,8 @@ export interface IdentityCollaborators {
  * Sign-ins, tokens and file keys expire on the wall clock (lib/clock.ts), not on app.now: tests move app.now
  * across days to exercise the booking rules, and a session must not expire (or never expire) with it.
  */
-export function buildIdentity(
-  app: FastifyInstance,
-  { config, jwtSecret, database, counters, mailer, notifier, services }: IdentityCollaborators,
-): Identity {
+export function buildIdentity({ config, jwtSecret, database, counters, principals, mailer, services }: IdentityCollaborators): Identity {
   const tokens = new AccessTokens(jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
-  // A sign-out, password change or permission change on any server process is forgotten by all (via the notifier).
-  const principals = new PrincipalCache(database.db, notifier, (err) =>
-    app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'),
-  );
   const auth = new AuthService({
     database,
     config,
@@ -60,6 +53,11 @@ export function buildIdentity(
     calendarFeeds: services.calendarFeed,
   });
   return { tokens, counters, principals, auth };
+}
+
+/** Signed-in contacts and staff, cached per process: a sign-out, password change or permission change on any server process is forgotten by all (via the notifier). */
+export function principalCache(app: FastifyInstance, database: Database, notifier: Notifier): PrincipalCache {
+  return new PrincipalCache(database.db, notifier, (err) => app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'));
 }
 
 /** Sign-in and lock-out counters: in Redis when configured (the database meanwhile when unreachable), else the database. */

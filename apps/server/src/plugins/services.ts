@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
+import { systemClock } from '../lib/clock';
 import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
@@ -13,6 +14,17 @@ import { ExtendBookingService } from '../modules/bookings/extend-booking.service
 import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { EmailActionsService } from '../modules/email-actions/email-actions.service';
 import { CandidatesService } from '../modules/candidates/candidates.service';
+import { ClientDetailsService } from '../modules/clients/client-details.service';
+import { OutboxService } from '../modules/dev/outbox.service';
+import { FileAccessKeys } from '../modules/files/file-access-keys';
+import { FilesService } from '../modules/files/files.service';
+import type { PrincipalCache } from '../modules/identity/principal-cache';
+import { StaffDirectory } from '../modules/identity/staff-directory';
+import { LiveEventsService } from '../modules/live-events/live-events.service';
+import { LocationListService } from '../modules/locations/location-list.service';
+import { GroupOverviewService } from '../modules/overview/group-overview.service';
+import { ProfileService } from '../modules/profile/profile.service';
+import { ServiceStatusService } from '../modules/service-status/service-status.service';
 import { FeedbackService } from '../modules/feedback/feedback.service';
 import { InvoicesService } from '../modules/invoices/invoices.service';
 import { PendingBookingsService } from '../modules/pending-bookings/pending-bookings.service';
@@ -36,9 +48,13 @@ export interface Collaborators {
   now: () => Date;
   log: FastifyBaseLogger;
   config: Config;
+  /** The server's signing secret (config.jwtSecret, checked to be set). */
+  jwtSecret: string;
+  /** Signed-in contacts, cached per process (composition/identity.ts). */
+  principals: PrincipalCache;
 }
 
-export function buildServices({ database, mailer, now, log, config }: Collaborators) {
+export function buildServices({ database, mailer, now, log, config, jwtSecret, principals }: Collaborators) {
   const db = database.db;
   // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
   const notifier = new BookingNotifier(db, mailer, log);
@@ -48,6 +64,8 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
   const pendingBookings = new PendingBookingsService(db, mailer, now, log);
   // Approve from the e-mail: the links go out when a request starts waiting for approval.
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
+  // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
+  const files = new FilesService(db, new FileAccessKeys(jwtSecret, systemClock));
   return {
     answers,
     availability: new AvailabilityService(db, now),
@@ -58,6 +76,7 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
     createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),
     extendBooking: new ExtendBookingService(db, mailer, log),
     candidates: new CandidatesService(db, now, answers),
+    clientDetails: new ClientDetailsService(db),
     feedback: new FeedbackService(db, config.publicOrigin, now),
     invoices: new InvoicesService(
       db,
@@ -68,10 +87,18 @@ export function buildServices({ database, mailer, now, log, config }: Collaborat
       providerPaymentDetailsOf(config),
     ),
     emailActions,
+    files,
+    groupOverview: new GroupOverviewService(db, now),
+    // Tickets expire on the wall clock, as the sign-ins they belong to.
+    liveEvents: new LiveEventsService(db, principals, systemClock),
+    locationList: new LocationListService(db),
+    outbox: new OutboxService(db),
     pendingBookings,
+    profile: new ProfileService(db, files, new StaffDirectory(db), principals, now),
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db),
+    serviceStatus: new ServiceStatusService(db, now),
     timesheets: new TimesheetsService(db, now, answers),
     timesheetExport: new TimesheetExportService(db),
   };

@@ -4,8 +4,6 @@ import { AdditionalDetails } from '@portal/contract/dashboard';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { visibleClients } from '../data-scope/data-scope';
-import { findAdditionalDetails } from './client-details.repository';
 
 /** GET /v1/clients/{id}/additional-details (spec §7: 204 means empty). */
 const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,8 +23,7 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const tree = await requirePrincipal(request).tree();
-      visibleClients(tree, [request.params.id]);
-      const details = await findAdditionalDetails(app.database.db, request.params.id);
+      const details = await app.services.clientDetails.additionalDetails(tree, request.params.id);
       if (details === null) return reply.code(204).send(null);
       return details;
     },

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OUTBOX_CHANNELS } from '@portal/contract/domain';
 import { demoSurfaceGate } from '../../lib/demo-surface';
-import { listOutboxMessages } from './outbox.repository';
 
 /**
  * Demo mode only: the messages that would have been sent (e-mail, SMS, voice, push), so a person and the tests
@@ -29,18 +28,7 @@ const linkify = (v: string) => escape(v).replace(/(https?:\/\/[^\s<]+)/g, '<a hr
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reset and unlock links live here: loopback callers only, unless DEMO=true was set explicitly.
   const onRequest = demoSurfaceGate(app.config);
-  const list = async (to: string | undefined, take: number) => {
-    const rows = await listOutboxMessages(app.database.db, to, take);
-    return rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      to: r.toAddress,
-      subject: r.subject,
-      text: r.textBody,
-      html: r.htmlBody,
-      createdAt: r.createdAt.toISOString(),
-    }));
-  };
+  const list = (to: string | undefined, take: number) => app.services.outbox.list(to, take);
 
   app.get(
     '/v1/dev/outbox',

@@ -1,19 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  FILE_ACCESS_KEY_TTL_SECONDS,
-  FileAccessKeyResponse,
-  FileByAccessKeyParams,
-  FileBytes,
-  GeneralFileQuery,
-} from '@portal/contract/files';
+import { FileAccessKeyResponse, FileByAccessKeyParams, FileBytes, GeneralFileQuery } from '@portal/contract/files';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { AppError } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { FileAccessKeys } from './file-access-keys';
-import { findGeneralFileById, findGeneralFileByPath, generalFileExists } from './files.repository';
+import type { GeneralFile } from './files.service';
 
 /**
  * General files (spec §7): help documents offered to every signed-in contact, so no client scoping applies.
@@ -21,7 +13,7 @@ import { findGeneralFileById, findGeneralFileByPath, generalFileExists } from '.
  * then GET file/({accessKey}) without one.
  */
 
-function sendFile(reply: FastifyReply, file: { name: string; contentType: string; data: Buffer }) {
+function sendFile(reply: FastifyReply, file: GeneralFile) {
   return reply
     .header('content-disposition', attachmentDisposition(file.name))
     .header('cache-control', 'private, no-store')
@@ -29,10 +21,8 @@ function sendFile(reply: FastifyReply, file: { name: string; contentType: string
     .send(file.data);
 }
 
-const fileNotFound = () => new AppError('not-found', { detail: 'File not found' });
-
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keys = new FileAccessKeys(app.config.jwtSecret!);
+  const service = app.services.files;
   const tags = ['files'];
   const fileResponse = { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: FileBytes } } };
 
@@ -50,9 +40,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requirePrincipal(request);
-      const file = await findGeneralFileByPath(app.database.db, request.query.filePath);
-      if (!file) throw fileNotFound();
-      return sendFile(reply, file);
+      return sendFile(reply, await service.byPath(request.query.filePath));
     },
   );
 
@@ -71,9 +59,9 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requirePrincipal(request);
-      if (!(await generalFileExists(app.database.db, request.params.id))) throw fileNotFound();
+      const key = await service.accessKey(request.params.id);
       reply.header('cache-control', 'no-store');
-      return { accessKey: await keys.sign(request.params.id), expiresIn: FILE_ACCESS_KEY_TTL_SECONDS };
+      return key;
     },
   );
 
@@ -90,15 +78,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const check = await keys.verify(request.params.accessKey.slice(1, -1));
-      if (!check.ok) {
-        throw check.reason === 'expired'
-          ? new AppError('expired', { detail: 'This download link has expired. Please try again.' })
-          : new AppError('unauthorized', { detail: 'This download link is not valid.' });
-      }
-      const file = await findGeneralFileById(app.database.db, check.fileId);
-      if (!file) throw fileNotFound();
-      return sendFile(reply, file);
+      return sendFile(reply, await service.byAccessKey(request.params.accessKey.slice(1, -1)));
     },
   );
 };

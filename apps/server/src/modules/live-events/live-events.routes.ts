@@ -9,8 +9,7 @@ import { requirePrincipal } from '../../plugins/authenticate';
 import type { AttemptCounters } from '../identity/attempt-counters';
 import type { PrincipalCache } from '../identity/principal-cache';
 import { LiveEventHub } from './live-events.hub';
-import type { LiveEventRow } from './live-events.repository';
-import { LiveEventsService } from './live-events.service';
+import type { LiveEventRow } from './live-events.service';
 
 /** Live updates tickets one contact may ask for per minute (each opens one stream, once). */
 const LIVE_TICKETS_PER_MINUTE = 30;
@@ -31,7 +30,7 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; coun
 ) => {
   const tags = ['live-events'];
   const db = app.database.db;
-  const service = new LiveEventsService(db, principals, systemClock);
+  const service = app.services.liveEvents;
   const hub = new LiveEventHub({ db, notifier: app.notifier, principals, log: app.log, clock: systemClock });
   app.decorate('liveEvents', hub);
   hub.start();

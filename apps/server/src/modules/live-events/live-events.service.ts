@@ -12,6 +12,8 @@ import type { PrincipalCache } from '../identity/principal-cache';
 import { clientIdsOf, mayReceive } from './live-events.access';
 import { consumeTicket, insertTicket, replayAfter, type LiveEventRow } from './live-events.repository';
 
+export type { LiveEventRow } from './live-events.repository';
+
 /** The sign-in a stream belongs to: it ends when the sign-in does, or when its access token would have expired. */
 export interface StreamHolder {
   contactId: number;

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fullAddress, LocationsQuery, LocationsResponse } from '@portal/contract/locations';
+import { LocationsQuery, LocationsResponse } from '@portal/contract/locations';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { forbidden, visibleClients } from '../data-scope/data-scope';
-import { findLocations } from './location-list.repository';
 
 /** GET /v1/locations: the selected clients' locations with addresses and coordinates (the dashboard's map layout). */
 const locationListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,17 +23,7 @@ const locationListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tree = await requirePrincipal(request).tree();
-      const locationIds = visibleClients(tree, request.query.clientIds).flatMap((c) => c.locations.map((l) => l.locationId));
-      if (locationIds.length === 0) throw forbidden();
-      const rows = await findLocations(app.database.db, locationIds);
-      return rows.map(({ locationId, locationName, clientId, clientName, timeZone, ...address }) => ({
-        locationId,
-        locationName,
-        clientId,
-        clientName,
-        timeZone,
-        address: { ...address, fullAddress: fullAddress(address) },
-      }));
+      return app.services.locationList.locations(tree, request.query.clientIds);
     },
   );
 };

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GroupOverviewQuery, GroupOverviewResponse } from '@portal/contract/group-overview';
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { todayIn } from '@portal/contract/school-days';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { groupOverview } from './group-overview.service';
 import { assertTimeZone } from './time-zone';
 
 /** GET /v1/client-groups/{id}/overview (spec §7). */
@@ -31,12 +29,7 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { timeZone, filterDate } = request.query;
       assertTimeZone(timeZone);
       reply.header('cache-control', 'private, no-cache');
-      return groupOverview(
-        app.database.db,
-        { tree: await principal.tree() },
-        request.params.id,
-        filterDate ?? todayIn(timeZone, app.now()),
-      );
+      return app.services.groupOverview.overview(await principal.tree(), request.params.id, timeZone, filterDate);
     },
   );
 };

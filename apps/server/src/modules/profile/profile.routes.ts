@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LRUCache } from 'lru-cache';
 import { ProfileResponse, UpdateLanguageBody, UserParams, UserRecord } from '@portal/contract/profile';
 import { z } from 'zod';
 import { ProblemDetails } from '@portal/contract/problems';
 import { allClients, toFlags, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { findStaff } from '../identity/identity.repository';
-import type { ContactRecord, PrincipalCache } from '../identity/principal-cache';
+import type { ContactRecord } from '../identity/principal-cache';
 import { entityTag, sendSerialised } from '../../plugins/http-cache';
-import { changeLanguage } from './profile.service';
-import { listGeneralFiles } from '../files/files.repository';
 
 function flagsOf(tree: PermissionTree) {
   const flags: Record<string, ReturnType<typeof toFlags>> = {};
@@ -38,17 +34,8 @@ interface ServedProfile {
 const servedProfiles = new WeakMap<ContactRecord, ServedProfile>();
 
 /** GET /v1/profile: who the caller is, what it may reach (the permission tree), feature flags and help files. */
-const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = async (app, options) => {
-  // Help files change with a deploy, not per request: a minute's cache saves a query on every sign-in.
-  type FileRow = { id: number; name: string; filePath: string; contentType: string; sizeBytes: number };
-  const filesCache = new LRUCache<'all', FileRow[]>({ max: 1, ttl: 60_000 });
-  const listFiles = async () => {
-    const cached = filesCache.get('all');
-    if (cached) return cached;
-    const rows = await listGeneralFiles(app.database.db);
-    filesCache.set('all', rows);
-    return rows;
-  };
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.profile;
 
   app.get(
     '/v1/profile',
@@ -67,11 +54,10 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const db = app.database.db;
       const [tree, files, staff] = await Promise.all([
         principal.tree(),
-        listFiles(),
-        principal.staffUserId ? findStaff(db, principal.staffUserId) : Promise.resolve(undefined),
+        service.generalFiles(),
+        service.impersonator(principal.staffUserId),
       ]);
       const contact = principal.contact;
       if (!contact) throw new AppError('not-found', { detail: "Couldn't load user profile" });
@@ -150,11 +136,7 @@ const profileRoutes: FastifyPluginAsyncZod<{ principals?: PrincipalCache }> = as
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      await changeLanguage(
-        { db: app.database.db, principals: options.principals, now: app.now },
-        principal.contactId,
-        request.body.language,
-      );
+      await service.changeLanguage(principal.contactId, request.body.language);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );

@@ -10,8 +10,7 @@ import {
 import { ProblemDetails } from '@portal/contract/problems';
 import type { FastifyRequest } from 'fastify';
 import { renderMarkdown } from './markdown';
-import { findActiveStatus, type ServiceStatusRow } from './service-status.repository';
-import { deactivateServiceStatus, saveServiceStatus } from './service-status.service';
+import type { ServiceStatusRow } from './service-status.service';
 
 /**
  * The service status banner (spec §3). Reading is public and cacheable for 60 seconds: the web app keeps it an
@@ -35,10 +34,10 @@ const actor = (request: FastifyRequest) => ({
   staffUserId: request.principal?.staffUserId ?? null,
   requestId: request.id,
   ip: request.ip,
-  at: request.server.now(),
 });
 
 const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.serviceStatus;
   const tags = ['service-status'];
 
   app.get(
@@ -66,7 +65,7 @@ const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const status = await findActiveStatus(app.database.db);
+      const status = await service.active();
       reply.header('cache-control', `public, max-age=${SERVICE_STATUS_MAX_AGE_SECONDS}`);
       if (!status) return reply.code(204).send(null);
       if (request.query.format === 'text') {
@@ -95,7 +94,7 @@ const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await saveServiceStatus(app.database.db, request.body, actor(request));
+      const saved = await service.save(request.body, actor(request));
       reply.header('cache-control', 'no-store');
       return record(saved);
     },
@@ -114,7 +113,7 @@ const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deactivateServiceStatus(app.database.db, actor(request));
+      await service.deactivate(actor(request));
       return reply.code(204).send(null);
     },
   );

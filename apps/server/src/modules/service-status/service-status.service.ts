@@ -1,47 +1,62 @@
 import type { Db } from '@portal/db/client';
 import type { ServiceStatusBody } from '@portal/contract/service-status';
+import type { Clock } from '../../lib/clock';
 import { audit } from '../identity/identity.repository';
 import { recordLiveEvent } from '../live-events/live-events.repository';
-import { deactivateStatuses, saveStatus } from './service-status.repository';
+import { deactivateStatuses, findActiveStatus, saveStatus, type ServiceStatusRow } from './service-status.repository';
 
-/** Staff changes to the banner, each written with its audit entry in one transaction. */
+export type { ServiceStatusRow } from './service-status.repository';
 
-interface Actor {
+/** Who changes the banner, for the audit log. */
+export interface Actor {
   staffUserId: number | null;
   requestId: string;
   ip: string;
-  /** When the change is made (the app's clock). */
-  at: Date;
 }
 
-export async function saveServiceStatus(db: Db, body: ServiceStatusBody, actor: Actor) {
-  return db.transaction(async (tx) => {
-    const saved = await saveStatus(tx, body, actor.staffUserId, actor.at);
-    await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
-    await audit(tx, {
-      staffUserId: actor.staffUserId,
-      action: 'service-status.save',
-      entityType: 'service_status',
-      entityId: String(saved.id),
-      details: { ...body },
-      requestId: actor.requestId,
-      ip: actor.ip,
-    });
-    return saved;
-  });
-}
+/** The service status banner (spec §3): read by everyone; staff changes written with their audit entry in one transaction. */
+export class ServiceStatusService {
+  constructor(
+    private readonly db: Db,
+    /** The app's clock: when a change is made. */
+    private readonly now: Clock,
+  ) {}
 
-export async function deactivateServiceStatus(db: Db, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deactivated = await deactivateStatuses(tx, actor.staffUserId, actor.at);
-    await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
-    await audit(tx, {
-      staffUserId: actor.staffUserId,
-      action: 'service-status.deactivate',
-      entityType: 'service_status',
-      details: { deactivated },
-      requestId: actor.requestId,
-      ip: actor.ip,
+  active(): Promise<ServiceStatusRow | undefined> {
+    return findActiveStatus(this.db);
+  }
+
+  async save(body: ServiceStatusBody, actor: Actor): Promise<ServiceStatusRow> {
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      const saved = await saveStatus(tx, body, actor.staffUserId, at);
+      await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
+      await audit(tx, {
+        staffUserId: actor.staffUserId,
+        action: 'service-status.save',
+        entityType: 'service_status',
+        entityId: String(saved.id),
+        details: { ...body },
+        requestId: actor.requestId,
+        ip: actor.ip,
+      });
+      return saved;
     });
-  });
+  }
+
+  async deactivate(actor: Actor): Promise<void> {
+    const at = this.now();
+    await this.db.transaction(async (tx) => {
+      const deactivated = await deactivateStatuses(tx, actor.staffUserId, at);
+      await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
+      await audit(tx, {
+        staffUserId: actor.staffUserId,
+        action: 'service-status.deactivate',
+        entityType: 'service_status',
+        details: { deactivated },
+        requestId: actor.requestId,
+        ip: actor.ip,
+      });
+    });
+  }
 }
