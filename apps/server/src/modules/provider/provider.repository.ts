@@ -16,13 +16,11 @@ import {
 } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { AbsenceReason } from '@portal/contract/domain';
+import { RELEASED_STATUSES } from '@portal/contract/bookings/holds-day';
 
 /** Queries of the provider's side: open bookings, who is free, filling and progressing bookings. */
 
-/** Statuses that do not hold an educator's day. */
-export const RELEASED_STATUSES = ['cancelled', 'rejected'] as const;
-
-/** Is the educator free on that local date (no other booking that is not cancelled or rejected)? */
+/** Is the educator free on that local date (no other booking holding it: the contract's RELEASED_STATUSES aside)? */
 export async function isCandidateFree(db: DbOrTx, candidateId: number, dateLocal: string, exceptBookingId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: bookings.id })
@@ -115,7 +113,7 @@ export async function findFreeCandidate(
   target: { clientId: number; country: string; dateLocal: string; salt: number; requestedCandidateId?: number | null },
 ): Promise<number | null> {
   const free = sql`not exists (select 1 from bookings o where o.candidate_id = c.id and o.date_local = ${target.dateLocal}
-                     and o.status not in ('cancelled', 'rejected'))`;
+                     and o.status <> all(${sql.param([...RELEASED_STATUSES])}::booking_status[]))`;
   if (target.requestedCandidateId) {
     const requested = await queryRows<{ id: number }>(
       db,
