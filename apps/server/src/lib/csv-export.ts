@@ -154,16 +154,18 @@ export function varyOnAccept(reply: FastifyReply): void {
 }
 
 /**
- * Sends the export as an attachment. `batches` comes from the service, which has already refused a caller outside
- * the list's scope (403 before any header of the file is set); it is not read for a HEAD request.
+ * Sends the export as an attachment, named by the date of the app's clock (`app.now`). `batches` comes from the
+ * service, which has already refused a caller outside the list's scope (403 before any header of the file is set);
+ * it is not read for a HEAD request.
  */
 export function sendCsv<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: { list: string; now: Date; columns: readonly CsvColumn<T>[]; batches: AsyncIterable<readonly T[]> },
+  file: { list: string; now?: Date; columns: readonly CsvColumn<T>[]; batches: AsyncIterable<readonly T[]> },
 ): FastifyReply {
   varyOnAccept(reply);
-  reply.header('content-disposition', attachmentDisposition(csvFileName(file.list, file.now))).type('text/csv; charset=utf-8');
+  const named = csvFileName(file.list, file.now ?? request.server.now());
+  reply.header('content-disposition', attachmentDisposition(named)).type('text/csv; charset=utf-8');
   if (request.method === 'HEAD') return reply.send();
   return reply.send(csvStream(file.columns, file.batches));
 }

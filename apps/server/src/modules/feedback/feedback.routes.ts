@@ -35,7 +35,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const items = await service.pending(await principal.tree(), request.query.clientId, app.now());
+      const items = await service.pending(await principal.tree(), request.query.clientId);
       // Not max-age: a browser's copy would still list a booking the caller has just given feedback on.
       reply.header('cache-control', 'private, no-cache');
       return items;

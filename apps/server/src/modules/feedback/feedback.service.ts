@@ -19,9 +19,9 @@ export class FeedbackService {
     private readonly now: () => Date,
   ) {}
 
-  pending(tree: PermissionTree, clientId: number, now: Date): Promise<PendingFeedbackItem[]> {
+  pending(tree: PermissionTree, clientId: number): Promise<PendingFeedbackItem[]> {
     const scope = viewScope(tree, 'booking', [clientId]);
-    return completedWithEducator(this.db, scope, now, FEEDBACK_WINDOW_DAYS);
+    return completedWithEducator(this.db, scope, this.now(), FEEDBACK_WINDOW_DAYS);
   }
 
   private async reachable(tree: PermissionTree, bookingId: number) {

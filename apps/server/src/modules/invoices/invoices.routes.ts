@@ -57,7 +57,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await requirePrincipal(request).tree();
       if (wantsCsv(request)) {
         const batches = service.exportBatches(tree, request.query);
-        return sendCsv(request, reply, { list: 'invoices', now: app.now(), columns: INVOICE_CSV_COLUMNS, batches });
+        return sendCsv(request, reply, { list: 'invoices', columns: INVOICE_CSV_COLUMNS, batches });
       }
       varyOnAccept(reply);
       return sendVersionedPage(request, reply, answers, await service.listAnswer(tree, request.query));
