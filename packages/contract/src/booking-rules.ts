@@ -39,15 +39,26 @@ export function cutoffState(rule: SameDayRule): { today: string; cutoff: string;
 
 /**
  * Why today cannot be booked for a start at `startTime`, or undefined (also for any other date): once the local time
- * has reached the cut-off, the cut-off's text; before it, a start that has already gone by (a start equal to now is
- * still allowed).
+ * has reached the cut-off, the cut-off; before it, a start that has already gone by (a start equal to now is still
+ * allowed).
  */
-export function sameDayProblem(rule: SameDayRule, date: string, startTime: string | undefined): string | undefined {
+export function sameDayIssue(
+  rule: SameDayRule,
+  date: string,
+  startTime: string | undefined,
+): { code: 'sameDayCutoff'; cutoff: string } | { code: 'startPassed' } | undefined {
   const state = cutoffState(rule);
   if (date !== state.today) return undefined;
-  if (state.pastCutoff) return BOOKING_MESSAGES.sameDayCutoff(state.cutoff);
-  if (startTime !== undefined && state.nowMinutes > minutesOf(startTime)) return BOOKING_MESSAGES.startPassed;
+  if (state.pastCutoff) return { code: 'sameDayCutoff', cutoff: state.cutoff };
+  if (startTime !== undefined && state.nowMinutes > minutesOf(startTime)) return { code: 'startPassed' };
   return undefined;
+}
+
+/** The contract's text of `sameDayIssue`. */
+export function sameDayProblem(rule: SameDayRule, date: string, startTime: string | undefined): string | undefined {
+  const issue = sameDayIssue(rule, date, startTime);
+  if (!issue) return undefined;
+  return issue.code === 'sameDayCutoff' ? BOOKING_MESSAGES.sameDayCutoff(issue.cutoff) : BOOKING_MESSAGES.startPassed;
 }
 
 /** The first local date a booking starting at `startTime` can be made for: today, or tomorrow once today is closed. */

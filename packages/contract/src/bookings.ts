@@ -250,19 +250,42 @@ export function bookingBreakMinutes(requested: number | undefined, rules: BreakR
  * Why a break cannot be taken, or undefined: a break the classification sets is not changed, a break lies
  * within 0 to MAX_BREAK_MINUTES and is shorter than the booking ('HH:mm' times; no check while they are not in order).
  */
+export type BreakIssue =
+  | { code: 'breakFixed'; minutes: number }
+  | { code: 'breakOutOfRange'; min: number; max: number }
+  | { code: 'breakTooLong' };
+
+/**
+ * What is wrong with a break, or undefined: a break the classification sets is not changed, a break lies within 0 to
+ * MAX_BREAK_MINUTES and is shorter than the booking ('HH:mm' times; no check while they are not in order).
+ */
+export function breakIssue(
+  requested: number | undefined,
+  rules: BreakRules | undefined,
+  startTime: string,
+  endTime: string,
+): BreakIssue | undefined {
+  if (rules && !rules.shouldShowBreaks && requested !== undefined && requested !== (rules.defaultBreakInMins ?? 0))
+    return { code: 'breakFixed', minutes: rules.defaultBreakInMins ?? 0 };
+  const minutes = bookingBreakMinutes(requested, rules);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BREAK_MINUTES) return { code: 'breakOutOfRange', min: 0, max: MAX_BREAK_MINUTES };
+  const span = minutesOf(endTime) - minutesOf(startTime);
+  if (span > 0 && minutes >= span) return { code: 'breakTooLong' };
+  return undefined;
+}
+
+/** The contract's text of `breakIssue`. */
 export function breakProblem(
   requested: number | undefined,
   rules: BreakRules | undefined,
   startTime: string,
   endTime: string,
 ): string | undefined {
-  if (rules && !rules.shouldShowBreaks && requested !== undefined && requested !== (rules.defaultBreakInMins ?? 0))
-    return BOOKING_MESSAGES.breakFixed(rules.defaultBreakInMins ?? 0);
-  const minutes = bookingBreakMinutes(requested, rules);
-  if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BREAK_MINUTES) return FORM_MESSAGES.between(0, MAX_BREAK_MINUTES);
-  const span = minutesOf(endTime) - minutesOf(startTime);
-  if (span > 0 && minutes >= span) return BOOKING_MESSAGES.breakTooLong;
-  return undefined;
+  const issue = breakIssue(requested, rules, startTime, endTime);
+  if (!issue) return undefined;
+  if (issue.code === 'breakFixed') return BOOKING_MESSAGES.breakFixed(issue.minutes);
+  if (issue.code === 'breakOutOfRange') return FORM_MESSAGES.between(issue.min, issue.max);
+  return BOOKING_MESSAGES.breakTooLong;
 }
 
 /** The working minutes of a booking: its span less its break (what the minimum duration is checked against). */

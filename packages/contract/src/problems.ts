@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { GENERIC_API_ERROR } from './messages';
 
+/** One broken rule: its stable code, the body path it concerns (none for the whole request) and its parameters. */
+export const RuleViolation = z
+  .object({
+    code: z.string().describe('Stable code of the rule, e.g. methodUnavailable'),
+    field: z.string().optional().describe('Body path, dot-separated (e.g. dates.0)'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('The values the rule’s text names'),
+  })
+  .meta({ id: 'RuleViolation' });
+export type RuleViolation = z.infer<typeof RuleViolation>;
+
 /**
  * RFC 9457 problem details as the API sends them. `code` is stable and machine-readable; `detail` is the text a
- * user may be shown; `errors` maps a field path (dot-separated, e.g. `dates.0`) to its messages.
+ * user may be shown; `errors` maps a field path (dot-separated, e.g. `dates.0`) to its messages; `violations` gives the same as codes
+ * with parameters where an operation's rules are a pipeline of the contract (the web app renders those through i18n).
  */
 export const ProblemDetails = z
   .object({
@@ -14,6 +25,10 @@ export const ProblemDetails = z
     code: z.string().describe('Stable machine-readable code'),
     traceId: z.string().describe('Request id, to find the server log'),
     errors: z.record(z.string(), z.array(z.string())).optional().describe('Field path → messages'),
+    violations: z
+      .array(RuleViolation)
+      .optional()
+      .describe('The rules the request broke, each with its stable code and parameters (the texts of `errors`, as data)'),
   })
   .meta({ id: 'ProblemDetails' });
 export type ProblemDetails = z.infer<typeof ProblemDetails>;

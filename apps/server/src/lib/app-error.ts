@@ -1,4 +1,4 @@
-import { PROBLEMS, type ProblemCode } from '@portal/contract/problems';
+import { PROBLEMS, type ProblemCode, type RuleViolation } from '@portal/contract/problems';
 
 /**
  * The one error type services throw. `detail` is for the user; `internal` goes to the log only. `code` is a
@@ -11,6 +11,7 @@ export class AppError extends Error {
   readonly title: string;
   readonly detail: string | undefined;
   readonly errors: Record<string, string[]> | undefined;
+  readonly violations: RuleViolation[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
@@ -18,6 +19,7 @@ export class AppError extends Error {
     options: {
       detail?: string;
       errors?: Record<string, string[]>;
+      violations?: RuleViolation[];
       internal?: string;
       headers?: Record<string, string>;
       cause?: unknown;
@@ -30,6 +32,7 @@ export class AppError extends Error {
     this.title = kind.title;
     this.detail = options.detail;
     this.errors = options.errors;
+    this.violations = options.violations;
     this.headers = options.headers;
   }
 

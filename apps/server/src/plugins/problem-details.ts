@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { PROBLEMS, problemType, type ProblemCode, type ProblemDetails } from '@portal/contract/problems';
+import { PROBLEMS, problemType, type ProblemCode, type ProblemDetails, type RuleViolation } from '@portal/contract/problems';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -55,7 +55,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function sendProblem(
   reply: FastifyReply,
   request: FastifyRequest,
-  problem: { code: string; status: number; title: string; detail?: string | undefined; errors?: Record<string, string[]> | undefined },
+  problem: {
+    code: string;
+    status: number;
+    title: string;
+    detail?: string | undefined;
+    errors?: Record<string, string[]> | undefined;
+    violations?: RuleViolation[] | undefined;
+  },
 ): FastifyReply {
   const body: ProblemDetails = {
     type: problemType(problem.code),
@@ -65,6 +72,7 @@ export function sendProblem(
     traceId: request.id,
     ...(problem.detail ? { detail: problem.detail } : {}),
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.violations ? { violations: problem.violations } : {}),
   };
   return reply.code(problem.status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(body);
 }

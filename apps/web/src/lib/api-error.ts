@@ -1,3 +1,5 @@
+import { RuleViolation } from '@portal/contract/problems';
+
 /**
  * One error type for every failed API call. The body is read in the shapes the spec names (§8): RFC 9457
  * problem details (`type`, `title`, `status`, `detail`, `traceId`, `errors`, plus our stable `code`) and the
@@ -14,6 +16,8 @@ export interface ApiErrorInit {
   code?: string | undefined;
   traceId?: string | undefined;
   fieldErrors?: Record<string, string[]> | undefined;
+  /** The rules broken as codes with parameters (`violations`), where the operation's rules are a contract pipeline. */
+  violations?: RuleViolation[] | undefined;
   /** True when no answer arrived at all (network down, server unreachable). */
   noResponse?: boolean;
 }
@@ -26,6 +30,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly traceId: string | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly violations: RuleViolation[] | undefined;
   readonly noResponse: boolean;
 
   constructor(init: ApiErrorInit) {
@@ -38,6 +43,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.traceId = init.traceId;
     this.fieldErrors = init.fieldErrors;
+    this.violations = init.violations;
     this.noResponse = init.noResponse ?? false;
   }
 
@@ -85,7 +91,17 @@ export function normaliseApiError(status: number, body: unknown): ApiError {
     code: text(record.code),
     traceId: text(record.traceId),
     fieldErrors,
+    violations: violationsOf(record.violations),
   });
+}
+
+function violationsOf(value: unknown): RuleViolation[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const list = value.flatMap((v) => {
+    const parsed = RuleViolation.safeParse(v);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return list.length > 0 ? list : undefined;
 }
 
 /** Reads a failed response's body (JSON or not) into an ApiError. */

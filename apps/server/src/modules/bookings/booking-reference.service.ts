@@ -29,7 +29,7 @@ import {
   findSchoolTerms,
   locationHolidayFacts,
 } from './booking-reference.repository';
-import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from './create-booking.rules';
+import { contactMethods, MAX_ADVANCE_DAYS, type LocationAccess } from '@portal/contract/bookings/create/pipeline';
 import { policiesVersionOf } from './policies-version';
 import { publicHolidaysBetween, regionOf } from './public-holidays';
 

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/booking-reference';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
-import { MAX_ADVANCE_DAYS } from './create-booking.rules';
+import { MAX_ADVANCE_DAYS } from '@portal/contract/bookings/create/pipeline';
 
 /** The create-booking reference endpoints on the seeded world (clock at the seed's 'now'). */
 

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { bookingRequestAt, type BookingRequestSetup } from '../../../test/booking-request';
 import { flushBookingNotifications } from './booking-notifications';
-import { MAX_ADVANCE_DAYS } from './create-booking.rules';
+import { MAX_ADVANCE_DAYS } from '@portal/contract/bookings/create/pipeline';
 
 /**
  * POST /v1/bookings through HTTP on the seeded world, with a movable clock. The demo's booking blocks are removed
@@ -123,10 +123,15 @@ describe('POST /v1/bookings creates', () => {
     // No break given: the classification's default.
     expect(saved[0]!.break_minutes).toBe(plain.extraValidation.defaultBreakInMins ?? 0);
 
-    const [request] = await rows<{ status: string; idempotency_key: string; covering_name: string; absence_reason: string }>(
-      sql`select status, idempotency_key, covering_name, absence_reason from booking_requests where id = ${created.requestId}`,
+    const [request] = await rows<{ status: string; covering_name: string; absence_reason: string }>(
+      sql`select status, covering_name, absence_reason from booking_requests where id = ${created.requestId}`,
     );
-    expect(request).toEqual({ status: 'approved', idempotency_key: key, covering_name: 'Ms Alvarez', absence_reason: 'sick leave cover' });
+    expect(request).toEqual({ status: 'approved', covering_name: 'Ms Alvarez', absence_reason: 'sick leave cover' });
+    // The Idempotency-Key is kept with the request it made, as its stored answer.
+    const [stored] = await rows<{ status_code: number; request_id: number }>(
+      sql`select status_code, (response_body->>'requestId')::int as request_id from idempotency_keys where key = ${key}`,
+    );
+    expect(stored).toEqual({ status_code: 201, request_id: created.requestId });
 
     const to = (await sydney()).contacts.find((c) => c.id === body.confirmations[0]!.bookingContactId)!.email!;
     await flushBookingNotifications(); // confirmations go out after the reply
@@ -529,14 +534,15 @@ describe('Idempotency-Key', () => {
     const { body } = await sydney();
     body.dates = ['2026-04-13', '2026-04-14'];
     const key = newKey();
+    const requests = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from booking_requests`))[0]!.n;
+    const before = await requests();
     const first = await post(who.admin, body, key);
     const second = await post(who.admin, body, key);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from booking_requests where idempotency_key = ${key}`);
-    expect(count!.n).toBe(1);
+    expect(await requests()).toBe(before + 1);
     const changed = await post(who.admin, { ...body, dates: ['2026-04-15'] }, key);
     expect(changed.statusCode).toBe(422);
     expect(changed.json().code).toBe('idempotency-key-reused');

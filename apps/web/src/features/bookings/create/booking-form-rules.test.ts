@@ -1,5 +1,4 @@
 import type { BookingContact, BookingLocation, Classification } from '@portal/contract/booking-reference';
-import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +11,6 @@ import {
   defaultConfirmation,
   emptyBookingForm,
   formFieldOf,
-  INVALID_TIME,
   mergeDates,
   ruleContextOf,
   toCreateBookingBody,
@@ -20,6 +18,7 @@ import {
   type BookingFormValues,
   type BookingRuleContext,
 } from './booking-form-rules';
+import { ruleMessage as rule } from './booking-messages';
 
 const location: BookingLocation = {
   locationId: 7,
@@ -74,15 +73,25 @@ const me: BookingContact = {
   isOffice: false,
 };
 
+/** 20:00 UTC on 22 Nov is 07:00 on Monday 23 Nov in Sydney, before the 08:00 cut-off. */
+const sameDayAt = (iso: string) => ({ now: new Date(iso), timeZone: 'Australia/Sydney', sameDayCutoff: '08:00' });
+
 const context: BookingRuleContext = {
   location,
   classification,
+  classifications: [classification],
+  certificationIds: [1, 2, 3],
   defaultCertificationIds: [1, 2],
   contacts: [me],
   blockedDates: new Map([['2026-12-09', 'Closed for **Sports day**']]),
+  blocks: [{ datesLocal: ['2026-12-09'], messageMarkdown: 'Closed for **Sports day**' }],
   today: '2026-11-23',
   pastCutoff: false,
+  sameDay: sameDayAt('2026-11-22T20:00:00Z'),
 };
+
+/** A context whose classification is `c` (the rules read it from the list, as the server does). */
+const withClassification = (c: Classification): BookingRuleContext => ({ ...context, classification: c, classifications: [c] });
 
 function valid(overrides: Partial<BookingFormValues> = {}): BookingFormValues {
   return {
@@ -136,36 +145,34 @@ describe('same-day cut-off', () => {
   // The cut-off's parse and boundaries are the contract's (packages/contract/src/booking-rules.test.ts).
   it('refuses a start today that has already gone by, as the server does (a start equal to now is allowed)', () => {
     // 20:30 UTC on 22 Nov is 07:30 on Monday 23 Nov in Sydney, before the 08:00 cut-off.
-    const sameDay = { now: new Date('2026-11-22T20:30:00Z'), timeZone: 'Australia/Sydney', sameDayCutoff: '08:00' };
     const early = {
-      ...context,
-      sameDay,
-      classification: { ...classification, extraValidation: { ...classification.extraValidation, earliestEndTime24hr: null } },
+      ...withClassification({ ...classification, extraValidation: { ...classification.extraValidation, earliestEndTime24hr: null } }),
+      sameDay: sameDayAt('2026-11-22T20:30:00Z'),
     };
-    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:29', endTime: '15:30' }), early).startTime).toBe(
-      BOOKING_MESSAGES.startPassed,
-    );
-    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:30', endTime: '15:30' }), early).startTime).toBeUndefined();
-    expect(problems(valid({ dates: ['2026-11-24'], startTime: '07:29', endTime: '15:30' }), early).startTime).toBeUndefined();
+    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:29', endTime: '15:30' }), early).dates).toBe(rule('startPassed'));
+    expect(problems(valid({ dates: ['2026-11-23'], startTime: '07:30', endTime: '15:30' }), early).dates).toBeUndefined();
+    expect(problems(valid({ dates: ['2026-11-24'], startTime: '07:29', endTime: '15:30' }), early).dates).toBeUndefined();
   });
 
   it('refuses today after the cut-off, with its message', () => {
-    expect(dateProblem('2026-11-23', { ...context, pastCutoff: true })).toBe(BOOKING_MESSAGES.sameDayCutoff('08:00'));
+    expect(dateProblem('2026-11-23', { ...context, sameDay: sameDayAt('2026-11-22T21:30:00Z') })).toBe(
+      rule('sameDayCutoff', { cutoff: '08:00' }),
+    );
     expect(dateProblem('2026-11-23', context)).toBeUndefined();
   });
 });
 
 describe('date rules', () => {
   it('refuses the past, weekends, blocked dates (with the block message) and dates too far ahead', () => {
-    expect(dateProblem('2026-11-20', context)).toBe(FORM_MESSAGES.dateInPast);
-    expect(dateProblem('2026-12-05', context)).toBe(BOOKING_MESSAGES.weekend);
-    expect(dateProblem('2026-12-09', context)).toBe('Closed for **Sports day**');
-    expect(dateProblem('2027-07-01', context)).toBe(BOOKING_MESSAGES.tooFarAhead(180));
+    expect(dateProblem('2026-11-20', context)).toBe(rule('dateInPast'));
+    expect(dateProblem('2026-12-05', context)).toBe(rule('weekend'));
+    expect(dateProblem('2026-12-09', context)).toBe(rule('blocked', { message: 'Closed for **Sports day**' }));
+    expect(dateProblem('2027-07-01', context)).toBe(rule('tooFarAhead', { days: 180 }));
   });
 
   it('needs at least one date', () => {
-    expect(problems(valid({ dates: [] })).dates).toBe(BOOKING_MESSAGES.noDates);
-    expect(problems(valid({ dates: ['2026-12-08', '2026-12-09'] })).dates).toBe('Closed for **Sports day**');
+    expect(problems(valid({ dates: [] })).dates).toBe(rule('noDates'));
+    expect(problems(valid({ dates: ['2026-12-08', '2026-12-09'] })).dates).toBe(rule('blocked', { message: 'Closed for **Sports day**' }));
   });
 });
 
@@ -180,47 +187,49 @@ describe('the booking form schema', () => {
       locationId: FORM_MESSAGES.required,
       classificationId: FORM_MESSAGES.required,
       startTime: FORM_MESSAGES.required,
-      endTime: INVALID_TIME,
+      endTime: rule('invalidTime'),
     });
     expect(problems(valid({ startTime: '08:30:00', endTime: '15:30' }))).toEqual({});
   });
 
   it('checks end after start, the earliest end time and the minimum duration of the classification', () => {
-    expect(problems(valid({ startTime: '10:00', endTime: '09:00' })).endTime).toBe(FORM_MESSAGES.endBeforeStart);
-    expect(problems(valid({ startTime: '08:00', endTime: '11:30' })).endTime).toBe(FORM_MESSAGES.endBeforeMinimum('12:00'));
-    expect(problems(valid({ startTime: '11:00', endTime: '12:30' })).endTime).toBe(BOOKING_MESSAGES.minimumDuration(120));
+    expect(problems(valid({ startTime: '10:00', endTime: '09:00' })).endTime).toBe(rule('endBeforeStart'));
+    expect(problems(valid({ startTime: '08:00', endTime: '11:30' })).endTime).toBe(rule('endBeforeMinimum', { time: '12:00' }));
+    expect(problems(valid({ startTime: '11:00', endTime: '12:30' })).endTime).toBe(rule('minimumDuration', { minutes: 120 }));
     // Net of the break, as the server counts it: 10:00 to 12:10 less 30 minutes is 100 minutes.
     expect(problems(valid({ startTime: '10:00', endTime: '12:10', breakMinutes: '30' })).endTime).toBe(
-      BOOKING_MESSAGES.minimumDuration(120),
+      rule('minimumDuration', { minutes: 120 }),
     );
     expect(problems(valid({ startTime: '10:00', endTime: '12:10', breakMinutes: '0' })).endTime).toBeUndefined();
   });
 
   it('checks the break only when breaks are shown', () => {
     expect(problems(valid({ breakMinutes: 'ten' })).breakMinutes).toBe(FORM_MESSAGES.number);
-    expect(problems(valid({ startTime: '09:00', endTime: '12:00', breakMinutes: '180' })).breakMinutes).toBe(BOOKING_MESSAGES.breakTooLong);
-    const hidden = {
-      ...context,
-      classification: { ...classification, extraValidation: { ...classification.extraValidation, shouldShowBreaks: false } },
-    };
+    expect(problems(valid({ startTime: '09:00', endTime: '12:00', breakMinutes: '180' })).breakMinutes).toBe(rule('breakTooLong'));
+    const hidden = withClassification({
+      ...classification,
+      extraValidation: { ...classification.extraValidation, shouldShowBreaks: false },
+    });
     expect(problems(valid({ breakMinutes: 'ten' }), hidden)).toEqual({});
   });
 
   it("keeps bookings per day within the client's range and the request within its maximum", () => {
-    expect(problems(valid({ bookingsPerDay: '0' })).bookingsPerDay).toBe(FORM_MESSAGES.between(1, 5));
-    expect(problems(valid({ bookingsPerDay: '6' })).bookingsPerDay).toBe(FORM_MESSAGES.between(1, 5));
+    expect(problems(valid({ bookingsPerDay: '0' })).bookingsPerDay).toBe(rule('bookingsPerDay', { min: 1, max: 5 }));
+    expect(problems(valid({ bookingsPerDay: '6' })).bookingsPerDay).toBe(rule('bookingsPerDay', { min: 1, max: 5 }));
     expect(problems(valid({ bookingsPerDay: 'two' })).bookingsPerDay).toBe(FORM_MESSAGES.number);
     const threeWeeks = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
-    expect(problems(valid({ dates: threeWeeks, bookingsPerDay: '3' })).bookingsPerDay).toBe(BOOKING_MESSAGES.maxBookingsAllowed(10));
+    expect(problems(valid({ dates: threeWeeks, bookingsPerDay: '3' })).bookingsPerDay).toBe(rule('maxBookingsAllowed', { max: 10 }));
     expect(totalBookings(4, '2')).toBe(8);
     expect(totalBookings(4, '')).toBe(0);
   });
 
   it('needs a confirmation, each with a method the person can receive', () => {
-    expect(problems(valid({ confirmations: [] })).confirmations).toBe(BOOKING_MESSAGES.noConfirmations);
+    expect(problems(valid({ confirmations: [] })).confirmations).toBe(rule('noConfirmations'));
     const none = { bookingContactId: 21, email: false, sms: false, voice: false, push: false };
-    expect(problems(valid({ confirmations: [none] }))['confirmations.0']).toBe(BOOKING_MESSAGES.noConfirmationMethod);
-    expect(problems(valid({ confirmations: [{ ...none, sms: true }] }))['confirmations.0']).toBe(BOOKING_MESSAGES.methodUnavailable('sms'));
+    expect(problems(valid({ confirmations: [none] }))['confirmations.0']).toBe(rule('noConfirmationMethod'));
+    expect(problems(valid({ confirmations: [{ ...none, sms: true }] }))['confirmations.0']).toBe(
+      rule('methodUnavailable', { method: 'sms' }),
+    );
     expect(defaultConfirmation({ ...me, methods: { email: false, sms: true, voice: true, push: false } })).toEqual({
       bookingContactId: 21,
       email: false,
@@ -234,14 +243,14 @@ describe('the booking form schema', () => {
     expect(certificationsDiffer([2, 1], [1, 2])).toBe(false);
     expect(certificationsDiffer([1], [1, 2])).toBe(true);
     expect(certificationsDiffer([1, 3], [1, 2])).toBe(true);
-    expect(problems(valid({ certificationIds: [1] })).certificationsReviewed).toBe(BOOKING_MESSAGES.certificationsReview);
+    expect(problems(valid({ certificationIds: [1] })).certificationsReviewed).toBe(rule('certificationsReview'));
     expect(problems(valid({ certificationIds: [1], certificationsReviewed: true }))).toEqual({});
   });
 
   it('needs the policies agreed, a reason with a covered name, and keeps texts within their lengths', () => {
     const found = problems(valid({ policiesAgreed: false, coveringName: 'Sam', room: 'x'.repeat(121), notes: 'y'.repeat(2001) }));
     expect(found).toMatchObject({
-      policiesAgreed: BOOKING_MESSAGES.policiesAgreed,
+      policiesAgreed: rule('policiesAgreed'),
       coveringReason: FORM_MESSAGES.required,
       room: FORM_MESSAGES.max(120),
       notes: FORM_MESSAGES.max(2000),

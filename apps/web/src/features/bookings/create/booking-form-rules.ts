@@ -1,28 +1,15 @@
 import type { BookingContact, BookingLocation, Classification } from '@portal/contract/booking-reference';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { cutoffState, type SameDayRule } from '@portal/contract/booking-rules';
 import {
-  bookingsPerDayProblem,
-  cutoffState,
-  dateInPastProblem,
-  earliestEndProblem,
-  endBeforeStartProblem,
-  maxBookingsProblem,
-  minimumDurationProblem,
-  parseCutoff,
-  sameDayProblem,
-  tooFarAheadProblem,
-  weekendProblem,
-  type SameDayRule,
-} from '@portal/contract/booking-rules';
-import {
-  bookingBreakMinutes,
-  breakProblem,
-  CreateBookingBody,
-  MAX_DATES_PER_REQUEST,
-  minutesOf,
-  normaliseTime,
-} from '@portal/contract/bookings';
-import { ABSENCE_REASONS, CONFIRMATION_METHODS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
+  CONFIRMATION_METHOD_ORDER,
+  runCreateBookingPipeline,
+  type CreateBookingDraft,
+  type CreateBookingFacts,
+} from '@portal/contract/bookings/create/pipeline';
+import type { CreateBookingFailure } from '@portal/contract/bookings/create/failures';
+import { bookingBreakMinutes, CreateBookingBody, MAX_DATES_PER_REQUEST, minutesOf, normaliseTime } from '@portal/contract/bookings';
+import { ABSENCE_REASONS, type AbsenceReason, type ConfirmationMethod } from '@portal/contract/domain';
 import { MAX_NOTES_LENGTH, MAX_SHORT_TEXT_LENGTH } from '@portal/contract/limits';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { addDays } from '@portal/contract/query-params';
@@ -31,17 +18,17 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { DateSelectionMode } from '../../../components/date-selection';
 import { parseTimeInput } from '../../../lib/date-input';
+import { ruleMessage } from './booking-messages';
 
 /**
- * The pure rules of the create-booking form (spec §5 'Booking create'), with the contract's texts. The server
- * checks every one of them again; the form checks them so the booker hears about them before submitting.
+ * The create-booking form's side of spec §5 'Booking create': what it reads from its inputs (strings, '' for nothing
+ * chosen) and its query cache, turned into the contract's facts so that the contract's pipeline (the one the server
+ * runs) decides; the form keeps only the input checks and where each failure is shown.
  */
 
 export const ROOM_MAX_LENGTH = MAX_SHORT_TEXT_LENGTH;
 export const NOTES_MAX_LENGTH = MAX_NOTES_LENGTH;
 export const COVERING_NAME_MAX_LENGTH = MAX_SHORT_TEXT_LENGTH;
-/** Not in the contract (the server answers it for a time that is not one); the form uses the same words. */
-export const INVALID_TIME = 'Please enter a valid time';
 
 export interface ConfirmationValue {
   bookingContactId: number;
@@ -94,17 +81,25 @@ export function emptyBookingForm(): BookingFormValues {
   };
 }
 
-/** What the rules depend on besides the values: the chosen location's and classification's data, and the clock. */
+/** What the rules depend on besides the values: the chosen location's reference data from the cache, and the clock. */
 export interface BookingRuleContext {
   location: BookingLocation | undefined;
   classification: Classification | undefined;
+  /** The client's classifications; undefined while they load. */
+  classifications?: readonly Classification[] | undefined;
+  /** Every certification offered; undefined while they load. */
+  certificationIds?: readonly number[] | undefined;
   /** Certification ids the location asks for by default. */
   defaultCertificationIds: readonly number[];
   contacts: readonly BookingContact[];
-  /** Blocked local date → the block's markdown message (public holidays included, with their rule's text). */
+  /** Blocked local date → the block's markdown message (public holidays included, with their rule's text): shown. */
   blockedDates: ReadonlyMap<string, string>;
+  /** The location's booking blocks, for the rules. */
+  blocks?: readonly { datesLocal: readonly string[]; messageMarkdown: string }[] | undefined;
   /** Public holiday local date → the rule's text naming it: the date picker greys these out. */
   holidayDates?: ReadonlyMap<string, string> | undefined;
+  /** Public holiday local date → its name, for the rules. */
+  holidayNames?: ReadonlyMap<string, string> | undefined;
   /** Today in the location's zone, and whether its same-day cut-off has passed. */
   today: string;
   pastCutoff: boolean;
@@ -160,23 +155,12 @@ export function holidayDatesOf(holidays: ReferenceData['holidays'], locationId: 
   return new Map(holidays.holidays.map((h) => [h.dateLocal, BOOKING_MESSAGES.publicHoliday(h.name)]));
 }
 
-/** Why a date cannot be booked, or undefined when it can: the contract's rules, as the server checks them. */
-export function dateProblem(
-  date: string,
-  context: Pick<BookingRuleContext, 'today' | 'pastCutoff' | 'blockedDates' | 'location'>,
-): string | undefined {
+/** Why a date cannot be booked (a rule message), or undefined when it can: the contract's date rules, as the server checks them. */
+export function dateProblem(date: string, context: BookingRuleContext): string | undefined {
   if (!DateTime.fromISO(date).isValid) return FORM_MESSAGES.date;
-  const blocked = context.blockedDates.get(date);
-  const maxAdvance = context.location?.rules.maxAdvanceDays;
-  return (
-    dateInPastProblem(date, context.today) ??
-    weekendProblem(date) ??
-    blocked ??
-    (date === context.today && context.pastCutoff
-      ? BOOKING_MESSAGES.sameDayCutoff(parseCutoff(context.location?.rules.sameDayCutoff))
-      : undefined) ??
-    (maxAdvance ? tooFarAheadProblem(date, context.today, maxAdvance) : undefined)
-  );
+  const facts = factsOf({ dates: [date] }, context);
+  const found = facts ? runCreateBookingPipeline(facts).find((f) => f.field === 'dates.0') : undefined;
+  return found ? messageOf(found) : undefined;
 }
 
 // Times
@@ -223,7 +207,7 @@ export function certificationsDiffer(chosen: readonly number[], defaults: readon
 
 /** The methods a contact can receive, in the contract's order. */
 export function allowedMethods(contact: BookingContact | undefined): ConfirmationMethod[] {
-  return CONFIRMATION_METHODS.filter((method) => contact?.methods[method]);
+  return CONFIRMATION_METHOD_ORDER.filter((method) => contact?.methods[method]);
 }
 
 /** The booking contacts with the person booking first (they are offered, and ticked, before anyone else). */
@@ -238,13 +222,79 @@ export function defaultConfirmation(contact: BookingContact): ConfirmationValue 
   return { bookingContactId: contact.id, email: first === 'email', sms: first === 'sms', voice: first === 'voice', push: first === 'push' };
 }
 
-// The schema
+// The rules
 
 const required = (value: string) => value.trim() !== '';
 
-/** Every rule of spec §5 'Booking create' on the form's values, each issue on its field with the contract's text. */
+/** A failure of the contract's pipeline as the form's field message. */
+export function messageOf(failure: CreateBookingFailure): string {
+  return ruleMessage(failure.code, failure.params);
+}
+
+/** Failures of the whole request: shown on the field that leads to them. */
+const WHOLE_REQUEST_FIELD: Partial<Record<CreateBookingFailure['code'], keyof BookingFormValues>> = {
+  noClassifications: 'classificationId',
+  notBookable: 'locationId',
+  locationNotFound: 'locationId',
+};
+
+/** The form's field path of a failure (`dates.2` → dates; `confirmations.0.sms` → confirmations.0). */
+export function formPathOf(failure: Pick<CreateBookingFailure, 'code' | 'field'>): (string | number)[] | undefined {
+  if (failure.field === undefined) {
+    const field = WHOLE_REQUEST_FIELD[failure.code];
+    return field ? [field] : undefined;
+  }
+  const target = formFieldOf(failure.field);
+  if (!target) return undefined;
+  return target.field.startsWith('confirmations.') ? ['confirmations', target.index!] : [target.field];
+}
+
+/** The request as far as the booker has entered it: each field only once it reads as the body's. */
+export function draftOf(values: BookingFormValues, classification: Classification | undefined): CreateBookingDraft {
+  const start = parseTimeInput(values.startTime);
+  const end = parseTimeInput(values.endTime);
+  const perDay = values.bookingsPerDay.trim();
+  const datesValid = values.dates.length <= MAX_DATES_PER_REQUEST && values.dates.every((d) => DateTime.fromISO(d).isValid);
+  const breakMinutes = typedBreak(values, classification);
+  return {
+    ...(required(values.classificationId) ? { classificationId: Number(values.classificationId) } : {}),
+    gradeIds: values.gradeIds,
+    certificationIds: values.certificationIds,
+    certificationsReviewed: values.certificationsReviewed,
+    ...(datesValid ? { dates: values.dates } : {}),
+    ...(start !== undefined ? { startTime: normaliseTime(start) } : {}),
+    ...(end !== undefined ? { endTime: normaliseTime(end) } : {}),
+    ...(breakMinutes !== undefined ? { breakMinutes } : {}),
+    ...(/^\d+$/.test(perDay) ? { bookingsPerDay: Number(perDay) } : {}),
+    confirmations: values.confirmations,
+    policiesAgreed: values.policiesAgreed,
+  };
+}
+
+/** The contract's facts from the form's cache, or undefined until a location is chosen and its classifications load. */
+export function factsOf(draft: CreateBookingDraft, context: BookingRuleContext): CreateBookingFacts | undefined {
+  const { location, classifications, sameDay } = context;
+  if (!location || !classifications || !sameDay) return undefined;
+  return {
+    body: draft,
+    now: sameDay.now,
+    location: { timeZone: location.timeZone },
+    client: { ...location.rules },
+    classifications: classifications.map((c) => ({ id: c.id, ...c.extraValidation })),
+    certificationIds: context.certificationIds ? new Set(context.certificationIds) : undefined,
+    defaultCertificationIds: new Set(context.defaultCertificationIds),
+    bookingContacts: context.contacts.map((c) => ({ id: c.id, methods: c.methods })),
+    blocks: context.blocks ?? [],
+    publicHolidays: context.holidayNames,
+  };
+}
+
+/**
+ * Spec §5 'Booking create' on the form's values: the inputs read as the body's (required, a time, a number, lengths),
+ * then the contract's pipeline over the facts in the cache; each failure on its field as a rule message.
+ */
 export function bookingFormSchema(context: BookingRuleContext) {
-  const { location, classification } = context;
+  const { classification } = context;
   return z
     .object({
       locationId: z.string(),
@@ -268,87 +318,46 @@ export function bookingFormSchema(context: BookingRuleContext) {
       policiesAgreed: z.boolean(),
     })
     .superRefine((values, ctx) => {
-      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+      const taken = new Set<string>();
+      const issue = (path: (string | number)[], message: string) => {
+        const key = path.join('.');
+        if (taken.has(key)) return;
+        taken.add(key);
+        ctx.addIssue({ code: 'custom', path, message });
+      };
+      // The inputs, read as the body reads them.
       if (!required(values.locationId)) issue(['locationId'], FORM_MESSAGES.required);
       if (!required(values.classificationId)) issue(['classificationId'], FORM_MESSAGES.required);
-
-      // Dates: at least one; each a bookable weekday.
-      if (values.dates.length === 0) issue(['dates'], BOOKING_MESSAGES.noDates);
-      else if (values.dates.length > MAX_DATES_PER_REQUEST) issue(['dates'], FORM_MESSAGES.between(1, MAX_DATES_PER_REQUEST));
-      else {
-        const problems = values.dates.map((date) => dateProblem(date, context));
-        const first = problems.findIndex((problem) => problem !== undefined);
-        if (first >= 0) issue(['dates'], problems[first]!);
+      if (values.dates.length > MAX_DATES_PER_REQUEST) issue(['dates'], FORM_MESSAGES.between(1, MAX_DATES_PER_REQUEST));
+      else if (values.dates.some((d) => !DateTime.fromISO(d).isValid)) issue(['dates'], FORM_MESSAGES.date);
+      for (const name of ['startTime', 'endTime'] as const) {
+        if (!required(values[name])) issue([name], FORM_MESSAGES.required);
+        else if (parseTimeInput(values[name]) === undefined) issue([name], ruleMessage('invalidTime'));
       }
-
-      // Times: valid, in order, not before the earliest end, at least the minimum duration.
-      const start = timeMinutes(values.startTime);
-      const end = timeMinutes(values.endTime);
-      if (!required(values.startTime)) issue(['startTime'], FORM_MESSAGES.required);
-      else if (start === undefined) issue(['startTime'], INVALID_TIME);
-      if (!required(values.endTime)) issue(['endTime'], FORM_MESSAGES.required);
-      else if (end === undefined) issue(['endTime'], INVALID_TIME);
-      const extra = classification?.extraValidation;
-      if (start !== undefined && end !== undefined) {
-        const [startTime, endTime] = [normalisedTime(values.startTime), normalisedTime(values.endTime)];
-        const problem =
-          endBeforeStartProblem(startTime, endTime) ??
-          earliestEndProblem(endTime, extra?.earliestEndTime24hr) ??
-          minimumDurationProblem(startTime, endTime, breakOf(values, classification), extra?.minimumDurationInMins);
-        if (problem) issue(['endTime'], problem);
-        // Today's start must not have gone by (a start equal to now is allowed); the cut-off itself is a date's problem.
-        if (context.sameDay && values.dates.includes(context.today) && !context.pastCutoff) {
-          const passed = sameDayProblem(context.sameDay, context.today, startTime);
-          if (passed) issue(['startTime'], passed);
-        }
-      }
-      // The break: the contract's rule (bounds, shorter than the booking), as the server checks it.
       const breakText = values.breakMinutes.trim();
-      if (extra?.shouldShowBreaks && breakText === '') issue(['breakMinutes'], FORM_MESSAGES.required);
-      else if (extra?.shouldShowBreaks && !/^\d+$/.test(breakText)) issue(['breakMinutes'], FORM_MESSAGES.number);
-      else if (start !== undefined && end !== undefined) {
-        const problem = breakProblem(
-          typedBreak(values, classification),
-          extra,
-          normalisedTime(values.startTime),
-          normalisedTime(values.endTime),
-        );
-        if (problem) issue(['breakMinutes'], problem);
-      }
-
-      // Bookings per day within the client's range, and the request within its maximum.
-      const rules = location?.rules;
-      const perDayText = values.bookingsPerDay.trim();
-      const perDay = Number(perDayText);
-      if (perDayText === '') issue(['bookingsPerDay'], FORM_MESSAGES.required);
-      else if (!/^\d+$/.test(perDayText)) issue(['bookingsPerDay'], FORM_MESSAGES.number);
-      else if (rules) {
-        const problem = bookingsPerDayProblem(perDay, rules) ?? maxBookingsProblem(values.dates.length, perDay, rules.maxBookingsAllowed);
-        if (problem) issue(['bookingsPerDay'], problem);
-      }
-
-      // Covering: a name needs the reason for absence.
+      if (classification?.extraValidation.shouldShowBreaks && breakText === '') issue(['breakMinutes'], FORM_MESSAGES.required);
+      else if (classification?.extraValidation.shouldShowBreaks && !/^\d+$/.test(breakText)) issue(['breakMinutes'], FORM_MESSAGES.number);
+      const perDay = values.bookingsPerDay.trim();
+      if (perDay === '') issue(['bookingsPerDay'], FORM_MESSAGES.required);
+      else if (!/^\d+$/.test(perDay)) issue(['bookingsPerDay'], FORM_MESSAGES.number);
       if (values.coveringName.trim().length > COVERING_NAME_MAX_LENGTH)
         issue(['coveringName'], FORM_MESSAGES.max(COVERING_NAME_MAX_LENGTH));
       if (required(values.coveringName) && !required(values.coveringReason)) issue(['coveringReason'], FORM_MESSAGES.required);
       if (values.room.trim().length > ROOM_MAX_LENGTH) issue(['room'], FORM_MESSAGES.max(ROOM_MAX_LENGTH));
       if (values.notes.trim().length > NOTES_MAX_LENGTH) issue(['notes'], FORM_MESSAGES.max(NOTES_MAX_LENGTH));
 
-      // Certifications: a change from the location's defaults needs review.
-      if (certificationsDiffer(values.certificationIds, context.defaultCertificationIds) && !values.certificationsReviewed)
-        issue(['certificationsReviewed'], BOOKING_MESSAGES.certificationsReview);
-
-      // Confirmations: at least one person, each with a method they can receive.
-      if (values.confirmations.length === 0) issue(['confirmations'], BOOKING_MESSAGES.noConfirmations);
-      values.confirmations.forEach((confirmation, index) => {
-        const contact = context.contacts.find((c) => c.id === confirmation.bookingContactId);
-        const chosen = CONFIRMATION_METHODS.filter((method) => confirmation[method]);
-        if (chosen.length === 0) issue(['confirmations', index], BOOKING_MESSAGES.noConfirmationMethod);
-        const unavailable = chosen.find((method) => contact && !contact.methods[method]);
-        if (unavailable) issue(['confirmations', index], BOOKING_MESSAGES.methodUnavailable(unavailable));
-      });
-
-      if (!values.policiesAgreed) issue(['policiesAgreed'], BOOKING_MESSAGES.policiesAgreed);
+      // The rules: the contract's pipeline, as the server runs it.
+      const facts = factsOf(draftOf(values, classification), context);
+      if (!facts) {
+        if (values.dates.length === 0) issue(['dates'], ruleMessage('noDates'));
+        if (values.confirmations.length === 0) issue(['confirmations'], ruleMessage('noConfirmations'));
+        if (!values.policiesAgreed) issue(['policiesAgreed'], ruleMessage('policiesAgreed'));
+        return;
+      }
+      for (const failure of runCreateBookingPipeline(facts)) {
+        const path = formPathOf(failure);
+        if (path) issue(path, messageOf(failure));
+      }
     });
 }
 
@@ -436,13 +445,20 @@ export function ruleContextOf(
   const sameDay = location ? { now, timeZone: location.timeZone, sameDayCutoff: location.rules.sameDayCutoff } : undefined;
   const cutoff = sameDay ? cutoffState(sameDay) : undefined;
   const holidayDates = holidayDatesOf(reference.holidays, location?.locationId);
+  const holidays = reference.holidays;
+  const openOnHolidays = !holidays || holidays.locationId !== location?.locationId || holidays.openOnPublicHolidays;
+  const blocks = (reference.blocks ?? []).filter((b) => b.locationId === location?.locationId);
   return {
     location,
     classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
+    classifications: reference.classifications,
+    certificationIds: reference.certifications?.map((c) => c.id),
     defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
     contacts: reference.contacts ?? [],
     blockedDates: new Map([...holidayDates, ...blockedDatesOf(reference.blocks ?? [], location?.locationId)]),
+    blocks: blocks.map((b) => ({ datesLocal: b.datesLocal, messageMarkdown: b.messageMarkDown })),
     holidayDates,
+    holidayNames: openOnHolidays ? new Map() : new Map(holidays.holidays.map((h) => [h.dateLocal, h.name])),
     today: cutoff?.today ?? '0000-00-00',
     pastCutoff: cutoff?.pastCutoff ?? false,
     sameDay,

@@ -253,8 +253,7 @@ export function CreateBookingForm({ locations, preset = {} }: { locations: Booki
   }, [certificationsChanged, clearErrors]);
 
   const datesError = errors.dates?.message;
-  const shownDatesError =
-    datesError && blockedDates.has(values.dates.find((d) => blockedDates.get(d) === datesError) ?? '') ? datesError : message(datesError);
+  const shownDatesError = message(datesError);
   const confirmationsError = errors.confirmations?.message ?? errors.confirmations?.root?.message;
   const ids = { where: useId(), when: useId(), covering: useId(), certs: useId(), confirm: useId(), policies: useId(), summary: useId() };
   // What the summary lists as still missing after a refused submit: each card with an error, in the form's order.

@@ -127,7 +127,7 @@ export function DatesField({
           {value.map((date) => {
             const label = formatDateList(date, locale);
             const closed = blockedDates.has(date);
-            const refused = dateErrors.get(date);
+            const refused = message(dateErrors.get(date));
             return (
               <li key={date} data-date={date} data-blocked={closed ? 'true' : undefined}>
                 <Chip

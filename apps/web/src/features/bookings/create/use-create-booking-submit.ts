@@ -12,7 +12,7 @@ import { useToast } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateBooking } from '../api/create-booking';
 import { formFieldOf, toCreateBookingBody, type BookingFormValues } from './booking-form-rules';
-import { useBookingMessage } from './booking-messages';
+import { useBookingMessage, violationMessage } from './booking-messages';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
 
 /**
@@ -73,21 +73,31 @@ export function useCreateBookingSubmit({
       const unplaced: string[] = [];
       const dateMessages = new Map<string, string>();
       let focused = false;
-      for (const [key, list] of Object.entries(error.fieldErrors ?? {})) {
-        const text = list[0];
-        if (!text) continue;
+      // The server's failures as codes where it gives them (the pipeline's), else its field texts.
+      const failures = error.violations
+        ? error.violations.flatMap((v) => {
+            const text = violationMessage(v);
+            return text === undefined || v.field === undefined ? [] : [[v.field, text] as const];
+          })
+        : Object.entries(error.fieldErrors ?? {}).flatMap(([key, list]) => (list[0] ? [[key, list[0]] as const] : []));
+      const placed = new Set<string>();
+      for (const [key, text] of failures) {
         const target = formFieldOf(key);
         if (!target) {
-          unplaced.push(text);
+          unplaced.push(message(text) ?? text);
           continue;
         }
         if (target.field === 'dates' && target.index !== undefined) {
           const date = body.dates[target.index];
-          if (date) dateMessages.set(date, text);
+          if (date && !dateMessages.has(date)) dateMessages.set(date, text);
+          if (placed.has('dates')) continue;
           const shown = date ? `${formatDateList(date, locale)}: ${message(text) ?? text}` : text;
           setError('dates', { type: 'server', message: shown }, { shouldFocus: !focused });
+          placed.add('dates');
         } else {
+          if (placed.has(target.field)) continue;
           setError(target.field as FieldPath<BookingFormValues>, { type: 'server', message: text }, { shouldFocus: !focused });
+          placed.add(target.field);
         }
         focused = true;
       }
