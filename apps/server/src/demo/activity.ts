@@ -326,7 +326,6 @@ export class ClientActivity {
       decidedByContactId: decidedBy,
       decidedAt,
       rejectReason: fate === 'rejected' ? rng.pick(REJECT_REASONS) : null,
-      idempotencyKey: null,
     });
     if (!overrides && rng.chance(0.1) && location.certificationIds.length > 0) {
       this.rows.bookingRequestCertifications.push({ requestId, certificationId: rng.pick(location.certificationIds) });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -6,9 +6,6 @@ import type { DbOrTx } from '@portal/db/client';
  * Queries of the Idempotency-Key helper (idempotency.ts): a key is one row per (contact, key), claimed with no
  * answer, then given its answer in the transaction of the request's effect, or freed when the request fails.
  */
-
-/** SQL of an answer's body (a jsonb), for a write that stores its answer in its own statement. */
-export type AnswerBodySql = SQL;
 
 export interface KeyRef {
   contactId: number;
@@ -75,13 +72,6 @@ export async function keyRow(
 /** Stores the answer; run it in the transaction of the effect, so both commit or neither does. */
 export async function storeAnswer(db: DbOrTx, k: KeyRef, status: number, body: unknown): Promise<void> {
   await db.update(idempotencyKeys).set({ statusCode: status, responseBody: body }).where(ours(k));
-}
-
-/** The UPDATE storing an answer whose body is SQL (a jsonb), to run inside the statement that makes the effect. */
-export function answerUpdate(k: KeyRef, status: number, body: SQL): SQL {
-  return sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.statusCode.name)} = ${status}::int,
-    ${sql.identifier(idempotencyKeys.responseBody.name)} = ${body}
-    where ${sql.identifier(idempotencyKeys.contactId.name)} = ${k.contactId}::int and ${sql.identifier(idempotencyKeys.key.name)} = ${k.key}::text`;
 }
 
 /** Frees a claim that got no answer (its request failed), so the same key can be sent again. */

@@ -7,9 +7,9 @@ import { buildTestApp, type TestApp } from '../../test/helpers';
 import { signIn, type SignedIn } from '../../test/auth-client';
 import { requirePrincipal } from '../plugins/authenticate';
 import { AppError } from './app-error';
-import { idempotent } from './idempotency';
+import { idempotentWrite } from './idempotency';
 
-/** The Idempotency-Key helper on a test route whose effects are counted, and whose work can fail or wait. */
+/** The Idempotency-Key route helper on a test route whose effects are counted, and whose write can fail or wait. */
 let effects = 0;
 let release: (() => void) | undefined;
 
@@ -19,7 +19,7 @@ function testRoutes(app: FastifyInstance) {
     { schema: { body: z.strictObject({ value: z.number().int(), mode: z.enum(['ok', 'fail', 'slow']).default('ok') }) } },
     async (request, reply) => {
       const { value, mode } = request.body as { value: number; mode: 'ok' | 'fail' | 'slow' };
-      return idempotent(app.database.db, request, reply, requirePrincipal(request).contactId, async () => {
+      return idempotentWrite(request, reply, requirePrincipal(request).contactId, async () => {
         if (mode === 'fail') throw new AppError('rule-violation', { detail: 'Refused on purpose' });
         if (mode === 'slow') await new Promise<void>((resolve) => (release = resolve));
         effects += 1;
@@ -97,13 +97,32 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 with Retry-After while the first request is still running', async () => {
     const before = effects;
-    const first = post(user, 'key-eeeeeeee', { value: 7, mode: 'slow' });
-    await expect.poll(() => release !== undefined).toBe(true);
-    const second = await post(user, 'key-eeeeeeee', { value: 7, mode: 'slow' });
+    expect((await post(user, 'key-eeeeeeee', { value: 7 })).statusCode).toBe(201);
+    // The key as the first request leaves it while its write runs: claimed, no answer yet. (Set here: on the embedded
+    // database a second request waits for the first one's transaction to end, so it never sees this state.)
+    await queryRows(t.database.db, sql`update idempotency_keys set status_code = null, response_body = null where key = 'key-eeeeeeee'`);
+    const second = await post(user, 'key-eeeeeeee', { value: 7 });
     expect(second.statusCode).toBe(409);
     expect(second.headers['retry-after']).toBe('1');
+    expect(effects).toBe(before + 1);
+  });
+
+  it('makes one effect for a repeat sent while the first request still runs', async () => {
+    const before = effects;
+    release = undefined;
+    const first = post(user, 'key-ffffffff', { value: 9, mode: 'slow' });
+    await expect.poll(() => release !== undefined).toBe(true);
+    const second = post(user, 'key-ffffffff', { value: 9, mode: 'slow' });
     release!();
-    expect((await first).statusCode).toBe(201);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.statusCode).toBe(201);
+    // 409 when the repeat reads the claim while the first runs; the stored answer when it waits for the first's commit.
+    if (b.statusCode === 409) expect(b.headers['retry-after']).toBe('1');
+    else {
+      expect(b.statusCode).toBe(201);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      expect(b.json()).toEqual(a.json());
+    }
     expect(effects).toBe(before + 1);
   });
 

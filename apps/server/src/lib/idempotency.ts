@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '@portal/db/client';
+import type { Db } from '@portal/db/client';
 import { AppError } from './app-error';
-import { answerUpdate, claimKey, freeKey, keyRow, storeAnswer, type AnswerBodySql, type KeyRef } from './idempotency.repository';
+import { claimKey, freeKey, keyRow, storeAnswer, type KeyClaim } from './idempotency.repository';
 
 /**
  * `Idempotency-Key` for writes a double click could repeat (DESIGN 'API rules'). The first request with a key
@@ -11,6 +11,11 @@ import { answerUpdate, claimKey, freeKey, keyRow, storeAnswer, type AnswerBodySq
  * request gets that stored answer and causes no second effect. A repeat while the first still runs gets 409; the
  * same key with a different request gets 422. A failed first request frees the key, so the user can try again.
  * Keys belong to the contact acted as (impersonating staff share the contact's keys) and last 24 hours.
+ *
+ * The key owns the write's transaction: `idempotent` opens it, the write makes its effect in it and returns its
+ * answer, and the answer is stored under the key in that same transaction, so the effect and the answer commit
+ * together or not at all. Services take the transaction and know nothing of keys; `idempotentWrite` is the one
+ * route helper every write accepting a key replies through.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -31,9 +36,32 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 /** A claimed key whose request never finished (the process died) is taken over after this long. */
 const STALE_CLAIM_MS = 60 * 1000;
 
+/** An open transaction, as `idempotent` hands it to the write. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a write answers: the status and body stored under the key and sent. */
 export interface IdempotentAnswer<T> {
   status: number;
   body: T;
+}
+
+/**
+ * What a write returns from inside its transaction: its answer, and what it does once that has committed (tell
+ * who it concerns: those messages read what the transaction wrote). A replay runs none of it again.
+ */
+export interface Written<T> extends IdempotentAnswer<T> {
+  afterCommit?: () => Promise<void>;
+}
+
+/** A checked key with what it is checked against: whose it is and which request first used it. */
+export interface IdempotencyKey {
+  contactId: number;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  /** The app's clock: the claim's time, its expiry and what counts as a stale claim are all read from it. */
+  now: Date;
 }
 
 function requestHash(request: FastifyRequest): string {
@@ -42,76 +70,53 @@ function requestHash(request: FastifyRequest): string {
     .digest('base64url');
 }
 
-/** The Idempotency-Key header, checked; undefined when absent. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+/** The request's Idempotency-Key header, checked, as the key of `contactId`; undefined when absent. */
+export function idempotencyKeyOf(request: FastifyRequest, contactId: number): IdempotencyKey | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !KEY_PATTERN.test(key))
     throw AppError.field('Idempotency-Key', 'Idempotency-Key must be 8 to 255 visible ASCII characters', 'bad-request');
-  return key;
+  return {
+    contactId,
+    key,
+    method: request.method,
+    path: request.routeOptions.url ?? request.url,
+    requestHash: requestHash(request),
+    now: request.server.now(),
+  };
 }
 
 /**
- * Handed to `work`, so the answer can commit with the effect instead of by a separate statement afterwards:
- * - `answerIn(tx, answer)` stores it inside the work's transaction;
- * - `answerStatement(status, body)` gives the UPDATE storing it (`body`: SQL of a jsonb, e.g. built from the rows a
- *   data-modifying CTE returns) for the work to run as part of its one writing statement, or undefined without a
- *   key. Whoever asks for it must run it in the statement that makes the effect.
- * Every write with an effect uses one of them (create, cancel, extend, approve/reject, replace-me, cancellation
- * request, timesheets): otherwise a failure between its commit and the answer's would free the key with the effect
- * made, and a retry would make it again. Work that uses neither (no effect of its own) gets its answer stored after
- * it returns.
- */
-export interface IdempotencyScope {
-  answerIn(tx: DbOrTx, answer: IdempotentAnswer<unknown>): Promise<void>;
-  answerStatement(status: number, body: AnswerBodySql): AnswerBodySql | undefined;
-}
-
-/** The scope of a write sent without a key (and of a service called outside a route): nothing to store. */
-export const NO_KEY: IdempotencyScope = { answerIn: async () => {}, answerStatement: () => undefined };
-
-/**
- * Runs `work` at most once per (contact, key) and sends its answer. Without a key it simply runs.
- * `work` should do all of its writes in one transaction, so a failure leaves nothing half-written.
+ * Runs `write` in a transaction at most once per (contact, key) and answers what it returned, or the stored answer
+ * of the first request with the key (`replayed`). Without a key it simply runs the write in a transaction.
  *
  * Round trips of a first request: one statement claims the key (taking over an expired key, or a claim whose
- * request never finished, in the same statement), then the work; the answer is stored in the work's transaction
- * when it calls `answerIn`, else by one update afterwards.
+ * request never finished, in the same statement) and commits, so a repeat sent meanwhile sees it; then the
+ * transaction of the write, which ends by storing the answer. A write that fails rolls back with its answer
+ * and frees the key.
  */
 export async function idempotent<T>(
   db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  contactId: number,
-  work: (scope: IdempotencyScope) => Promise<IdempotentAnswer<T>>,
-): Promise<FastifyReply> {
-  const key = idempotencyKeyOf(request);
-  if (key === undefined) {
-    const answer = await work(NO_KEY);
-    return reply.code(answer.status).send(answer.body);
-  }
-  const hash = requestHash(request);
-  // The app's clock: the claim's time, its expiry and what counts as a stale claim are all read from it.
-  const now = request.server.now().getTime();
-  const ours: KeyRef = { contactId, key };
-  const claimed = await claimKey(
-    db,
-    {
-      ...ours,
-      method: request.method,
-      path: request.routeOptions.url ?? request.url,
-      requestHash: hash,
-      expiresAt: new Date(now + TTL_MS),
-    },
-    new Date(now),
-    new Date(now - STALE_CLAIM_MS),
-  );
+  key: IdempotencyKey | undefined,
+  write: (tx: Tx) => Promise<Written<T>>,
+): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
+  if (key === undefined) return run(db, write, async () => {});
+  const at = key.now.getTime();
+  const claim: KeyClaim = {
+    contactId: key.contactId,
+    key: key.key,
+    method: key.method,
+    path: key.path,
+    requestHash: key.requestHash,
+    expiresAt: new Date(at + TTL_MS),
+  };
+  const claimed = await claimKey(db, claim, key.now, new Date(at - STALE_CLAIM_MS));
   if (!claimed) {
-    const existing = await keyRow(db, ours);
+    const existing = await keyRow(db, claim);
     // Freed between the two statements (the first request failed): claim it again.
-    if (!existing) return idempotent(db, request, reply, contactId, work);
-    if (existing.requestHash !== hash)
+    if (!existing) return idempotent(db, key, write);
+    if (existing.requestHash !== key.requestHash)
       throw new AppError('idempotency-key-reused', {
         detail: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
       });
@@ -120,28 +125,42 @@ export async function idempotent<T>(
         detail: 'The same request is still being processed. Please wait a moment.',
         headers: { 'retry-after': '1' },
       });
-    reply.header('idempotent-replayed', 'true');
-    return reply.code(existing.statusCode).send(existing.responseBody as T);
+    return { status: existing.statusCode, body: existing.responseBody as T, replayed: true };
   }
-  let stored = false;
-  const scope: IdempotencyScope = {
-    async answerIn(tx, answer) {
-      await storeAnswer(tx, ours, answer.status, answer.body);
-      stored = true;
-    },
-    answerStatement(status, body) {
-      stored = true;
-      return answerUpdate(ours, status, body);
-    },
-  };
-  let answer: IdempotentAnswer<T>;
   try {
-    answer = await work(scope);
+    return await run(db, write, (tx, answer) => storeAnswer(tx, claim, answer.status, answer.body));
   } catch (error) {
-    // Frees the key unless an answer was committed with the work (then the effect happened and the answer stays).
-    await freeKey(db, ours);
+    // The answer rolled back with the effect: free the key, so the same request can be sent again.
+    await freeKey(db, claim);
     throw error;
   }
-  if (!stored) await storeAnswer(db, ours, answer.status, answer.body);
+}
+
+async function run<T>(
+  db: Db,
+  write: (tx: Tx) => Promise<Written<T>>,
+  store: (tx: Tx, answer: IdempotentAnswer<T>) => Promise<void>,
+): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
+  const { status, body, afterCommit } = await db.transaction(async (tx) => {
+    const written = await write(tx);
+    await store(tx, written);
+    return written;
+  });
+  await afterCommit?.();
+  return { status, body, replayed: false };
+}
+
+/**
+ * The handler of a write accepting an Idempotency-Key: reads the header as `contactId`'s key, runs `write` through
+ * `idempotent`, and replies with the answer's status and body (a replay with the header `idempotent-replayed`).
+ */
+export async function idempotentWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contactId: number,
+  write: (tx: Tx) => Promise<Written<T>>,
+): Promise<FastifyReply> {
+  const answer = await idempotent(request.server.database.db, idempotencyKeyOf(request, contactId), write);
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(answer.status).send(answer.body);
 }

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/bookings';
 import { ClientIdParams, IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
 import { NEEDS } from '../../plugins/route-permission';
@@ -141,10 +141,9 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 200,
-        body: await service.cancel(tree, principal.contactId, request.params.id, request.body.cancelReason, scope, principal.features),
-      }));
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.cancel(tx, tree, principal.contactId, request.params.id, request.body.cancelReason, principal.features),
+      );
     },
   );
 
@@ -186,13 +185,9 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: contact ? `${contact.firstName} ${contact.lastName}` : 'A contact',
         email: contact?.email ?? null,
       };
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 202,
-        body: await cancellationRequests.request(tree, who, request.params.id, request.body.reason, scope, {
-          requestId: request.id,
-          ip: request.ip,
-        }),
-      }));
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        cancellationRequests.request(tx, tree, who, request.params.id, request.body.reason, { requestId: request.id, ip: request.ip }),
+      );
     },
   );
 };

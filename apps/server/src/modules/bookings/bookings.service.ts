@@ -11,7 +11,7 @@ import { todayIn } from '@portal/contract/school-days';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
-import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/versioned-answers';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
@@ -320,37 +320,36 @@ export class BookingsService {
   }
 
   /**
-   * Cancels one booking with a reason, in one transaction that also stores the Idempotency-Key's answer (the
-   * updated detail); then tells its confirmation contacts.
+   * Cancels one booking with a reason, in the write's transaction (which stores the Idempotency-Key's answer, the
+   * updated detail); once committed, tells its confirmation contacts.
    */
   async cancel(
     tree: PermissionTree,
     contactId: number,
     id: number,
     cancelReason: string,
-    idempotency: IdempotencyScope = NO_KEY,
     features: Features = DEFAULT_FEATURES,
-  ): Promise<BookingDetail> {
-    const head = await bookingHead(this.db, id);
+    tx: Tx,
+  ): Promise<Written<BookingDetail>> {
+    const head = await bookingHead(tx, id);
     if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
     if (!canAtLocation(tree, 'booking', 'delete', head.locationId)) throw forbidden(CANCEL_FORBIDDEN);
     const reason = cancelReason.trim();
     if (!reason) throw AppError.field('cancelReason', FORM_MESSAGES.required);
 
     const now = this.now();
-    const detail = await this.db.transaction(async (tx) => {
-      const locked = await bookingHead(tx, id, { forUpdate: true });
-      if (!locked) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
-      const refusal = cancelRefusal(locked, now);
-      if (refusal) throw refusalError(refusal);
-      await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
-      await recordBookingEvents(tx, [id], 'booking.cancelled');
-      // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
-      const answer = await this.detail(tree, id, features, tx, true);
-      await idempotency.answerIn(tx, { status: 200, body: answer });
-      return answer;
-    });
-    await this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], reason });
-    return detail;
+    const locked = await bookingHead(tx, id, { forUpdate: true });
+    if (!locked) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
+    const refusal = cancelRefusal(locked, now);
+    if (refusal) throw refusalError(refusal);
+    await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
+    await recordBookingEvents(tx, [id], 'booking.cancelled');
+    // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
+    const detail = await this.detail(tree, id, features, tx, true);
+    return {
+      status: 200,
+      body: detail,
+      afterCommit: () => this.notifier.requestEvent(head.requestId, 'cancelled', { bookingIds: [id], reason }),
+    };
   }
 }

@@ -1,16 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { AbsenceReason, BookingRequestStatus, BookingStatus, Locale } from '@portal/contract/domain';
 import type { BookingContactFacts, RuleClassification } from './create-booking.rules';
 import { noteLiveEventRecorded } from '../live-events/live-signal';
+import type { LiveEventKind } from '@portal/contract/live-events';
 
 /**
  * Queries of POST /v1/bookings: the facts the rules need (one statement), and the writes (one statement).
  *
- * A create costs two round trips here, whatever the number of dates: every table the rules look at is read by one
- * SELECT of json sub-selects, and the request, its certifications, confirmations and bookings (and the
- * Idempotency-Key's answer, when there is one) are written by one INSERT of data-modifying CTEs, which PostgreSQL
- * runs atomically as one statement (its own transaction): all of it or nothing.
+ * A create costs two statements here, whatever the number of dates: every table the rules look at is read by one
+ * SELECT of json sub-selects, and the request, its certifications, confirmations, bookings and live event are
+ * written by one INSERT of data-modifying CTEs, which PostgreSQL runs atomically: all of it or nothing. Both run in
+ * the write's transaction, which also stores the Idempotency-Key's answer.
  */
 
 export interface RuleFacts {
@@ -128,7 +129,6 @@ export interface NewBookingRequest {
   room: string | null;
   notes: string | null;
   policiesAgreedAt: Date;
-  idempotencyKey: string | null;
   requestedCandidateId?: number | null;
   /** The caller agreed to this version of the client's policies with this request: kept (its first date stays). */
   policiesAccepted?: { contactId: number; version: string } | null;
@@ -157,15 +157,10 @@ export interface InsertedRequest {
   bookings: Array<{ id: number; dateLocal: string; status: BookingStatus }>;
 }
 
-/** The created body, as SQL of a jsonb: what the Idempotency-Key's row stores as its answer. */
-export type AnswerBody = SQL;
-
 /**
  * Writes the request (with its series reference 'BLK-<id>' when it has several dates), its certifications,
- * confirmations and bookings in one statement; answers the request id and the bookings by id. `answer`, when
- * given, is an UPDATE of the Idempotency-Key's row (see `idempotency.ts`) made with the created body, so the answer
- * commits with the booking: it receives the SQL of that body (a jsonb of `{requestId, status, seriesReference,
- * bookings: [{id, dateLocal, status}]}`).
+ * confirmations, bookings and its live event (of the kind `liveEvent`) in one statement; answers the request id and
+ * the bookings by id.
  */
 export async function insertBookingRequest(
   db: DbOrTx,
@@ -177,7 +172,8 @@ export async function insertBookingRequest(
     /** The location's IANA zone, kept on each booking. */
     timeZone: string;
     series: boolean;
-    answer?: (body: AnswerBody) => SQL | undefined;
+    /** The live stream's event of the new request. */
+    liveEvent: LiveEventKind;
   },
 ): Promise<InsertedRequest> {
   const r = request;
@@ -200,12 +196,6 @@ export async function insertBookingRequest(
       push: c.push,
     })),
   );
-  const body = sql`(select jsonb_build_object('requestId', r.id, 'status', r.status, 'seriesReference', r.series_reference,
-      'bookings', (select coalesce(jsonb_agg(jsonb_build_object('id', b.id, 'dateLocal', b.date_local, 'status', b.status) order by b.id), '[]')
-                   from b))
-    from r)`;
-  const update = options.answer?.(body);
-  const answer = update ? sql`, a as (${update})` : sql``;
   const rows = await queryRows<{
     request_id: number;
     series_reference: string | null;
@@ -218,7 +208,7 @@ export async function insertBookingRequest(
       r as (
         insert into booking_requests (id, client_id, location_id, created_by_contact_id, created_by_staff_user_id, status,
           classification_id, grade_ids, start_time_local, end_time_local, break_minutes, is_full_day, bookings_per_day,
-          covering_contact_id, covering_name, absence_reason, room, notes, policies_agreed_at, series_reference, idempotency_key,
+          covering_contact_id, covering_name, absence_reason, room, notes, policies_agreed_at, series_reference,
           requested_candidate_id)
         select n.id, ${r.clientId}::int, ${r.locationId}::int, ${r.createdByContactId}::int, ${r.createdByStaffUserId}::int,
           ${r.status}::booking_request_status, ${r.classificationId}::int,
@@ -226,7 +216,7 @@ export async function insertBookingRequest(
           ${r.endTimeLocal}::time, ${r.breakMinutes}::int, ${r.isFullDay}::boolean, ${r.bookingsPerDay}::int,
           ${r.coveringContactId}::int, ${r.coveringName}::text, ${r.absenceReason}::absence_reason, ${r.room}::text,
           ${r.notes}::text, ${r.policiesAgreedAt.toISOString()}::timestamptz,
-          case when ${options.series}::boolean then 'BLK-' || n.id end, ${r.idempotencyKey}::text,
+          case when ${options.series}::boolean then 'BLK-' || n.id end,
           ${r.requestedCandidateId ?? null}::int
         from n
         returning id, status, series_reference
@@ -252,10 +242,8 @@ export async function insertBookingRequest(
         returning id, date_local, status
       ),
       le as (
-        -- The live stream's event, in the same statement: approvers see a request to approve, others a new booking.
         insert into live_events (client_id, location_id, kind, payload)
-        select ${r.clientId}::int, ${r.locationId}::int,
-          case when r.status = 'pending_approval' then 'pendingApproval.created' else 'booking.created' end,
+        select ${r.clientId}::int, ${r.locationId}::int, ${options.liveEvent}::text,
           jsonb_build_object('requestId', r.id, 'status', r.status, 'createdByContactId', ${r.createdByContactId}::int)
         from r
       ),
@@ -265,7 +253,7 @@ export async function insertBookingRequest(
           ${r.policiesAgreedAt.toISOString()}::timestamptz
         from r where ${r.policiesAccepted ? true : false}::boolean
         on conflict do nothing
-      )${answer}
+      )
     select r.id as request_id, r.series_reference, b.id, to_char(b.date_local, 'YYYY-MM-DD') as date_local, b.status::text as status
     from r join b on true
     order by b.id`,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateBookingBody, CreatedBooking } from '@portal/contract/bookings';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import { IdempotencyKeyHeaders, idempotencyKeyOf, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import { flushBookingNotifications } from './booking-notifications';
 
 /** POST /v1/bookings: one booking request and its per-date bookings, at most once per Idempotency-Key. */
@@ -41,18 +41,14 @@ const createBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const key = idempotencyKeyOf(request);
       const tree = await principal.tree();
-      // The stored answer of the Idempotency-Key is written by the same statement as the booking (see the service).
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 201,
-        body: await service.create(
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.create(
+          tx,
           { contactId: principal.contactId, staffUserId: principal.staffUserId, impersonating: principal.impersonating, tree },
           request.body,
-          key,
-          scope,
         ),
-      }));
+      );
     },
   );
 };

@@ -5,10 +5,11 @@ import type { PermissionTree } from '@portal/contract/permissions';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
-import type { IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
+import type { LiveEventKind } from '@portal/contract/live-events';
 import { afterReply, BookingNotifier, type RequestFacts } from './booking-notifications';
 import { accessAt, isoDate } from './booking-reference.service';
-import { insertBookingRequest, loadRuleFacts, type AnswerBody, type InsertedRequest, type NewBooking } from './create-booking.repository';
+import { insertBookingRequest, loadRuleFacts, type NewBooking } from './create-booking.repository';
 import { publicHolidaysOn } from './public-holidays';
 import { policiesVersionOf } from './policies-version';
 import {
@@ -51,19 +52,15 @@ export class CreateBookingService {
   }
 
   /**
-   * Round trips: one read of every fact the rules need, one statement writing the request, its bookings and (with an
-   * Idempotency-Key) the stored answer; the confirmations go out after the reply, composed from what is in hand.
+   * In the write's transaction (which then stores the Idempotency-Key's answer): one read of every fact the rules
+   * need, one statement writing the request and its bookings; once committed, the confirmations go out after the
+   * reply, composed from what is in hand.
    */
-  async create(
-    caller: Caller,
-    body: CreateBookingInput,
-    idempotencyKey: string | undefined,
-    idempotency?: IdempotencyScope,
-  ): Promise<CreatedBooking> {
+  async create(tx: Tx, caller: Caller, body: CreateBookingInput): Promise<Written<CreatedBooking>> {
     const access = accessAt(caller.tree, body.locationId);
     const denied = toProblem(locationBookable(access));
     if (denied) throw denied;
-    const facts = await loadRuleFacts(this.db, body.locationId, body.covering?.contactId, body.requestedCandidateId, caller.contactId);
+    const facts = await loadRuleFacts(tx, body.locationId, body.covering?.contactId, body.requestedCandidateId, caller.contactId);
     if (!facts) throw new AppError('not-found', { detail: 'There is no such location.' });
     const location = facts;
     const policiesVersion = policiesVersionOf(facts.policiesMarkdown);
@@ -115,53 +112,44 @@ export class CreateBookingService {
       push: c.push,
     }));
 
-    let created: InsertedRequest;
-    try {
-      created = await insertBookingRequest(
-        this.db,
-        {
-          clientId: location.clientId,
-          locationId: location.id,
-          createdByContactId: caller.contactId,
-          createdByStaffUserId: caller.impersonating ? (caller.staffUserId ?? null) : null,
-          status,
-          classificationId: body.classificationId,
-          gradeIds: [...new Set(body.gradeIds)],
-          startTimeLocal: startTime,
-          endTimeLocal: endTime,
-          breakMinutes,
-          isFullDay: body.isFullDay,
-          bookingsPerDay: body.bookingsPerDay,
-          coveringContactId: body.covering?.contactId ?? null,
-          coveringName: body.covering?.name ?? null,
-          absenceReason: body.covering?.reason ?? null,
-          room: body.room || null,
-          notes: body.notes || null,
-          policiesAgreedAt: ctx.now,
-          idempotencyKey: idempotencyKey ?? null,
-          requestedCandidateId: body.requestedCandidateId ?? null,
-          // The contact's own agreement is remembered; provider staff acting as them agree for this request only.
-          policiesAccepted: body.policiesAgreed && !caller.impersonating ? { contactId: caller.contactId, version: policiesVersion } : null,
-        },
-        {
-          certificationIds: [...new Set(body.certificationIds)],
-          confirmations,
-          bookings: rows,
-          timeZone: zone,
-          series,
-          ...(idempotency ? { answer: (answer: AnswerBody) => idempotency.answerStatement(201, answer) } : {}),
-        },
-      );
-    } catch (error) {
-      if (isUniqueViolation(error, 'booking_requests_idempotency_key'))
-        throw new AppError('idempotency-key-reused', {
-          detail: 'This Idempotency-Key was already used for another booking. Use a new key for a new request.',
-          cause: error,
-        });
-      throw error;
-    }
+    // The live stream's event: approvers see a request to approve, others a new booking.
+    const liveEvent: LiveEventKind = confirmed ? 'booking.created' : 'pendingApproval.created';
+    const created = await insertBookingRequest(
+      tx,
+      {
+        clientId: location.clientId,
+        locationId: location.id,
+        createdByContactId: caller.contactId,
+        createdByStaffUserId: caller.impersonating ? (caller.staffUserId ?? null) : null,
+        status,
+        classificationId: body.classificationId,
+        gradeIds: [...new Set(body.gradeIds)],
+        startTimeLocal: startTime,
+        endTimeLocal: endTime,
+        breakMinutes,
+        isFullDay: body.isFullDay,
+        bookingsPerDay: body.bookingsPerDay,
+        coveringContactId: body.covering?.contactId ?? null,
+        coveringName: body.covering?.name ?? null,
+        absenceReason: body.covering?.reason ?? null,
+        room: body.room || null,
+        notes: body.notes || null,
+        policiesAgreedAt: ctx.now,
+        requestedCandidateId: body.requestedCandidateId ?? null,
+        // The contact's own agreement is remembered; provider staff acting as them agree for this request only.
+        policiesAccepted: body.policiesAgreed && !caller.impersonating ? { contactId: caller.contactId, version: policiesVersion } : null,
+      },
+      {
+        certificationIds: [...new Set(body.certificationIds)],
+        confirmations,
+        bookings: rows,
+        timeZone: zone,
+        series,
+        liveEvent,
+      },
+    );
 
-    // Committed: tell the confirmation contacts after the reply, from the facts in hand (no reads).
+    // Once committed: tell the confirmation contacts after the reply, from the facts in hand (no reads).
     const contacts = new Map(facts.contacts.map((c) => [c.id, c]));
     const notice: RequestFacts = {
       request: { id: created.requestId, seriesReference: created.seriesReference, locationName: location.name },
@@ -173,22 +161,20 @@ export class CreateBookingService {
         return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile, locale: contact.locale };
       }),
     };
-    afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
-    if (!confirmed && this.approvalLinks) afterReply(() => this.approvalLinks!.sendApprovalLinks(created.requestId));
+    const afterCommit = async () => {
+      afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
+      if (!confirmed && this.approvalLinks) afterReply(() => this.approvalLinks!.sendApprovalLinks(created.requestId));
+    };
 
     return {
-      requestId: created.requestId,
-      status,
-      seriesReference: created.seriesReference,
-      bookings: created.bookings.map((b) => ({ id: b.id, dateLocal: b.dateLocal, status: b.status })),
+      status: 201,
+      body: {
+        requestId: created.requestId,
+        status,
+        seriesReference: created.seriesReference,
+        bookings: created.bookings.map((b) => ({ id: b.id, dateLocal: b.dateLocal, status: b.status })),
+      },
+      afterCommit,
     };
   }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505') return name === undefined || name === constraint;
-  }
-  return false;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ExtendBookingBody, ExtendedBooking, ExtendScheduling, ExtendSchedulingQuery } from '@portal/contract/bookings';
 import { ProblemDetails } from '@portal/contract/problems';
 import { IdParams } from '@portal/contract/query-params';
-import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
@@ -66,10 +66,9 @@ const extendBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 201,
-        body: await service.extend(tree, request.params.id, request.body, app.now(), scope),
-      }));
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.extend(tx, tree, request.params.id, request.body, app.now()),
+      );
     },
   );
 };

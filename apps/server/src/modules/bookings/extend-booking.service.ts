@@ -10,7 +10,7 @@ import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
 import { publicHolidaysBetween } from './public-holidays';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
-import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { lockCandidate } from '../provider/candidate-lock';
 import { busyDates } from '../provider/provider.repository';
@@ -70,8 +70,8 @@ export class ExtendBookingService {
   ) {}
 
   /** The booking, if the caller may extend it; 404 out of reach, 403 without the right, 422 in the wrong state. */
-  private async source(tree: PermissionTree, bookingId: number): Promise<Source> {
-    const source = await bookingToExtend(this.db, bookingId);
+  private async source(db: DbOrTx, tree: PermissionTree, bookingId: number): Promise<Source> {
+    const source = await bookingToExtend(db, bookingId);
     const inTree = source && allClients(tree).some((c) => c.locations.some((l) => l.locationId === source.locationId));
     if (!source || !inTree) throw new AppError('not-found', { detail: 'There is no such booking.' });
     if (!canAtLocation(tree, 'booking', 'create', source.locationId) && !canAtLocation(tree, 'booking', 'modify', source.locationId)) {
@@ -134,7 +134,7 @@ export class ExtendBookingService {
   }
 
   async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string, now: Date): Promise<ExtendScheduling> {
-    const source = await this.source(tree, bookingId);
+    const source = await this.source(this.db, tree, bookingId);
     // Today is shown while a booking at the request's times could still start today.
     const plan = await this.plan(this.db, source, endDateLocal, source.requestStartTime, now);
     const busy =
@@ -164,65 +164,57 @@ export class ExtendBookingService {
     };
   }
 
-  /** Adds the bookings in one transaction that also stores the Idempotency-Key's answer; then tells who it concerns. */
-  async extend(
-    tree: PermissionTree,
-    bookingId: number,
-    input: ExtendBookingBody,
-    now: Date,
-    idempotency: IdempotencyScope = NO_KEY,
-  ): Promise<ExtendedBooking> {
+  /** Adds the bookings in the write's transaction (which stores the Idempotency-Key's answer); once committed, tells who it concerns. */
+  async extend(tx: Tx, tree: PermissionTree, bookingId: number, input: ExtendBookingBody, now: Date): Promise<Written<ExtendedBooking>> {
     const body = { ...input, breakMinutes: input.breakMinutes ?? 0 };
-    const checked = await this.source(tree, bookingId);
+    const checked = await this.source(tx, tree, bookingId);
     this.checkTimes(checked, body);
     const startTime = normaliseTime(body.startTime);
     const endTime = normaliseTime(body.endTime);
 
-    const { source, created, answer } = await this.db.transaction(async (tx) => {
-      // Two extensions of one series wait for each other on the request's row; the booking's state and the series'
-      // last date are read again under that lock, so the second one plans after the first one's dates.
-      await requestHead(tx, checked.requestId, { forUpdate: true });
-      const source = await bookingToExtend(tx, bookingId);
-      if (!source) throw new AppError('not-found', { detail: 'There is no such booking.' });
-      if (source.status !== 'unfilled' && source.status !== 'filled') {
-        throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
-      }
-      const plan = await this.plan(tx, source, body.endDateLocal, startTime, now);
-      const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
-      const offered = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
-      const dates = chosenDates(offered, body.dates);
-      // The educator's days are read under their lock, so no other booking of them on these days can commit meanwhile.
-      if (source.candidateId !== null) await lockCandidate(tx, source.candidateId);
-      const busy = source.candidateId === null ? new Set<string>() : await busyDates(tx, source.candidateId, dates);
-      const rows: NewBooking[] = dates.map((dateLocal) => {
-        const keeps = source.candidateId !== null && !busy.has(dateLocal);
-        return {
-          dateLocal,
-          startUtc: at(dateLocal, startTime),
-          endUtc: at(dateLocal, endTime),
-          status: keeps ? 'filled' : 'unfilled',
-          candidateId: keeps ? source.candidateId : null,
-        };
-      });
-      const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
-      await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
-      await recordBookingEvents(
-        tx,
-        inserted.map((b) => b.id),
-        'booking.extended',
-      );
-      const answer: ExtendedBooking = {
-        bookings: inserted.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
-        movedToUnfilled: source.candidateId === null ? 0 : inserted.filter((b) => b.status === 'unfilled').length,
+    // Two extensions of one series wait for each other on the request's row; the booking's state and the series'
+    // last date are read again under that lock, so the second one plans after the first one's dates.
+    await requestHead(tx, checked.requestId, { forUpdate: true });
+    const source = await bookingToExtend(tx, bookingId);
+    if (!source) throw new AppError('not-found', { detail: 'There is no such booking.' });
+    if (source.status !== 'unfilled' && source.status !== 'filled') {
+      throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
+    }
+    const plan = await this.plan(tx, source, body.endDateLocal, startTime, now);
+    const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: source.timeZone }).toJSDate();
+    const offered = plan.days.filter((d) => !d.blocked).map((d) => d.dateLocal);
+    const dates = chosenDates(offered, body.dates);
+    // The educator's days are read under their lock, so no other booking of them on these days can commit meanwhile.
+    if (source.candidateId !== null) await lockCandidate(tx, source.candidateId);
+    const busy = source.candidateId === null ? new Set<string>() : await busyDates(tx, source.candidateId, dates);
+    const rows: NewBooking[] = dates.map((dateLocal) => {
+      const keeps = source.candidateId !== null && !busy.has(dateLocal);
+      return {
+        dateLocal,
+        startUtc: at(dateLocal, startTime),
+        endUtc: at(dateLocal, endTime),
+        status: keeps ? 'filled' : 'unfilled',
+        candidateId: keeps ? source.candidateId : null,
       };
-      await idempotency.answerIn(tx, { status: 201, body: answer });
-      return { source, created: inserted, answer };
     });
+    const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
+    await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
+    await recordBookingEvents(
+      tx,
+      inserted.map((b) => b.id),
+      'booking.extended',
+    );
+    const answer: ExtendedBooking = {
+      bookings: inserted.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
+      movedToUnfilled: source.candidateId === null ? 0 : inserted.filter((b) => b.status === 'unfilled').length,
+    };
 
-    const notifier = new BookingNotifier(this.db, this.mailer, this.log);
-    await notifier.requestEvent(source.requestId, 'extended', { bookingIds: created.map((b) => b.id) });
-    const filled = created.filter((b) => b.status === 'filled').map((b) => b.id);
-    if (source.candidateId !== null && filled.length > 0) await notifier.tentativeExtension(source.candidateId, filled);
-    return answer;
+    const tell = async () => {
+      const notifier = new BookingNotifier(this.db, this.mailer, this.log);
+      await notifier.requestEvent(source.requestId, 'extended', { bookingIds: inserted.map((b) => b.id) });
+      const filled = inserted.filter((b) => b.status === 'filled').map((b) => b.id);
+      if (source.candidateId !== null && filled.length > 0) await notifier.tentativeExtension(source.candidateId, filled);
+    };
+    return { status: 201, body: answer, afterCommit: tell };
   }
 }

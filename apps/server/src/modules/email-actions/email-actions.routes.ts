@@ -4,7 +4,7 @@ import { EmailActionBody, EmailActionParams, EmailActionResult, EmailActionView 
 import { EMAIL_ACTION_LINK_HOURS } from '@portal/contract/limits';
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
-import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import type { AttemptCounters } from '../identity/attempt-counters';
 
 /** Uses of e-mailed links (reading and acting together) per client address and window; 429 beyond. */
@@ -82,10 +82,9 @@ const emailActionRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> = 
       await limit(request);
       reply.header('cache-control', 'no-store');
       const contactId = await service.ownerOf(request.params.token);
-      return idempotent(app.database.db, request, reply, contactId, async (scope) => ({
-        status: 200,
-        body: await service.act(request.params.token, request.body, scope, { requestId: request.id, ip: request.ip }),
-      }));
+      return idempotentWrite(request, reply, contactId, (tx) =>
+        service.act(tx, request.params.token, request.body, { requestId: request.id, ip: request.ip }),
+      );
     },
   );
 };

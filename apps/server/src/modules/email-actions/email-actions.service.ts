@@ -11,7 +11,7 @@ import {
   type EmailActionView,
 } from '@portal/contract/email-actions';
 import { AppError } from '../../lib/app-error';
-import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
 import type { Mailer } from '../../lib/mailer';
 import { approvalRequestMail } from '../../mail/mails';
@@ -19,7 +19,16 @@ import { forbidden } from '../data-scope/data-scope';
 import { requestDetail, requestHead, type RequestDetail } from '../bookings/booking-detail.repository';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
 import { DECIDE_FORBIDDEN, type PendingBookingsService } from '../pending-bookings/pending-bookings.service';
-import { contactsLinkedTo, insertLinks, linkByHash, requestDecision, spendLinks, type Db, type NewLink } from './email-actions.repository';
+import {
+  contactsLinkedTo,
+  insertLinks,
+  linkByHash,
+  requestDecision,
+  spendLinks,
+  type Db,
+  type DbOrTx,
+  type NewLink,
+} from './email-actions.repository';
 
 /**
  * Approve from the e-mail. When a request waits for approval, every contact who may approve it
@@ -147,26 +156,26 @@ export class EmailActionsService {
    * how); 410 when the link has expired or is unknown.
    */
   async act(
+    tx: Tx,
     token: string,
     body: EmailActionBody,
-    idempotency: IdempotencyScope = NO_KEY,
     trace: { requestId?: string; ip?: string } = {},
-  ): Promise<EmailActionResult> {
-    const link = await this.unexpiredLink(token);
-    const head = await requestHead(this.db, link.requestId);
+  ): Promise<Written<EmailActionResult>> {
+    const link = await this.unexpiredLink(token, tx);
+    const head = await requestHead(tx, link.requestId);
     if (!head) throw expired();
     if (head.status !== 'pending_approval') throw alreadyDecided();
     if (link.usedAt !== null) throw expired();
     // The approver's rights now, not when the mail was sent (no cache: a permission just removed counts).
-    const tree = await loadPermissionTree(this.db, link.contactId);
+    const tree = await loadPermissionTree(tx, link.contactId);
     if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
     try {
       return await this.pendingBookings.act(
+        tx,
         tree,
         link.contactId,
         link.requestId,
         { action: link.action === 'approve' ? 'accept' : 'reject', reason: body.reason },
-        idempotency,
         {
           via: 'email',
           trace,
@@ -209,8 +218,8 @@ export class EmailActionsService {
   }
 
   /** The link, used or not, unless unknown or past its time. */
-  private async unexpiredLink(token: string) {
-    const link = await linkByHash(this.db, hashLinkSecret(token));
+  private async unexpiredLink(token: string, db: DbOrTx = this.db) {
+    const link = await linkByHash(db, hashLinkSecret(token));
     if (!link || link.expiresAt.getTime() <= this.now().getTime()) throw expired();
     if (link.action !== 'approve' && link.action !== 'reject') throw expired();
     return { ...link, action: link.action as EmailAction };

@@ -39,7 +39,7 @@ async function freshPending(): Promise<number> {
   ).id;
   const copy = await one<{ id: number }>(
     sql`insert into booking_requests select (jsonb_populate_record(s, jsonb_build_object(
-          'id', nextval(pg_get_serial_sequence('booking_requests', 'id')), 'idempotency_key', null))).*
+          'id', nextval(pg_get_serial_sequence('booking_requests', 'id'))))).*
         from booking_requests s where s.id = ${source} returning id`,
   );
   await rows(

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/pending-bookings';
 import { Id } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
-import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
 import { DECIDE_FORBIDDEN, WITHDRAW_FORBIDDEN } from './pending-bookings.service';
@@ -98,12 +98,11 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 200,
-        body: await service.act(tree, principal.contactId, request.params.bookingId, request.body, scope, {
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.act(tx, tree, principal.contactId, request.params.bookingId, request.body, {
           trace: { requestId: request.id, ip: request.ip },
         }),
-      }));
+      );
     },
   );
 
@@ -135,13 +134,9 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 200,
-        body: await service.withdraw(tree, principal.contactId, request.params.bookingId, scope, {
-          requestId: request.id,
-          ip: request.ip,
-        }),
-      }));
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.withdraw(tx, tree, principal.contactId, request.params.bookingId, { requestId: request.id, ip: request.ip }),
+      );
     },
   );
 };

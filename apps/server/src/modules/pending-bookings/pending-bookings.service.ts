@@ -5,7 +5,7 @@ import type { PendingBookingActionBody, PendingBookingActionResult, PendingBooki
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { dateStillBookable } from '@portal/contract/booking-rules';
 import { AppError } from '../../lib/app-error';
-import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { audit } from '../identity/identity.repository';
@@ -20,7 +20,6 @@ import {
   requestOwner,
   withdrawRequest,
   type Db,
-  type DbOrTx,
 } from './pending-bookings.repository';
 import { recordRequestEvent } from '../live-events/live-events.repository';
 
@@ -38,7 +37,7 @@ export const WITHDRAW_FORBIDDEN = "You don't have permission to ask for bookings
 export interface DecideOptions {
   via?: 'portal' | 'email';
   trace?: { requestId?: string; ip?: string };
-  within?: (tx: DbOrTx) => Promise<void>;
+  within?: (tx: Tx) => Promise<void>;
 }
 
 function canSeeRequest(tree: PermissionTree, locationId: number): boolean {
@@ -94,18 +93,18 @@ export class PendingBookingsService {
   }
 
   /**
-   * Accepts (sent to the provider to fill) or rejects (with a reason) a pending request, in one transaction that
-   * also stores the Idempotency-Key's answer.
+   * Accepts (sent to the provider to fill) or rejects (with a reason) a pending request, in the write's transaction
+   * (which stores the Idempotency-Key's answer); once committed, tells its confirmation contacts.
    */
   async act(
+    tx: Tx,
     tree: PermissionTree,
     contactId: number,
     requestId: number,
     body: PendingBookingActionBody,
-    idempotency: IdempotencyScope = NO_KEY,
     options: DecideOptions = {},
-  ): Promise<PendingBookingActionResult> {
-    const head = await requestHead(this.db, requestId);
+  ): Promise<Written<PendingBookingActionResult>> {
+    const head = await requestHead(tx, requestId);
     if (!head || !canSeeRequest(tree, head.locationId)) throw new AppError('not-found', { detail: REQUEST_NOT_FOUND });
     if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
     const reason = body.reason?.trim() || null;
@@ -113,66 +112,67 @@ export class PendingBookingsService {
 
     const status = body.action === 'accept' ? 'approved' : 'rejected';
     const at = this.now();
-    const bookingIds = await this.db.transaction(async (tx) => {
-      // Two admins deciding at once: the second waits here and then finds the request decided.
-      const locked = await requestHead(tx, requestId, { forUpdate: true });
-      if (!locked || locked.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
-      // Only dates that can still be booked go to the provider; the others are cancelled, and with none left, nothing changes.
-      let expiredIds: number[] = [];
-      if (status === 'approved') {
-        const pending = await pendingBookingsOf(tx, requestId);
-        expiredIds = pending
-          .filter(
-            (b) => !dateStillBookable({ now: at, timeZone: b.timeZone, sameDayCutoff: b.sameDayCutoff }, b.dateLocal, b.startTimeLocal),
-          )
-          .map((b) => b.id);
-        if (pending.length > 0 && expiredIds.length === pending.length)
-          throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.approveDatesPassed });
-      }
-      const changed = await decideRequest(tx, requestId, {
-        status,
-        contactId,
-        at,
-        rejectReason: status === 'rejected' ? reason : null,
-        expiredIds,
-        expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
-      });
-      if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
-      await recordRequestEvent(tx, requestId, status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected');
-      await options.within?.(tx);
-      await audit(tx, {
-        contactId,
-        action: `booking-request.${status}`,
-        entityType: 'booking_request',
-        entityId: String(requestId),
-        details: { via: options.via ?? 'portal', bookingIds: changed, ...(status === 'rejected' ? { reason } : {}) },
-        requestId: options.trace?.requestId,
-        ip: options.trace?.ip,
-      });
-      const answer: PendingBookingActionResult = { id: requestId, status, bookingIds: changed };
-      await idempotency.answerIn(tx, { status: 200, body: answer });
-      return changed;
+    // Two admins deciding at once: the second waits here and then finds the request decided.
+    const locked = await requestHead(tx, requestId, { forUpdate: true });
+    if (!locked || locked.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+    // Only dates that can still be booked go to the provider; the others are cancelled, and with none left, nothing changes.
+    let expiredIds: number[] = [];
+    if (status === 'approved') {
+      const pending = await pendingBookingsOf(tx, requestId);
+      expiredIds = pending
+        .filter((b) => !dateStillBookable({ now: at, timeZone: b.timeZone, sameDayCutoff: b.sameDayCutoff }, b.dateLocal, b.startTimeLocal))
+        .map((b) => b.id);
+      if (pending.length > 0 && expiredIds.length === pending.length)
+        throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.approveDatesPassed });
+    }
+    const changed = await decideRequest(tx, requestId, {
+      status,
+      contactId,
+      at,
+      rejectReason: status === 'rejected' ? reason : null,
+      expiredIds,
+      expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
+    });
+    if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
+    await recordRequestEvent(tx, requestId, status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected');
+    await options.within?.(tx);
+    await audit(tx, {
+      contactId,
+      action: `booking-request.${status}`,
+      entityType: 'booking_request',
+      entityId: String(requestId),
+      details: { via: options.via ?? 'portal', bookingIds: changed, ...(status === 'rejected' ? { reason } : {}) },
+      requestId: options.trace?.requestId,
+      ip: options.trace?.ip,
     });
     const note = reason ? { reason } : {};
-    // An approval tells of the dates sent to the provider, not of those cancelled because they had passed.
-    await this.notifier.requestEvent(requestId, status, status === 'approved' && bookingIds.length > 0 ? { ...note, bookingIds } : note);
-    return { id: requestId, status, bookingIds };
+    return {
+      status: 200,
+      body: { id: requestId, status, bookingIds: changed },
+      // An approval tells of the dates sent to the provider, not of those cancelled because they had passed.
+      afterCommit: () =>
+        this.notifier.requestEvent(
+          requestId,
+          status,
+          status === 'approved' && changed.length > 0 ? { ...note, bookingIds: changed } : note,
+        ),
+    };
   }
 
   /**
    * The contact who asked takes a request back while it waits for approval: the request becomes withdrawn and its
-   * bookings cancelled, in one transaction with the Idempotency-Key's answer. Withdrawing it again answers the same;
-   * once approved or rejected it is refused with 409. A request the caller cannot see is 404; one they can see but
-   * did not make is 403.
+   * bookings cancelled, in the write's transaction (which stores the Idempotency-Key's answer). Withdrawing it
+   * again answers the same; once approved or rejected it is refused with 409. A request the caller cannot see is
+   * 404; one they can see but did not make is 403.
    */
   async withdraw(
+    tx: Tx,
     tree: PermissionTree,
     contactId: number,
     requestId: number,
-    idempotency: IdempotencyScope = NO_KEY,
     trace: { requestId?: string; ip?: string } = {},
-  ): Promise<PendingBookingWithdrawResult> {
-    const head = await requestOwner(this.db, requestId);
+  ): Promise<Written<PendingBookingWithdrawResult>> {
+    const head = await requestOwner(tx, requestId);
     const own = head !== undefined && head.createdByContactId === contactId;
     // A request of the caller's own stays findable after it was withdrawn (pendingBooking view shows only waiting ones).
     if (!head || (!own && (head.status !== 'pending_approval' || !canSeeRequest(tree, head.locationId))))
@@ -181,30 +181,26 @@ export class PendingBookingsService {
     if (!canAtLocation(tree, 'pendingBooking', 'create', head.locationId)) throw forbidden(WITHDRAW_FORBIDDEN);
 
     const at = this.now();
-    return this.db.transaction(async (tx) => {
-      // An approver deciding at the same moment: whoever locks first wins, the other finds it no longer waiting.
-      const locked = await requestOwner(tx, requestId, { forUpdate: true });
-      if (locked?.status === 'withdrawn') {
-        const again: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: await bookingIdsOf(tx, requestId) };
-        await idempotency.answerIn(tx, { status: 200, body: again });
-        return again;
-      }
-      if (locked?.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
-      const cancelled = await withdrawRequest(tx, requestId, { contactId, at, reason: BOOKING_MESSAGES.withdrawnCancelReason });
-      if (!cancelled) throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
-      await recordRequestEvent(tx, requestId, 'pendingApproval.withdrawn');
-      await audit(tx, {
-        contactId,
-        action: 'booking-request.withdrawn',
-        entityType: 'booking_request',
-        entityId: String(requestId),
-        details: { via: 'portal', bookingIds: cancelled },
-        requestId: trace.requestId,
-        ip: trace.ip,
-      });
-      const answer: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: cancelled };
-      await idempotency.answerIn(tx, { status: 200, body: answer });
-      return answer;
+    // An approver deciding at the same moment: whoever locks first wins, the other finds it no longer waiting.
+    const locked = await requestOwner(tx, requestId, { forUpdate: true });
+    if (locked?.status === 'withdrawn') {
+      const again: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: await bookingIdsOf(tx, requestId) };
+      return { status: 200, body: again };
+    }
+    if (locked?.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
+    const cancelled = await withdrawRequest(tx, requestId, { contactId, at, reason: BOOKING_MESSAGES.withdrawnCancelReason });
+    if (!cancelled) throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
+    await recordRequestEvent(tx, requestId, 'pendingApproval.withdrawn');
+    await audit(tx, {
+      contactId,
+      action: 'booking-request.withdrawn',
+      entityType: 'booking_request',
+      entityId: String(requestId),
+      details: { via: 'portal', bookingIds: cancelled },
+      requestId: trace.requestId,
+      ip: trace.ip,
     });
+    const answer: PendingBookingWithdrawResult = { id: requestId, status: 'withdrawn', bookingIds: cancelled };
+    return { status: 200, body: answer };
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/replace-me';
 import { ProblemDetails } from '@portal/contract/problems';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
-import { IdempotencyKeyHeaders, idempotent } from '../../lib/idempotency';
+import { IdempotencyKeyHeaders, idempotentWrite } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 
 /** Replace-me status and requests (spec §4, §7). */
@@ -70,10 +70,9 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, async (scope) => ({
-        status: 201,
-        body: await service.request(principal.contactId, tree, request.body, app.now(), scope),
-      }));
+      return idempotentWrite(request, reply, principal.contactId, (tx) =>
+        service.request(tx, principal.contactId, tree, request.body, app.now()),
+      );
     },
   );
 

@@ -5,7 +5,7 @@ import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/c
 import { replaceMeDays } from '@portal/contract/school-days';
 import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
-import { NO_KEY, type IdempotencyScope } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/identity.repository';
 import {
@@ -56,14 +56,8 @@ export class ReplaceMeService {
     };
   }
 
-  /** Records the request in one transaction that also stores the Idempotency-Key's answer. */
-  async request(
-    contactId: number,
-    tree: PermissionTree,
-    body: ReplaceMeBody,
-    now: Date,
-    idempotency: IdempotencyScope = NO_KEY,
-  ): Promise<ReplaceMeRequest> {
+  /** Records the request in the write's transaction (which stores the Idempotency-Key's answer). */
+  async request(tx: Tx, contactId: number, tree: PermissionTree, body: ReplaceMeBody, now: Date): Promise<Written<ReplaceMeRequest>> {
     const locations = replaceMeLocations(tree);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
     let location: ReplaceMeLocation | undefined;
@@ -100,27 +94,24 @@ export class ReplaceMeService {
       );
     }
 
-    return this.db.transaction(async (tx) => {
-      // One request per contact and day: a second submit waits here, then sees the first one's row.
-      await lockForTransaction(tx, 'replaceMeContact', contactId);
-      if (await requestOnDay(tx, contactId, selectedDay)) {
-        throw new AppError('conflict', {
-          detail: BOOKING_MESSAGES.replaceMeExists,
-          errors: { selectedDay: [BOOKING_MESSAGES.replaceMeExists] },
-        });
-      }
-      const id = await insertRequest(tx, {
-        contactId,
-        clientId: location.clientId,
-        locationId: location.locationId,
-        selectedDay,
-        isNextMonday,
-        now,
+    // One request per contact and day: a second submit waits here, then sees the first one's row.
+    await lockForTransaction(tx, 'replaceMeContact', contactId);
+    if (await requestOnDay(tx, contactId, selectedDay)) {
+      throw new AppError('conflict', {
+        detail: BOOKING_MESSAGES.replaceMeExists,
+        errors: { selectedDay: [BOOKING_MESSAGES.replaceMeExists] },
       });
-      const created = (await requestById(tx, id))!;
-      await idempotency.answerIn(tx, { status: 201, body: created });
-      return created;
+    }
+    const id = await insertRequest(tx, {
+      contactId,
+      clientId: location.clientId,
+      locationId: location.locationId,
+      selectedDay,
+      isNextMonday,
+      now,
     });
+    const created = (await requestById(tx, id))!;
+    return { status: 201, body: created };
   }
 
   /**

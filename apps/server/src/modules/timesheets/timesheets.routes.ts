@@ -13,7 +13,7 @@ import {
 } from '@portal/contract/timesheets';
 import { FileBytes } from '@portal/contract/files';
 import { ProblemDetails } from '@portal/contract/problems';
-import { idempotent } from '../../lib/idempotency';
+import { idempotentWrite } from '../../lib/idempotency';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { sendVersionedPage } from '../../plugins/http-cache';
 import { attachmentDisposition } from '../../lib/content-disposition';
@@ -147,9 +147,7 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotent(app.database.db, request, reply, principal.contactId, (scope) =>
-        service.submit(tree, principal.contactId, request.body, scope),
-      );
+      return idempotentWrite(request, reply, principal.contactId, (tx) => service.submit(tx, tree, principal.contactId, request.body));
     },
   );
 

@@ -20,7 +20,7 @@ import type {
 import type { CandidateModification } from './timesheets.repository';
 import type { Db } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
-import type { IdempotencyScope, IdempotentAnswer } from '../../lib/idempotency';
+import type { Tx, Written } from '../../lib/idempotency';
 import { forbidden, viewScope, visibleClientIds } from '../data-scope/data-scope';
 import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
@@ -212,17 +212,12 @@ export class TimesheetsService {
    * POST /v1/timesheets/submit. Each named booking goes through the contract's decide rules (DECIDE_RULES): not
    * visible → `unknown`; visible without timesheets modify → 403 for the whole submit, nothing written; no longer
    * pending approval → its spec §4 reason. What the decision does to each of the rest (approve with which hours,
-   * cancel with no charge, send to review) is the contract's `decisionEffect`; the writes happen in one transaction
-   * with the Idempotency-Key's answer.
+   * cancel with no charge, send to review) is the contract's `decisionEffect`; the writes happen in the write's
+   * transaction, which stores the Idempotency-Key's answer.
    */
-  async submit(
-    tree: PermissionTree,
-    contactId: number,
-    body: TimesheetSubmitBody,
-    idempotency: IdempotencyScope,
-  ): Promise<IdempotentAnswer<TimesheetSubmitResponse>> {
+  async submit(tx: Tx, tree: PermissionTree, contactId: number, body: TimesheetSubmitBody): Promise<Written<TimesheetSubmitResponse>> {
     const ids = body.timesheets.map((t) => t.bookingId);
-    const facts = new Map((await submitFacts(this.db, ids)).map((f) => [f.bookingId, f]));
+    const facts = new Map((await submitFacts(tx, ids)).map((f) => [f.bookingId, f]));
     const issues: TimesheetSubmitResponse['issues'] = [];
     const effects: { bookingId: number; effect: DecisionEffect }[] = [];
     for (const item of body.timesheets) {
@@ -236,36 +231,33 @@ export class TimesheetsService {
       effects.push({ bookingId: item.bookingId, effect: decisionEffect(body.decision, factsOf(storedOf(fact!)), item) });
     }
     const decider = { decision: body.decision, contactId, at: this.now() };
-    return this.db.transaction(async (tx) => {
-      const approve = effects.flatMap(({ bookingId, effect }) => (effect.kind === 'approve' ? [{ bookingId, ...effect.hours }] : []));
-      const review = effects.flatMap(({ bookingId, effect }) =>
-        effect.kind === 'review' ? [{ bookingId, clientModification: storedChange(effect.school) }] : [],
-      );
-      const noCharge = effects.filter((e) => e.effect.kind === 'cancel_no_charge').map((e) => e.bookingId);
-      const approved = await approvePending(tx, decider, approve);
-      const reviewed = await sendPendingToReview(tx, decider, review);
-      const cancelled = await cancelPendingWithoutCharge(tx, decider, noCharge, NO_CHARGE_REASON);
-      await recordTimesheetEvents(tx, [...approved, ...reviewed], 'timesheet.decided');
-      await recordBookingEvents(tx, cancelled, 'booking.cancelled');
-      const done = new Set([...approved, ...reviewed, ...cancelled]);
-      const lost = effects.map((e) => e.bookingId).filter((id) => !done.has(id));
-      if (lost.length > 0) {
-        // Decided by someone else between our read and our write: read again (inside the transaction, after their commit).
-        const fresh = new Map((await submitFacts(tx, lost)).map((f) => [f.bookingId, f]));
-        for (const id of lost) {
-          const failure = judgeDecision(decideFactsOf(tree, fresh.get(id)));
-          issues.push({ bookingId: id, reason: failure?.kind === 'issue' ? failure.reason : 'already_actioned' });
-        }
+    const approve = effects.flatMap(({ bookingId, effect }) => (effect.kind === 'approve' ? [{ bookingId, ...effect.hours }] : []));
+    const review = effects.flatMap(({ bookingId, effect }) =>
+      effect.kind === 'review' ? [{ bookingId, clientModification: storedChange(effect.school) }] : [],
+    );
+    const noCharge = effects.filter((e) => e.effect.kind === 'cancel_no_charge').map((e) => e.bookingId);
+    const approved = await approvePending(tx, decider, approve);
+    const reviewed = await sendPendingToReview(tx, decider, review);
+    const cancelled = await cancelPendingWithoutCharge(tx, decider, noCharge, NO_CHARGE_REASON);
+    await recordTimesheetEvents(tx, [...approved, ...reviewed], 'timesheet.decided');
+    await recordBookingEvents(tx, cancelled, 'booking.cancelled');
+    const done = new Set([...approved, ...reviewed, ...cancelled]);
+    const lost = effects.map((e) => e.bookingId).filter((id) => !done.has(id));
+    if (lost.length > 0) {
+      // Decided by someone else between our read and our write: read again (inside the transaction, after their commit).
+      const fresh = new Map((await submitFacts(tx, lost)).map((f) => [f.bookingId, f]));
+      for (const id of lost) {
+        const failure = judgeDecision(decideFactsOf(tree, fresh.get(id)));
+        issues.push({ bookingId: id, reason: failure?.kind === 'issue' ? failure.reason : 'already_actioned' });
       }
-      const order = new Map(ids.map((id, i) => [id, i]));
-      issues.sort((a, b) => order.get(a.bookingId)! - order.get(b.bookingId)!);
-      const answer = {
-        status: issues.length === 0 ? 200 : 207,
-        body: { submitted: ids.filter((id) => done.has(id)), noCharge: ids.filter((id) => cancelled.includes(id)), issues },
-      };
-      await idempotency.answerIn(tx, answer);
-      return answer;
-    });
+    }
+    const order = new Map(ids.map((id, i) => [id, i]));
+    issues.sort((a, b) => order.get(a.bookingId)! - order.get(b.bookingId)!);
+    const answer = {
+      status: issues.length === 0 ? 200 : 207,
+      body: { submitted: ids.filter((id) => done.has(id)), noCharge: ids.filter((id) => cancelled.includes(id)), issues },
+    };
+    return answer;
   }
 
   /** GET /v1/timesheets/download/{bookingId}: 404 unless the caller may view timesheets at its location. */
