@@ -158,6 +158,155 @@ function CountsLine({ counts }: { counts: Counts }) {
   );
 }
 
+type Summary = TimesheetsOverviewResponse;
+
+/** The three totals: to approve, in review with us, approved. A dash for each when the summary failed. */
+function SummaryTiles({ totals, failed }: { totals: Summary['totals'] | undefined; failed: boolean }) {
+  const { t, locale } = useTimesheetsText();
+  const value = (count: number | undefined) => (count === undefined ? (failed ? '—' : undefined) : formatCount(count, locale));
+  return (
+    <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+      <Tile
+        label={t('summary.pendingApproval')}
+        help={t('summary.pendingApprovalHelp')}
+        value={value(totals?.pendingApproval)}
+        icon={<PendingActionsOutlinedIcon />}
+        accent="rgba(255, 167, 38, 0.18)"
+        testId="timesheets-total-pending-approval"
+      />
+      <Tile
+        label={t('summary.pendingReview')}
+        help={t('summary.pendingReviewHelp')}
+        value={value(totals?.pendingReview)}
+        icon={<HourglassEmptyOutlinedIcon />}
+        accent="rgba(0,172,239,0.12)"
+        testId="timesheets-total-pending-review"
+      />
+      <Tile
+        label={t('summary.approved')}
+        help={t('summary.approvedHelp')}
+        value={value(totals?.approved)}
+        icon={<TaskAltOutlinedIcon />}
+        accent="rgba(102, 187, 106, 0.18)"
+        testId="timesheets-total-approved"
+      />
+    </Box>
+  );
+}
+
+interface SchoolLinks {
+  /** The address of the list filtered to a school, and to one of its weeks. */
+  schoolLink: (clientId: number, weekOf?: string) => string;
+  onFollowSchoolLink: () => void;
+}
+
+/** One school: a link to its timesheets with its counts, and links to its newest weeks with some to approve. */
+function SchoolRow({ school, schoolLink, onFollowSchoolLink }: SchoolLinks & { school: Summary['clients'][number] }) {
+  const { t, locale } = useTimesheetsText();
+  const weeks = school.pendingApprovalWeeks.slice(0, WEEKS_SHOWN);
+  return (
+    <ListItem
+      divider
+      data-testid="timesheets-school-row"
+      data-client-id={school.clientId}
+      sx={{ px: 2.5, display: 'grid', gap: 1, '&:last-of-type': { borderBottom: 0 } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Link
+          component={RouterLink}
+          to={schoolLink(school.clientId)}
+          onClick={onFollowSchoolLink}
+          variant="body2"
+          sx={{ flex: 1, minWidth: 0, fontWeight: 600, py: 0.5 }}
+        >
+          {school.clientName}
+        </Link>
+        <CountsLine counts={school} />
+      </Box>
+      {weeks.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {weeks.map((week) => {
+            const date = formatDateList(week.weekOf, locale);
+            const total = formatCount(week.pendingApproval, locale);
+            return (
+              <Chip
+                key={week.weekOf}
+                component={RouterLink}
+                to={schoolLink(school.clientId, week.weekOf)}
+                onClick={onFollowSchoolLink}
+                clickable
+                variant="outlined"
+                label={t('summary.weekLink', { date, total })}
+                aria-label={t('summary.weekLinkLabel', { date, total, name: school.clientName })}
+                data-testid="timesheets-school-week"
+                data-week-of={week.weekOf}
+                sx={{ height: 32, color: 'primary.dark', borderColor: 'primary.main', fontWeight: 600 }}
+              />
+            );
+          })}
+        </Box>
+      )}
+    </ListItem>
+  );
+}
+
+/** The educators, most to approve first; the first few, or all of them when asked. Each opens their own list. */
+function ByEducatorPanel({
+  candidates,
+  educatorId,
+  onOpenEducator,
+  collapsible,
+}: {
+  candidates: Summary['candidates'];
+  educatorId: number | undefined;
+  onOpenEducator: (candidateId: number) => void;
+  collapsible: boolean;
+}) {
+  const { t, locale } = useTimesheetsText();
+  const [allEducators, setAllEducators] = useState(false);
+  const educators = [...candidates].sort((a, b) => b.pendingApproval - a.pendingApproval || a.candidateName.localeCompare(b.candidateName));
+  const shownEducators = allEducators ? educators : educators.slice(0, EDUCATORS_SHOWN);
+  return (
+    <Panel id="timesheets-by-educator" title={t('summary.byEducator')} collapsible={collapsible}>
+      {educators.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', px: 2.5, pb: 2 }}>
+          {t('summary.noEducators')}
+        </Typography>
+      ) : (
+        <List disablePadding aria-labelledby="timesheets-by-educator" data-testid="timesheets-by-educator">
+          {shownEducators.map((educator) => (
+            <ListItem key={educator.candidateId} disablePadding divider>
+              <ListItemButton
+                onClick={() => onOpenEducator(educator.candidateId)}
+                selected={educator.candidateId === educatorId}
+                aria-label={t('summary.viewEducator', { name: educator.candidateName })}
+                aria-current={educator.candidateId === educatorId ? 'true' : undefined}
+                sx={{ px: 2.5, gap: 1.5 }}
+              >
+                <UserAvatar name={educator.candidateName} size="sm" />
+                <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+                  {educator.candidateName}
+                </Typography>
+                <CountsLine counts={educator} />
+                <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {educators.length > EDUCATORS_SHOWN && (
+        <Box sx={{ px: 1.5, py: 1 }}>
+          <Button size="small" onClick={() => setAllEducators((open) => !open)} aria-expanded={allEducators}>
+            {allEducators
+              ? t('summary.showFewerEducators')
+              : t('summary.showAllEducators', { count: educators.length, total: formatCount(educators.length, locale) })}
+          </Button>
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
 /**
  * The timesheet summary (spec §3): totals, per school and per educator. Each educator opens their own list
  * (GET /v1/timesheets/candidate); each school, and each of its newest weeks with timesheets to approve, is a link to
@@ -173,28 +322,18 @@ export function TimesheetsSummary({
   onFollowSchoolLink,
   phone,
   filtered,
-}: {
-  summary: TimesheetsOverviewResponse | undefined;
+}: SchoolLinks & {
+  summary: Summary | undefined;
   failed: boolean;
   onRetry: () => void;
   onOpenEducator: (candidateId: number) => void;
   educatorId: number | undefined;
-  /** The address of the list filtered to a school, and to one of its weeks. */
-  schoolLink: (clientId: number, weekOf?: string) => string;
-  onFollowSchoolLink: () => void;
   /** A phone: compact tiles, the per-educator panel closed until asked for. */
   phone: boolean;
   /** The list is narrowed to a school or week: on a phone "By school" then starts closed, so the list is near. */
   filtered: boolean;
 }) {
-  const { t, locale } = useTimesheetsText();
-  const [allEducators, setAllEducators] = useState(false);
-  const value = (count: number | undefined) => (count === undefined ? (failed ? '—' : undefined) : formatCount(count, locale));
-  const totals = summary?.totals;
-  const educators = [...(summary?.candidates ?? [])].sort(
-    (a, b) => b.pendingApproval - a.pendingApproval || a.candidateName.localeCompare(b.candidateName),
-  );
-  const shownEducators = allEducators ? educators : educators.slice(0, EDUCATORS_SHOWN);
+  const { t } = useTimesheetsText();
   const schools = summary?.clients ?? [];
   const showSchools = schools.length > 1;
 
@@ -204,32 +343,7 @@ export function TimesheetsSummary({
         {t('summary.heading')}
       </Typography>
       {failed && <ErrorState message={t('summary.loadFailed')} onRetry={onRetry} />}
-      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-        <Tile
-          label={t('summary.pendingApproval')}
-          help={t('summary.pendingApprovalHelp')}
-          value={value(totals?.pendingApproval)}
-          icon={<PendingActionsOutlinedIcon />}
-          accent="rgba(255, 167, 38, 0.18)"
-          testId="timesheets-total-pending-approval"
-        />
-        <Tile
-          label={t('summary.pendingReview')}
-          help={t('summary.pendingReviewHelp')}
-          value={value(totals?.pendingReview)}
-          icon={<HourglassEmptyOutlinedIcon />}
-          accent="rgba(0,172,239,0.12)"
-          testId="timesheets-total-pending-review"
-        />
-        <Tile
-          label={t('summary.approved')}
-          help={t('summary.approvedHelp')}
-          value={value(totals?.approved)}
-          icon={<TaskAltOutlinedIcon />}
-          accent="rgba(102, 187, 106, 0.18)"
-          testId="timesheets-total-approved"
-        />
-      </Box>
+      <SummaryTiles totals={summary?.totals} failed={failed} />
       {!summary && !failed && (
         // Where the per-educator panel comes (closed on a phone; six educators open elsewhere), so the lists below
         // do not move when the summary arrives.
@@ -247,94 +361,13 @@ export function TimesheetsSummary({
           {showSchools && (
             <Panel id="timesheets-by-school" title={t('summary.bySchool')} collapsible={phone} initiallyOpen={!filtered}>
               <List disablePadding aria-labelledby="timesheets-by-school" data-testid="timesheets-by-school">
-                {schools.map((school) => {
-                  const weeks = school.pendingApprovalWeeks.slice(0, WEEKS_SHOWN);
-                  return (
-                    <ListItem
-                      key={school.clientId}
-                      divider
-                      data-testid="timesheets-school-row"
-                      data-client-id={school.clientId}
-                      sx={{ px: 2.5, display: 'grid', gap: 1, '&:last-of-type': { borderBottom: 0 } }}
-                    >
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                        <Link
-                          component={RouterLink}
-                          to={schoolLink(school.clientId)}
-                          onClick={onFollowSchoolLink}
-                          variant="body2"
-                          sx={{ flex: 1, minWidth: 0, fontWeight: 600, py: 0.5 }}
-                        >
-                          {school.clientName}
-                        </Link>
-                        <CountsLine counts={school} />
-                      </Box>
-                      {weeks.length > 0 && (
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                          {weeks.map((week) => {
-                            const date = formatDateList(week.weekOf, locale);
-                            const total = formatCount(week.pendingApproval, locale);
-                            return (
-                              <Chip
-                                key={week.weekOf}
-                                component={RouterLink}
-                                to={schoolLink(school.clientId, week.weekOf)}
-                                onClick={onFollowSchoolLink}
-                                clickable
-                                variant="outlined"
-                                label={t('summary.weekLink', { date, total })}
-                                aria-label={t('summary.weekLinkLabel', { date, total, name: school.clientName })}
-                                data-testid="timesheets-school-week"
-                                data-week-of={week.weekOf}
-                                sx={{ height: 32, color: 'primary.dark', borderColor: 'primary.main', fontWeight: 600 }}
-                              />
-                            );
-                          })}
-                        </Box>
-                      )}
-                    </ListItem>
-                  );
-                })}
+                {schools.map((school) => (
+                  <SchoolRow key={school.clientId} school={school} schoolLink={schoolLink} onFollowSchoolLink={onFollowSchoolLink} />
+                ))}
               </List>
             </Panel>
           )}
-          <Panel id="timesheets-by-educator" title={t('summary.byEducator')} collapsible={phone}>
-            {educators.length === 0 ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary', px: 2.5, pb: 2 }}>
-                {t('summary.noEducators')}
-              </Typography>
-            ) : (
-              <List disablePadding aria-labelledby="timesheets-by-educator" data-testid="timesheets-by-educator">
-                {shownEducators.map((educator) => (
-                  <ListItem key={educator.candidateId} disablePadding divider>
-                    <ListItemButton
-                      onClick={() => onOpenEducator(educator.candidateId)}
-                      selected={educator.candidateId === educatorId}
-                      aria-label={t('summary.viewEducator', { name: educator.candidateName })}
-                      aria-current={educator.candidateId === educatorId ? 'true' : undefined}
-                      sx={{ px: 2.5, gap: 1.5 }}
-                    >
-                      <UserAvatar name={educator.candidateName} size="sm" />
-                      <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
-                        {educator.candidateName}
-                      </Typography>
-                      <CountsLine counts={educator} />
-                      <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-            )}
-            {educators.length > EDUCATORS_SHOWN && (
-              <Box sx={{ px: 1.5, py: 1 }}>
-                <Button size="small" onClick={() => setAllEducators((open) => !open)} aria-expanded={allEducators}>
-                  {allEducators
-                    ? t('summary.showFewerEducators')
-                    : t('summary.showAllEducators', { count: educators.length, total: formatCount(educators.length, locale) })}
-                </Button>
-              </Box>
-            )}
-          </Panel>
+          <ByEducatorPanel candidates={summary.candidates} educatorId={educatorId} onOpenEducator={onOpenEducator} collapsible={phone} />
         </Box>
       )}
     </Box>
