@@ -117,7 +117,23 @@ function currentLandingPath(): string {
 /** The query client, or (the app) a way to load it: the first page does without it (lib/app-query-client.ts). */
 type QueryClientSource = QueryClient | (() => Promise<QueryClient>);
 
-export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
+/** What a lazy route's module gives it: its page, and the loader when the page has one. */
+type LazyParts = Pick<RouteObject, 'Component' | 'loader'>;
+
+/** A route's lazy part: the module loaded with MUI and the contract (`loadPage`), then the parts it gives the route. */
+const lazyPage =
+  <T,>(load: () => Promise<T>, parts: (module: T) => LazyParts) =>
+  async (): Promise<LazyParts> =>
+    parts(await loadPage(load));
+
+/** An error page's lazy part (no contract: they show when the rest may not load). */
+const lazyErrorPage =
+  (pick: (module: Awaited<ReturnType<typeof errorPages>>) => LazyParts['Component']) => async (): Promise<LazyParts> => ({
+    Component: pick(await errorPages()),
+  });
+
+/** The route guard's middleware (spec §2), around one query client and the app-start refresh. */
+function createGuards(queryClient: QueryClientSource) {
   const client = () => (typeof queryClient === 'function' ? queryClient() : Promise.resolve(queryClient));
   let startup: Promise<RefreshOutcome> | undefined;
 
@@ -131,7 +147,32 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
     context.set(startupRefreshContext, await startup);
   };
 
-  const guardDeps = (startupOutcome: RefreshOutcome | null): GuardDeps => ({
+  /** The signed-in area: session, profile, selected clients. */
+  const requireSession: MiddlewareFunction = async ({ context }) => {
+    const { checkSession } = await routeGuard();
+    const result = await checkSession(guardDeps(client, context.get(startupRefreshContext)));
+    if (result.kind === 'redirect') throw redirect(result.to);
+    context.set(guardContext, result);
+  };
+
+  /**
+   * The forbidden page's frame: a signed-in contact whose profile loads sees it inside the shell, with the
+   * navigation; anyone else (signed out, or the profile itself refused) in the public frame. Never redirects, so
+   * a refused profile that leads here cannot loop.
+   */
+  const sessionIfAny: MiddlewareFunction = async ({ context }) => {
+    if (!getSession()) return;
+    const { checkSession } = await routeGuard();
+    const result = await checkSession(guardDeps(client, context.get(startupRefreshContext)));
+    context.set(signedInFrameContext, result.kind === 'allow');
+  };
+
+  return { restoreSession, requireSession, sessionIfAny };
+}
+
+/** What the guard's session check needs: the session, the profile (through the query client) and the selection. */
+function guardDeps(client: () => Promise<QueryClient>, startupOutcome: RefreshOutcome | null): GuardDeps {
+  return {
     hasSession: () => getSession() !== null,
     refresh: () => (startupOutcome ? Promise.resolve(startupOutcome) : refreshSession()),
     isImpersonating,
@@ -153,260 +194,314 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
       );
     },
     landingPath: currentLandingPath,
-  });
-
-  /** The signed-in area: session, profile, selected clients. */
-  const requireSession: MiddlewareFunction = async ({ context }) => {
-    const { checkSession } = await routeGuard();
-    const result = await checkSession(guardDeps(context.get(startupRefreshContext)));
-    if (result.kind === 'redirect') throw redirect(result.to);
-    context.set(guardContext, result);
   };
+}
 
-  /** A guarded route: its permission check (spec §6 route requirements). */
-  const requireAccess =
-    (access: RouteAccess): MiddlewareFunction =>
-    async ({ context }) => {
-      const { profile, selectedClientIds } = context.get(guardContext);
-      const { checkRoute } = await routeGuard();
-      const to = checkRoute(access, profile, selectedClientIds);
-      if (to) throw redirect(to);
-    };
-
-  /** Home: spec §2 sends a contact of several clients without a selection to the client overview first. */
-  const chooseClientFirst: MiddlewareFunction = async ({ context }) => {
-    const { profile, selectionWasEmpty } = context.get(guardContext);
-    const { clientOverviewRedirect } = await routeGuard();
-    const to = clientOverviewRedirect(profile, selectionWasEmpty);
+/** A guarded route: its permission check (spec §6 route requirements). */
+const requireAccess =
+  (access: RouteAccess): MiddlewareFunction =>
+  async ({ context }) => {
+    const { profile, selectedClientIds } = context.get(guardContext);
+    const { checkRoute } = await routeGuard();
+    const to = checkRoute(access, profile, selectedClientIds);
     if (to) throw redirect(to);
   };
 
-  /**
-   * The forbidden page's frame: a signed-in contact whose profile loads sees it inside the shell, with the
-   * navigation; anyone else (signed out, or the profile itself refused) in the public frame. Never redirects, so
-   * a refused profile that leads here cannot loop.
-   */
-  const sessionIfAny: MiddlewareFunction = async ({ context }) => {
-    if (!getSession()) return;
-    const { checkSession } = await routeGuard();
-    const result = await checkSession(guardDeps(context.get(startupRefreshContext)));
-    context.set(signedInFrameContext, result.kind === 'allow');
-  };
+/** Home: spec §2 sends a contact of several clients without a selection to the client overview first. */
+const chooseClientFirst: MiddlewareFunction = async ({ context }) => {
+  const { profile, selectionWasEmpty } = context.get(guardContext);
+  const { clientOverviewRedirect } = await routeGuard();
+  const to = clientOverviewRedirect(profile, selectionWasEmpty);
+  if (to) throw redirect(to);
+};
 
-  /** Spec §2: login and impersonate-login go home when already signed in. */
-  const redirectHomeIfSignedIn: MiddlewareFunction = () => {
-    if (getSession()) throw redirect(paths.home);
-  };
+/** Spec §2: login and impersonate-login go home when already signed in. */
+const redirectHomeIfSignedIn: MiddlewareFunction = () => {
+  if (getSession()) throw redirect(paths.home);
+};
 
+/** The signed-in area's pages (inside the shell, after `requireSession`); a guarded one checks its permission. */
+function signedInPages(): RouteObject[] {
+  return [
+    {
+      index: true,
+      middleware: [chooseClientFirst],
+      // Home with the contact's own availability part (features meet only here, in the app shell).
+      lazy: async () => {
+        const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([
+          loadPage(() => import('../features/dashboard/home-page')),
+          loadPage(() => import('../features/availability/availability-home-section')),
+        ]);
+        return { Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
+      },
+    },
+    {
+      path: paths.availability,
+      lazy: lazyPage(
+        () => import('../features/availability/availability-page'),
+        (m) => ({ Component: m.AvailabilityPage }),
+      ),
+    },
+    {
+      path: paths.clientOverview,
+      lazy: lazyPage(
+        () => import('../features/overview/client-overview-page'),
+        (m) => ({ Component: m.ClientOverviewPage }),
+      ),
+    },
+    {
+      path: paths.groupOverview,
+      middleware: [requireAccess('groupOverview')],
+      lazy: lazyPage(
+        () => import('../features/group-overview/group-overview-page'),
+        (m) => ({ Component: m.GroupOverviewPage }),
+      ),
+    },
+    {
+      path: paths.timesheets,
+      middleware: [requireAccess('timesheets')],
+      lazy: lazyPage(
+        () => import('../features/timesheets/timesheets-page'),
+        (m) => ({ Component: m.TimesheetsPage }),
+      ),
+    },
+    {
+      path: paths.candidates,
+      middleware: [requireAccess('candidates')],
+      lazy: lazyPage(
+        () => import('../features/candidates/candidates-page'),
+        (m) => ({ Component: m.CandidatesPage }),
+      ),
+    },
+    {
+      path: paths.help,
+      lazy: lazyPage(
+        () => import('../features/help/help-page'),
+        (m) => ({ Component: m.HelpPage }),
+      ),
+    },
+    { path: paths.bookings, children: bookingPages() },
+    ...settingsPages(),
+    ...financePages(),
+  ];
+}
+
+/** The bookings list, a new booking, the requests pending approval, and one booking. */
+function bookingPages(): RouteObject[] {
+  return [
+    {
+      index: true,
+      lazy: lazyPage(
+        () => import('../features/bookings/bookings-page'),
+        (m) => ({ Component: m.BookingsPage }),
+      ),
+    },
+    {
+      path: paths.bookingsCreate,
+      middleware: [requireAccess('bookingsCreate')],
+      lazy: lazyPage(
+        () => import('../features/bookings/bookings-create-page'),
+        (m) => ({ Component: m.BookingsCreatePage }),
+      ),
+    },
+    {
+      path: paths.bookingsPendingApproval,
+      middleware: [requireAccess('bookingsPendingApproval')],
+      lazy: lazyPage(
+        () => import('../features/bookings/pending-approval-page'),
+        (m) => ({ Component: m.PendingApprovalPage }),
+      ),
+    },
+    {
+      path: paths.bookingDetail,
+      lazy: lazyPage(
+        () => import('../features/bookings/detail/booking-detail-page'),
+        (m) => ({ Component: m.BookingDetailPage }),
+      ),
+    },
+  ];
+}
+
+function settingsPages(): RouteObject[] {
+  return [
+    {
+      path: paths.settings,
+      lazy: lazyPage(
+        () => import('../features/settings/settings-page'),
+        (m) => ({ Component: m.SettingsPage }),
+      ),
+    },
+    {
+      path: paths.changePassword,
+      lazy: lazyPage(
+        () => import('../features/settings/change-password-page'),
+        (m) => ({ Component: m.ChangePasswordPage }),
+      ),
+    },
+  ];
+}
+
+function financePages(): RouteObject[] {
+  return [
+    {
+      path: paths.finance,
+      middleware: [requireAccess('finance')],
+      lazy: lazyPage(
+        () => import('../features/finance/finance-page'),
+        (m) => ({ Component: m.FinancePage }),
+      ),
+    },
+    {
+      path: paths.invoiceDetails,
+      middleware: [requireAccess('invoiceDetails')],
+      lazy: lazyPage(
+        () => import('../features/finance/invoice-page'),
+        (m) => ({ Component: m.InvoicePage }),
+      ),
+    },
+  ];
+}
+
+/** Signing in, passwords, unlocking, email actions and impersonation: public pages (several with a loader). */
+function authPages(): RouteObject[] {
+  return [
+    {
+      path: paths.login,
+      middleware: [redirectHomeIfSignedIn],
+      handle: PLAIN_PAGE,
+      lazy: async () => ({ Component: (await loadFirstPageChunk(() => import('../features/auth/login-page'))).LoginPage }),
+    },
+    {
+      path: paths.forgotPassword,
+      lazy: lazyPage(
+        () => import('../features/auth/forgot-password-page'),
+        (m) => ({ Component: m.ForgotPasswordPage }),
+      ),
+    },
+    {
+      path: paths.resetPassword,
+      lazy: lazyPage(
+        () => import('../features/auth/reset-password-page'),
+        (m) => ({ Component: m.ResetPasswordPage }),
+      ),
+    },
+    {
+      path: paths.unlock,
+      lazy: lazyPage(
+        () => import('../features/auth/unlock-page'),
+        (m) => ({ loader: m.unlockLoader, Component: m.UnlockPage }),
+      ),
+    },
+    {
+      path: paths.emailAction,
+      lazy: lazyPage(
+        () => import('../features/email-action/email-action-page'),
+        (m) => ({ loader: m.emailActionLoader, Component: m.EmailActionPage }),
+      ),
+    },
+    {
+      path: paths.impersonateLogout,
+      lazy: lazyPage(
+        () => import('../features/auth/impersonate-pages'),
+        (m) => ({ loader: m.impersonateLogoutLoader, Component: m.ImpersonateLogoutPage }),
+      ),
+    },
+    {
+      // Already signed in goes home, except on the way back from the enterprise login (its loader decides).
+      path: paths.impersonateLogin,
+      lazy: lazyPage(
+        () => import('../features/auth/impersonate-pages'),
+        (m) => ({ loader: m.impersonateLoginLoader, Component: m.ImpersonateLoginPage }),
+      ),
+    },
+  ];
+}
+
+/** Help, the landing page and what is still to come, open to anyone. */
+function openPages(): RouteObject[] {
+  return [
+    {
+      path: paths.publicHelp,
+      lazy: lazyPage(
+        () => import('../features/help/public-help-page'),
+        (m) => ({ Component: m.PublicHelpPage }),
+      ),
+    },
+    {
+      path: paths.underConstruction,
+      lazy: lazyPage(
+        () => import('../features/public/under-construction-page'),
+        (m) => ({ Component: m.UnderConstructionPage }),
+      ),
+    },
+    {
+      path: paths.landing,
+      lazy: lazyPage(
+        () => import('../features/public/landing-page'),
+        (m) => ({ loader: m.landingLoader, Component: m.LandingPage }),
+      ),
+    },
+  ];
+}
+
+/** The error pages, each at its own address; any other address is not found. */
+function errorPageRoutes(): RouteObject[] {
+  return [
+    { path: paths.notFound, lazy: lazyErrorPage((m) => m.NotFoundPage) },
+    { path: paths.error, lazy: lazyErrorPage((m) => m.InternalErrorPage) },
+    { path: paths.unauthorized, lazy: lazyErrorPage((m) => m.UnauthorizedPage) },
+    { path: paths.badRequest, lazy: lazyErrorPage((m) => m.BadRequestPage) },
+    { path: paths.linkExpired, lazy: lazyErrorPage((m) => m.LinkExpiredPage) },
+    { path: paths.accountLoadFailed, lazy: lazyErrorPage((m) => m.AccountLoadFailedPage) },
+    { path: paths.noServerResponse, lazy: lazyErrorPage((m) => m.NoServerResponsePage) },
+    { path: paths.actionLocked, lazy: lazyErrorPage((m) => m.ActionLockedPage) },
+    { path: '*', lazy: lazyErrorPage((m) => m.NotFoundPage) },
+  ];
+}
+
+/** Addresses that only redirect. */
+function redirectRoutes(): RouteObject[] {
+  return [
+    // Spec §2: /error goes to the generic error page.
+    { path: paths.errorRedirect, loader: () => redirect(paths.error), Component: Nothing },
+    {
+      // Spec §2 and §4: signs out (through the enterprise logout while impersonating), then home when the
+      // previous page needed a session (home then sends the signed-out visitor to the landing page).
+      path: paths.logout,
+      Component: Nothing,
+      loader: async () => {
+        if (isImpersonating()) return redirect(paths.impersonateLogout);
+        const cameFromSignedInArea = previousPageNeededSession();
+        await signOut();
+        return redirect(cameFromSignedInArea ? paths.home : currentLandingPath());
+      },
+    },
+  ];
+}
+
+export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
+  const guards = createGuards(queryClient);
   return [
     {
       id: 'root',
       Component: RootLayout,
       HydrateFallback: StartingScreen,
       ErrorBoundary: RouteErrorBoundary,
-      middleware: [restoreSession],
+      middleware: [guards.restoreSession],
       // A loader, so the loading screen (HydrateFallback) shows while the app starts.
       loader: () => null,
       shouldRevalidate: () => false,
       children: [
+        { id: 'app', lazy: appLayout, middleware: [guards.requireSession], children: signedInPages() },
         {
-          id: 'app',
-          lazy: appLayout,
-          middleware: [requireSession],
-          children: [
-            {
-              index: true,
-              middleware: [chooseClientFirst],
-              // Home with the contact's own availability part (features meet only here, in the app shell).
-              lazy: async () => {
-                const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([
-                  loadPage(() => import('../features/dashboard/home-page')),
-                  loadPage(() => import('../features/availability/availability-home-section')),
-                ]);
-                return { Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
-              },
-            },
-            {
-              path: paths.availability,
-              lazy: async () => ({
-                Component: (await loadPage(() => import('../features/availability/availability-page'))).AvailabilityPage,
-              }),
-            },
-            {
-              path: paths.clientOverview,
-              lazy: async () => ({
-                Component: (await loadPage(() => import('../features/overview/client-overview-page'))).ClientOverviewPage,
-              }),
-            },
-            {
-              path: paths.groupOverview,
-              middleware: [requireAccess('groupOverview')],
-              lazy: async () => ({
-                Component: (await loadPage(() => import('../features/group-overview/group-overview-page'))).GroupOverviewPage,
-              }),
-            },
-            {
-              path: paths.timesheets,
-              middleware: [requireAccess('timesheets')],
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/timesheets/timesheets-page'))).TimesheetsPage }),
-            },
-            {
-              path: paths.candidates,
-              middleware: [requireAccess('candidates')],
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/candidates/candidates-page'))).CandidatesPage }),
-            },
-            {
-              path: paths.help,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/help/help-page'))).HelpPage }),
-            },
-            {
-              path: paths.bookings,
-              children: [
-                {
-                  index: true,
-                  lazy: async () => ({ Component: (await loadPage(() => import('../features/bookings/bookings-page'))).BookingsPage }),
-                },
-                {
-                  path: paths.bookingsCreate,
-                  middleware: [requireAccess('bookingsCreate')],
-                  lazy: async () => ({
-                    Component: (await loadPage(() => import('../features/bookings/bookings-create-page'))).BookingsCreatePage,
-                  }),
-                },
-                {
-                  path: paths.bookingsPendingApproval,
-                  middleware: [requireAccess('bookingsPendingApproval')],
-                  lazy: async () => ({
-                    Component: (await loadPage(() => import('../features/bookings/pending-approval-page'))).PendingApprovalPage,
-                  }),
-                },
-                {
-                  path: paths.bookingDetail,
-                  lazy: async () => ({
-                    Component: (await loadPage(() => import('../features/bookings/detail/booking-detail-page'))).BookingDetailPage,
-                  }),
-                },
-              ],
-            },
-            {
-              path: paths.settings,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/settings/settings-page'))).SettingsPage }),
-            },
-            {
-              path: paths.changePassword,
-              lazy: async () => ({
-                Component: (await loadPage(() => import('../features/settings/change-password-page'))).ChangePasswordPage,
-              }),
-            },
-            {
-              path: paths.finance,
-              middleware: [requireAccess('finance')],
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/finance/finance-page'))).FinancePage }),
-            },
-            {
-              path: paths.invoiceDetails,
-              middleware: [requireAccess('invoiceDetails')],
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/finance/invoice-page'))).InvoicePage }),
-            },
-          ],
-        },
-        {
-          middleware: [sessionIfAny],
+          middleware: [guards.sessionIfAny],
           loader: ({ context }) => context.get(signedInFrameContext),
           lazy: shellOrPublicFrame,
-          children: [{ path: paths.forbidden, lazy: async () => ({ Component: (await errorPages()).ForbiddenPage }) }],
+          children: [{ path: paths.forbidden, lazy: lazyErrorPage((m) => m.ForbiddenPage) }],
         },
-        {
-          // Public pages.
-          Component: PublicLayout,
-          children: [
-            {
-              path: paths.login,
-              middleware: [redirectHomeIfSignedIn],
-              handle: PLAIN_PAGE,
-              lazy: async () => ({ Component: (await loadFirstPageChunk(() => import('../features/auth/login-page'))).LoginPage }),
-            },
-            {
-              path: paths.forgotPassword,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/auth/forgot-password-page'))).ForgotPasswordPage }),
-            },
-            {
-              path: paths.resetPassword,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/auth/reset-password-page'))).ResetPasswordPage }),
-            },
-            {
-              path: paths.unlock,
-              lazy: async () => {
-                const { unlockLoader, UnlockPage } = await loadPage(() => import('../features/auth/unlock-page'));
-                return { loader: unlockLoader, Component: UnlockPage };
-              },
-            },
-            {
-              path: paths.emailAction,
-              lazy: async () => {
-                const { emailActionLoader, EmailActionPage } = await loadPage(() => import('../features/email-action/email-action-page'));
-                return { loader: emailActionLoader, Component: EmailActionPage };
-              },
-            },
-            {
-              path: paths.impersonateLogout,
-              lazy: async () => {
-                const { impersonateLogoutLoader, ImpersonateLogoutPage } = await loadPage(
-                  () => import('../features/auth/impersonate-pages'),
-                );
-                return { loader: impersonateLogoutLoader, Component: ImpersonateLogoutPage };
-              },
-            },
-            {
-              // Already signed in goes home, except on the way back from the enterprise login (its loader decides).
-              path: paths.impersonateLogin,
-              lazy: async () => {
-                const { impersonateLoginLoader, ImpersonateLoginPage } = await loadPage(() => import('../features/auth/impersonate-pages'));
-                return { loader: impersonateLoginLoader, Component: ImpersonateLoginPage };
-              },
-            },
-            {
-              path: paths.publicHelp,
-              lazy: async () => ({ Component: (await loadPage(() => import('../features/help/public-help-page'))).PublicHelpPage }),
-            },
-            {
-              path: paths.underConstruction,
-              lazy: async () => ({
-                Component: (await loadPage(() => import('../features/public/under-construction-page'))).UnderConstructionPage,
-              }),
-            },
-            {
-              path: paths.landing,
-              lazy: async () => {
-                const { landingLoader, LandingPage } = await loadPage(() => import('../features/public/landing-page'));
-                return { loader: landingLoader, Component: LandingPage };
-              },
-            },
-            { path: paths.notFound, lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
-            { path: paths.error, lazy: async () => ({ Component: (await errorPages()).InternalErrorPage }) },
-            { path: paths.unauthorized, lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }) },
-            { path: paths.badRequest, lazy: async () => ({ Component: (await errorPages()).BadRequestPage }) },
-            { path: paths.linkExpired, lazy: async () => ({ Component: (await errorPages()).LinkExpiredPage }) },
-            { path: paths.accountLoadFailed, lazy: async () => ({ Component: (await errorPages()).AccountLoadFailedPage }) },
-            { path: paths.noServerResponse, lazy: async () => ({ Component: (await errorPages()).NoServerResponsePage }) },
-            { path: paths.actionLocked, lazy: async () => ({ Component: (await errorPages()).ActionLockedPage }) },
-            { path: '*', lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
-          ],
-        },
-        // Spec §2: /error goes to the generic error page.
-        { path: paths.errorRedirect, loader: () => redirect(paths.error), Component: Nothing },
-        {
-          // Spec §2 and §4: signs out (through the enterprise logout while impersonating), then home when the
-          // previous page needed a session (home then sends the signed-out visitor to the landing page).
-          path: paths.logout,
-          Component: Nothing,
-          loader: async () => {
-            if (isImpersonating()) return redirect(paths.impersonateLogout);
-            const cameFromSignedInArea = previousPageNeededSession();
-            await signOut();
-            return redirect(cameFromSignedInArea ? paths.home : currentLandingPath());
-          },
-        },
+        // Public pages.
+        { Component: PublicLayout, children: [...authPages(), ...openPages(), ...errorPageRoutes()] },
+        ...redirectRoutes(),
       ],
     },
   ];
