@@ -251,9 +251,7 @@ export function bookingBreakMinutes(requested: number | undefined, rules: BreakR
  * within 0 to MAX_BREAK_MINUTES and is shorter than the booking ('HH:mm' times; no check while they are not in order).
  */
 export type BreakIssue =
-  | { code: 'breakFixed'; minutes: number }
-  | { code: 'breakOutOfRange'; min: number; max: number }
-  | { code: 'breakTooLong' };
+  { code: 'breakFixed'; minutes: number } | { code: 'breakOutOfRange'; min: number; max: number } | { code: 'breakTooLong' };
 
 /**
  * What is wrong with a break, or undefined: a break the classification sets is not changed, a break lies within 0 to
@@ -268,7 +266,8 @@ export function breakIssue(
   if (rules && !rules.shouldShowBreaks && requested !== undefined && requested !== (rules.defaultBreakInMins ?? 0))
     return { code: 'breakFixed', minutes: rules.defaultBreakInMins ?? 0 };
   const minutes = bookingBreakMinutes(requested, rules);
-  if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BREAK_MINUTES) return { code: 'breakOutOfRange', min: 0, max: MAX_BREAK_MINUTES };
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_BREAK_MINUTES)
+    return { code: 'breakOutOfRange', min: 0, max: MAX_BREAK_MINUTES };
   const span = minutesOf(endTime) - minutesOf(startTime);
   if (span > 0 && minutes >= span) return { code: 'breakTooLong' };
   return undefined;

@@ -6,7 +6,10 @@ export const RuleViolation = z
   .object({
     code: z.string().describe('Stable code of the rule, e.g. methodUnavailable'),
     field: z.string().optional().describe('Body path, dot-separated (e.g. dates.0)'),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('The values the rule’s text names'),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe('The values the rule’s text names'),
   })
   .meta({ id: 'RuleViolation' });
 export type RuleViolation = z.infer<typeof RuleViolation>;

@@ -87,8 +87,9 @@ export interface BookingRuleContext {
   classification: Classification | undefined;
   /** The client's classifications; undefined while they load. */
   classifications?: readonly Classification[] | undefined;
-  /** Every certification offered; undefined while they load. */
+  /** Every certification offered, and the client's grades; undefined while they load. */
   certificationIds?: readonly number[] | undefined;
+  gradeIds?: readonly number[] | undefined;
   /** Certification ids the location asks for by default. */
   defaultCertificationIds: readonly number[];
   contacts: readonly BookingContact[];
@@ -282,10 +283,12 @@ export function factsOf(draft: CreateBookingDraft, context: BookingRuleContext):
     client: { ...location.rules },
     classifications: classifications.map((c) => ({ id: c.id, ...c.extraValidation })),
     certificationIds: context.certificationIds ? new Set(context.certificationIds) : undefined,
+    gradeIds: context.gradeIds ? new Set(context.gradeIds) : undefined,
     defaultCertificationIds: new Set(context.defaultCertificationIds),
     bookingContacts: context.contacts.map((c) => ({ id: c.id, methods: c.methods })),
     blocks: context.blocks ?? [],
     publicHolidays: context.holidayNames,
+    policies: { version: location.rules.policiesVersion, acceptedBefore: location.rules.policiesAcceptedAt !== null },
   };
 }
 
@@ -428,6 +431,7 @@ export function formFieldOf(key: string): { field: keyof BookingFormValues | `co
 export interface ReferenceData {
   classifications?: readonly Classification[] | undefined;
   certifications?: ReadonlyArray<{ id: number; isLocationDefault: boolean }> | undefined;
+  grades?: ReadonlyArray<{ id: number }> | undefined;
   contacts?: readonly BookingContact[] | undefined;
   blocks?: ReadonlyArray<{ locationId: number; datesLocal: string[]; messageMarkDown: string }> | undefined;
   holidays?:
@@ -453,6 +457,7 @@ export function ruleContextOf(
     classification: reference.classifications?.find((c) => String(c.id) === values.classificationId),
     classifications: reference.classifications,
     certificationIds: reference.certifications?.map((c) => c.id),
+    gradeIds: reference.grades?.map((g) => g.id),
     defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
     contacts: reference.contacts ?? [],
     blockedDates: new Map([...holidayDates, ...blockedDatesOf(reference.blocks ?? [], location?.locationId)]),

@@ -165,6 +165,7 @@ export function CreateBookingForm({ locations, preset = {} }: { locations: Booki
     {
       classifications: classifications.data,
       certifications: certifications.data,
+      grades: grades.data,
       contacts: contacts.data,
       blocks: blocks.data,
       holidays: holidays.data,

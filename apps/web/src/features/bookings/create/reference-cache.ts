@@ -5,6 +5,7 @@ import { publicHolidaysQueryOptions } from '../../../api/public-holidays';
 import { bookingContactsQueryOptions } from '../api/get-booking-contacts';
 import { certificationsQueryOptions } from '../api/get-certifications';
 import { classificationsQueryOptions } from '../api/get-classifications';
+import { gradesQueryOptions } from '../api/get-grades';
 import type { BookingFormValues, ReferenceData } from './booking-form-rules';
 
 /** The chosen location's reference data as the query cache holds it now (what the form shows). */
@@ -21,5 +22,6 @@ export function cachedReference(
     contacts: queryClient.getQueryData(bookingContactsQueryOptions(location.locationId).queryKey),
     blocks: queryClient.getQueryData(bookingBlocksQueryOptions(location.locationId).queryKey),
     holidays: queryClient.getQueryData(publicHolidaysQueryOptions(location.locationId).queryKey),
+    grades: queryClient.getQueryData(gradesQueryOptions(location.clientId).queryKey),
   };
 }
