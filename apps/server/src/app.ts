@@ -21,7 +21,7 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
-import { attemptCounters, buildIdentity, principalCache, type Identity } from './composition/identity';
+import { buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
@@ -111,12 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPlumbing(app, options);
   const jwtSecret = config.jwtSecret;
   if (!jwtSecret) throw new Error('JWT_SECRET is not set');
-  const counters = await attemptCounters(app, config, database);
   const { notifier, mailer } = registerMessaging(app, config, jwtSecret, database);
-  const principals = principalCache(app, database, notifier);
+  const identity = await buildIdentity(app, { config, jwtSecret, database, notifier });
   // Every service and its collaborators, built once; routes take theirs from app.services.
-  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, principals }));
-  const identity = buildIdentity({ config, jwtSecret, database, counters, principals, mailer, services: app.services });
+  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, ...identity }));
   await registerModules(app, config, jwtSecret, identity);
   registerNotFound(app);
   return app;
@@ -291,13 +289,13 @@ function registerMessaging(
 
 /** Cookies, authentication and HTTP caching, then every module's routes (in the order the OpenAPI document lists them). */
 async function registerModules(app: FastifyInstance, config: Config, jwtSecret: string, identity: Identity) {
-  const { tokens, counters, principals, auth } = identity;
+  const { tokens, counters, principals } = identity;
   await app.register(cookie, { secret: purposeKey(jwtSecret, 'signed-cookie').toString('base64url') });
   await app.register(authenticate, { tokens, principals });
   // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
   await app.register(httpCache);
   await app.register(systemRoutes);
-  await app.register(authRoutes, { auth, tokens });
+  await app.register(authRoutes);
   await registerEnterpriseLogin(app, config, jwtSecret, identity);
   await app.register(profileRoutes);
   await app.register(availabilityRoutes);
@@ -328,9 +326,9 @@ async function registerModules(app: FastifyInstance, config: Config, jwtSecret: 
 }
 
 /** Sign-in through the enterprise's identity provider, or (in a demo) through the embedded one. */
-async function registerEnterpriseLogin(app: FastifyInstance, config: Config, jwtSecret: string, { counters, auth }: Identity) {
+async function registerEnterpriseLogin(app: FastifyInstance, config: Config, jwtSecret: string, { counters }: Identity) {
   if (config.enterpriseOidc) {
-    await app.register(enterpriseLoginRoutes, { ...config.enterpriseOidc, auth });
+    await app.register(enterpriseLoginRoutes, config.enterpriseOidc);
   } else if (config.demo) {
     // Loaded only when used: oidc-provider warns about Node 20 on import (it runs fine on it).
     const { EMBEDDED_CLIENT_ID, ISSUER_PATH, embeddedClientSecret, embeddedIssuer } = await import('./modules/identity/embedded-issuer');
@@ -340,7 +338,6 @@ async function registerEnterpriseLogin(app: FastifyInstance, config: Config, jwt
       clientId: EMBEDDED_CLIENT_ID,
       clientSecret: embeddedClientSecret(jwtSecret),
       fetch: injectFetch(app, config.publicOrigin),
-      auth,
     });
   }
 }

@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import { systemClock } from '../lib/clock';
-import type { Mailer } from '../lib/mailer';
 import type { Notifier } from '../lib/notifier';
 import { AccessTokens } from '../modules/identity/access-tokens';
 import {
@@ -12,56 +11,39 @@ import {
   RedisAttemptCounters,
   type AttemptCounters,
 } from '../modules/identity/attempt-counters';
-import { AuthService } from '../modules/identity/auth.service';
 import { PrincipalCache } from '../modules/identity/principal-cache';
-import type { Services } from '../plugins/services';
 
-/** What sign-in and the routes guarding requests are built from: handed to the routes that need them. */
+/**
+ * What sign-in and the guarding of requests are built from, once for the app's life: access tokens, the sign-in
+ * counters and the principal cache. The auth service (composition/services.ts) and the routes that guard or count
+ * are handed them.
+ */
 export interface Identity {
   tokens: AccessTokens;
   counters: AttemptCounters;
   principals: PrincipalCache;
-  auth: AuthService;
-}
-
-export interface IdentityCollaborators {
-  config: Config;
-  /** The signing secret (config.jwtSecret, checked to be set). */
-  jwtSecret: string;
-  database: Database;
-  counters: AttemptCounters;
-  principals: PrincipalCache;
-  mailer: Mailer;
-  services: Services;
 }
 
 /**
- * Tokens, sign-in counters, the principal cache and the auth service, wired once for the app's life.
  * Sign-ins, tokens and file keys expire on the wall clock (lib/clock.ts), not on app.now: tests move app.now
  * across days to exercise the booking rules, and a session must not expire (or never expire) with it.
  */
-export function buildIdentity({ config, jwtSecret, database, counters, principals, mailer, services }: IdentityCollaborators): Identity {
+export async function buildIdentity(
+  app: FastifyInstance,
+  { config, jwtSecret, database, notifier }: { config: Config; jwtSecret: string; database: Database; notifier: Notifier },
+): Promise<Identity> {
   const tokens = new AccessTokens(jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
-  const auth = new AuthService({
-    database,
-    config,
-    tokens,
-    counters,
-    mailer,
-    principals,
-    now: systemClock,
-    calendarFeeds: services.calendarFeed,
-  });
-  return { tokens, counters, principals, auth };
+  const counters = await attemptCounters(app, config, database);
+  return { tokens, counters, principals: principalCache(app, database, notifier) };
 }
 
 /** Signed-in contacts and staff, cached per process: a sign-out, password change or permission change on any server process is forgotten by all (via the notifier). */
-export function principalCache(app: FastifyInstance, database: Database, notifier: Notifier): PrincipalCache {
+function principalCache(app: FastifyInstance, database: Database, notifier: Notifier): PrincipalCache {
   return new PrincipalCache(database.db, notifier, (err) => app.log.warn({ err: { message: err.message } }, 'principal-changed not sent'));
 }
 
 /** Sign-in and lock-out counters: in Redis when configured (the database meanwhile when unreachable), else the database. */
-export async function attemptCounters(app: FastifyInstance, config: Config, database: Database): Promise<AttemptCounters> {
+async function attemptCounters(app: FastifyInstance, config: Config, database: Database): Promise<AttemptCounters> {
   const inDatabase = new DatabaseAttemptCounters(database.db);
   if (!config.redisUrl) return inDatabase;
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });

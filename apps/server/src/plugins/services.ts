@@ -18,6 +18,9 @@ import { ClientDetailsService } from '../modules/clients/client-details.service'
 import { OutboxService } from '../modules/dev/outbox.service';
 import { FileAccessKeys } from '../modules/files/file-access-keys';
 import { FilesService } from '../modules/files/files.service';
+import type { AccessTokens } from '../modules/identity/access-tokens';
+import type { AttemptCounters } from '../modules/identity/attempt-counters';
+import { AuthService } from '../modules/identity/auth.service';
 import type { PrincipalCache } from '../modules/identity/principal-cache';
 import { StaffDirectory } from '../modules/identity/staff-directory';
 import { LiveEventsService } from '../modules/live-events/live-events.service';
@@ -52,9 +55,12 @@ export interface Collaborators {
   jwtSecret: string;
   /** Signed-in contacts, cached per process (composition/identity.ts). */
   principals: PrincipalCache;
+  /** Access tokens and sign-in counters (composition/identity.ts). */
+  tokens: AccessTokens;
+  counters: AttemptCounters;
 }
 
-export function buildServices({ database, mailer, now, log, config, jwtSecret, principals }: Collaborators) {
+export function buildServices({ database, mailer, now, log, config, jwtSecret, principals, tokens, counters }: Collaborators) {
   const db = database.db;
   // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
   const notifier = new BookingNotifier(db, mailer, log);
@@ -66,12 +72,15 @@ export function buildServices({ database, mailer, now, log, config, jwtSecret, p
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
   // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
   const files = new FilesService(db, new FileAccessKeys(jwtSecret, systemClock));
+  const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
   return {
     answers,
+    // Refresh tokens live and expire on the wall clock (lib/clock.ts); a password change also ends calendar feeds.
+    auth: new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock, calendarFeeds: calendarFeed }),
     availability: new AvailabilityService(db, now),
     bookings,
     bookingSummaries: new BookingSummariesService(db, answers),
-    calendarFeed: new CalendarFeedService(db, now, config.publicOrigin, answers),
+    calendarFeed,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
     createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),
     extendBooking: new ExtendBookingService(db, mailer, log),

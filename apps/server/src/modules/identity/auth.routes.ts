@@ -11,8 +11,7 @@ import {
 } from '@portal/contract/auth';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
-import type { AccessTokens } from './access-tokens';
-import type { AuthService, Session } from './auth.service';
+import type { Session } from './auth.service';
 
 /** HTTP of sign-in: the refresh token travels only in an httpOnly, SameSite=Strict cookie scoped to /v1/auth. */
 export const REFRESH_COOKIE = 'portal_rt';
@@ -20,7 +19,8 @@ const COOKIE_PATH = '/v1/auth';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails };
 
-const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessTokens }> = async (app, { auth, tokens }) => {
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.services.auth;
   const secure = app.config.publicOrigin.startsWith('https:');
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
   const answer = (reply: FastifyReply, session: Session) => {
@@ -78,15 +78,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; tokens: AccessToken
     },
     async (request, reply) => {
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const claims = bearer ? await tokens.verify(bearer) : undefined;
-      await auth.logout(
-        request.cookies[REFRESH_COOKIE],
-        claims?.kind === 'contact'
-          ? { contactId: claims.contactId, familyId: claims.familyId }
-          : claims
-            ? { familyId: claims.familyId, staffUserId: claims.staffUserId }
-            : undefined,
-      );
+      await auth.signOut(request.cookies[REFRESH_COOKIE], bearer);
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       // The caller's reference data may sit in this browser's HTTP cache (plugins/http-cache.ts: private answers,
       // revalidated by ETag): on a shared school computer, signing out drops it.

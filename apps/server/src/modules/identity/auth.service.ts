@@ -11,6 +11,7 @@ import * as repo from './identity.repository';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { PrincipalCache } from './principal-cache';
 import { pause } from './slow-down';
+import { matchStaff, type ProviderIdentity } from './staff-identity';
 
 /**
  * Sign-in, refresh, sign-out and passwords.
@@ -197,6 +198,11 @@ export class AuthService {
     await this.limit('enterprise-start', meta.ip, LIMITS.enterpriseStartsPerAddress);
   }
 
+  /** The staff user an enterprise sign-in is (staff-identity.ts), if any. */
+  matchStaff(identity: ProviderIdentity) {
+    return matchStaff(this.db, identity);
+  }
+
   /** Starts a staff sign-in after the enterprise login vouched for the staff member. */
   async staffSession(staffUserId: number, meta: RequestMeta): Promise<Session> {
     const family = await repo.startFamily(this.db, { staffUserId }, this.lifetime, this.deps.now());
@@ -249,6 +255,22 @@ export class AuthService {
         return this.session(subject, { familyId: row.familyId, token });
       }
     }
+  }
+
+  /**
+   * Sign-out from the refresh cookie and the bearer token the request carried, if any: the token's sign-in (its
+   * refresh family, and for a contact the contact's cached principal) ends with the cookie's.
+   */
+  async signOut(refreshToken: string | undefined, bearer: string | undefined): Promise<void> {
+    const claims = bearer ? await this.deps.tokens.verify(bearer) : undefined;
+    await this.logout(
+      refreshToken,
+      claims?.kind === 'contact'
+        ? { contactId: claims.contactId, familyId: claims.familyId }
+        : claims
+          ? { familyId: claims.familyId, staffUserId: claims.staffUserId }
+          : undefined,
+    );
   }
 
   async logout(

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import * as oidc from 'openid-client';
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
-import type { AuthService } from './auth.service';
-import { matchStaff, type ProviderIdentity } from './staff-identity';
+import type { ProviderIdentity } from './staff-identity';
 import { REFRESH_COOKIE } from './auth.routes';
 
 /**
@@ -22,12 +21,12 @@ export interface EnterpriseLoginOptions {
   clientSecret: string | undefined;
   /** For the embedded issuer: answer its calls in-process instead of over the network. */
   fetch?: oidc.CustomFetch;
-  auth: AuthService;
 }
 
 const FlowState = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), contactId: z.number().int() });
 
 const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = async (app, options) => {
+  const auth = app.services.auth;
   const origin = app.config.publicOrigin;
   const secure = origin.startsWith('https:');
   const redirectUri = `${origin}${FLOW_PATH}/callback`;
@@ -64,7 +63,7 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       },
     },
     async (request, reply) => {
-      await options.auth.enterpriseLoginStarted({ ip: request.ip, requestId: request.id });
+      await auth.enterpriseLoginStarted({ ip: request.ip, requestId: request.id });
       const config = await discover();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -126,9 +125,9 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
           const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
           identity = { sub: claims.sub, email: info.email, email_verified: info.email_verified };
         }
-        const staff = await matchStaff(app.database.db, identity);
+        const staff = await auth.matchStaff(identity);
         if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
-        const session = await options.auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
+        const session = await auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
         reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
           path: '/v1/auth',
           httpOnly: true,
@@ -156,7 +155,7 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
     `${FLOW_PATH}/logout`,
     { config: { public: true }, schema: { tags: ['auth'], summary: 'Provider staff: sign out through the enterprise logout', hide: true } },
     async (request, reply) => {
-      await options.auth.logout(request.cookies[REFRESH_COOKIE], undefined);
+      await auth.logout(request.cookies[REFRESH_COOKIE], undefined);
       const idToken = request.cookies[ID_TOKEN_COOKIE];
       reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
       reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
