@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { AbsenceReason, BookingRequestStatus, BookingStatus, Locale } from '@portal/contract/domain';
-import type { BookingContactFacts, RuleClassification } from './create-booking.rules';
+import type { RuleClassification } from '@portal/contract/bookings/create/pipeline';
 import { noteLiveEventRecorded } from '../live-events/live-signal';
 import type { LiveEventKind } from '@portal/contract/live-events';
 
@@ -33,7 +33,15 @@ export interface RuleFacts {
   /** The location's default certifications. */
   defaultCertificationIds: number[];
   /** The location's active booking contacts, by name, with the locale their messages are written in. */
-  contacts: Array<BookingContactFacts & { name: string; locale: Locale }>;
+  contacts: Array<{
+    id: number;
+    contactId: number | null;
+    email: string | null;
+    mobile: string | null;
+    canReceiveVoice: boolean;
+    name: string;
+    locale: Locale;
+  }>;
   blocks: Array<{ datesLocal: string[]; messageMarkdown: string }>;
   /** Whether the covering contact is one of the client's people; null when none was asked about. */
   coveringAtClient: boolean | null;

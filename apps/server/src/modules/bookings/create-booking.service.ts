@@ -13,13 +13,15 @@ import { insertBookingRequest, loadRuleFacts, type NewBooking } from './create-b
 import { publicHolidaysOn } from './public-holidays';
 import { policiesVersionOf } from './policies-version';
 import {
-  evaluateRules,
+  contactMethods,
   locationBookable,
-  toProblem,
+  MAX_ADVANCE_DAYS,
+  runCreateBookingPipeline,
   utcOf,
-  type BookingRuleContext,
+  type CreateBookingFacts,
   type CreateBookingInput,
-} from './create-booking.rules';
+} from '@portal/contract/bookings/create/pipeline';
+import { toProblem } from './create-booking.rules';
 
 /**
  * POST /v1/bookings: checks the caller may book at the location, loads the facts, runs the rule pipeline, then
@@ -65,16 +67,17 @@ export class CreateBookingService {
     const location = facts;
     const policiesVersion = policiesVersionOf(facts.policiesMarkdown);
 
-    const ctx: BookingRuleContext = {
+    const now = this.now();
+    const ctx: CreateBookingFacts = {
       body,
-      now: this.now(),
+      now,
       location,
-      client: location,
+      client: { ...location, maxAdvanceDays: MAX_ADVANCE_DAYS },
       classifications: facts.classifications,
       gradeIds: new Set(facts.gradeIds),
       certificationIds: new Set(facts.certificationIds),
       defaultCertificationIds: new Set(facts.defaultCertificationIds),
-      bookingContacts: facts.contacts,
+      bookingContacts: facts.contacts.map((c) => ({ id: c.id, methods: contactMethods(c) })),
       blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
       coveringContactAtClient: facts.coveringAtClient ?? undefined,
       requestedCandidateKnown: facts.requestedKnown ?? undefined,
@@ -82,7 +85,7 @@ export class CreateBookingService {
       publicHolidays: facts.openOnPublicHolidays ? new Map() : publicHolidaysOn(facts, body.dates),
       policies: { version: policiesVersion, acceptedBefore: facts.acceptedPolicyVersions.includes(policiesVersion) },
     };
-    const problem = toProblem(evaluateRules(ctx));
+    const problem = toProblem(runCreateBookingPipeline(ctx));
     if (problem) throw problem;
 
     const confirmed = access.bookingCreate;
