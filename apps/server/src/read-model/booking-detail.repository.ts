@@ -1,4 +1,3 @@
-import { prepared } from '../../lib/prepared-statement';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -13,41 +12,21 @@ import {
   staffUsers,
 } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
-import type { BookingCandidate, BookingDetail, BookingListItem, PendingBookingSummary } from '@portal/contract/bookings';
-import type { AbsenceReason, BookingRequestStatus } from '@portal/contract/domain';
-import { nextSchoolDay } from '@portal/contract/school-days';
+import { prepared } from '../lib/prepared-statement';
+import { selectBookings } from './booking-join.repository';
+import { toItem, toRequestDetail, type BookingItemRow, type RequestDetail } from './booking-answers';
+
+export type { BookingItemRow, RequestDetail } from './booking-answers';
 
 /**
- * Loaders shared by the bookings list and detail, pending approval (and, read-only, extend and feedback): list
- * items of any set of bookings in one statement, and a booking request with everything spec §3 'Booking detail'
- * names. Nothing here checks permissions; the services do, before or after loading.
+ * The booking read model's loaders, shared by the bookings list and detail, pending approval, the e-mailed approval
+ * links and extend: list items of any set of bookings in one statement, the summaries of requests, and a booking
+ * request with everything spec §3 'Booking detail' names. Rows become answers in ./booking-answers. Nothing here
+ * checks permissions; the services do, before or after loading.
  */
 
 const coveringContact = alias(contacts, 'covering_contact');
 const creatorContact = alias(contacts, 'creator_contact');
-
-/** 'HH:mm:ss' → 'HH:mm'. */
-export const hhmm = (time: string) => time.slice(0, 5);
-
-export function candidateOf(row: {
-  id: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  preferredName: string | null;
-}): BookingCandidate | null {
-  if (row.id === null || row.firstName === null || row.lastName === null) return null;
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    preferredName: row.preferredName,
-    fullName: `${row.firstName} ${row.lastName}`,
-  };
-}
-
-function coveringOf(id: number | null, name: string | null, reason: AbsenceReason | null) {
-  return id === null && name === null && reason === null ? null : { id, name, reason };
-}
 
 const coveringName = sql<
   string | null
@@ -85,53 +64,7 @@ const itemColumns = {
 };
 
 function itemQuery(db: DbOrTx) {
-  return db
-    .select(itemColumns)
-    .from(bookings)
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookings.requestId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
-    .innerJoin(locations, eq(locations.id, bookings.locationId))
-    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
-    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
-    .leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
-}
-type ItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
-
-export interface BookingItemRow extends BookingListItem {
-  cancelReason: string | null;
-  cancelledAt: string | null;
-  /** The start as an instant (stored with the row): the unfilled-risk rule needs it, the answers do not carry it. */
-  startUtc: Date;
-}
-
-function toItem(r: ItemRow): BookingItemRow {
-  return {
-    id: r.id,
-    requestId: r.requestId,
-    status: r.status,
-    dateLocal: r.dateLocal,
-    startTimeLocal: hhmm(r.startTimeLocal),
-    endTimeLocal: hhmm(r.endTimeLocal),
-    breakMinutes: r.breakMinutes,
-    timeZone: r.timeZone,
-    client: { id: r.clientId, name: r.clientName },
-    location: { id: r.locationId, name: r.locationName },
-    classification: { id: r.classificationId, onlineTitle: r.classificationTitle },
-    candidate: candidateOf({
-      id: r.candidateId,
-      firstName: r.candidateFirstName,
-      lastName: r.candidateLastName,
-      preferredName: r.candidatePreferredName,
-    }),
-    seriesReference: r.seriesReference,
-    seriesPosition: r.seriesPosition,
-    seriesTotal: r.seriesTotal,
-    covering: coveringOf(r.coveringId, r.coveringName, r.absenceReason),
-    feedbackCompleted: r.feedbackCompleted,
-    cancelReason: r.cancelReason,
-    cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
-    startUtc: r.startUtc,
-  };
+  return selectBookings(db, itemColumns).leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
 }
 
 const byDate = [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
@@ -197,18 +130,6 @@ export async function requestHead(db: DbOrTx, id: number, options: { forUpdate?:
   return row;
 }
 
-/** Distinct dates, sorted, and whether each follows the previous one as the next school day. */
-export function datesSummary(dates: readonly string[]) {
-  const distinct = [...new Set(dates)].sort();
-  const consecutive = distinct.every((d, i) => i === 0 || nextSchoolDay(distinct[i - 1]!) === d);
-  return {
-    days: distinct.length,
-    earliestDate: distinct[0] ?? '',
-    latestDate: distinct[distinct.length - 1] ?? '',
-    areDatesConsecutive: consecutive,
-  };
-}
-
 /** Columns of a request's summary (spec §3 'Pending booking summary') without its dates. */
 export const summaryColumns = {
   id: bookingRequests.id,
@@ -243,48 +164,6 @@ export function selectSummaries<T extends Record<string, AnyPgColumn | SQL>>(db:
     .leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
 }
 
-interface SummaryRow {
-  id: number;
-  status: BookingRequestStatus;
-  createdAt: Date;
-  createdByContactId: number | null;
-  creatorName: string | null;
-  clientId: number;
-  clientName: string;
-  groupId: number | null;
-  groupName: string | null;
-  locationId: number;
-  locationName: string;
-  timeZone: string;
-  startTimeLocal: string;
-  endTimeLocal: string;
-  coveringId: number | null;
-  coveringName: string | null;
-  absenceReason: AbsenceReason | null;
-}
-
-export function toSummary(r: SummaryRow, dates: readonly string[]): PendingBookingSummary {
-  const { days, earliestDate, latestDate, areDatesConsecutive } = datesSummary(dates);
-  return {
-    id: r.id,
-    status: r.status,
-    createdBy: { id: r.createdByContactId, name: r.creatorName ?? 'Provider staff' },
-    createdOnUtc: r.createdAt.toISOString(),
-    days,
-    client: { id: r.clientId, name: r.clientName },
-    clientGroup: r.groupId !== null && r.groupName !== null ? { id: r.groupId, name: r.groupName } : null,
-    location: { id: r.locationId, name: r.locationName, timeZone: r.timeZone },
-    details: {
-      startTime: hhmm(r.startTimeLocal),
-      endTime: hhmm(r.endTimeLocal),
-      earliestDate,
-      latestDate,
-      areDatesConsecutive,
-      covering: coveringOf(r.coveringId, r.coveringName, r.absenceReason),
-    },
-  };
-}
-
 /** The local dates of each of these requests' bookings (one statement). */
 export async function datesOfRequests(db: DbOrTx, requestIds: readonly number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
@@ -300,8 +179,6 @@ export async function datesOfRequests(db: DbOrTx, requestIds: readonly number[])
   }
   return result;
 }
-
-export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { bookings: BookingItemRow[] };
 
 /** A booking request with every field of spec §3 'Booking detail' and all its bookings; undefined when unknown. */
 export async function requestDetail(db: DbOrTx, requestId: number): Promise<RequestDetail | undefined> {
@@ -342,31 +219,5 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
   const rowsQuery = statement.execute({ requestId });
   // Two statements, side by side: the request with its lists, and its bookings.
   const [[row], items] = await Promise.all([rowsQuery, requestBookingItems(db, requestId)]);
-  if (!row) return undefined;
-  const summary = toSummary(
-    row,
-    items.map((b) => b.dateLocal),
-  );
-  return {
-    ...summary,
-    details: {
-      ...summary.details,
-      notes: row.notes,
-      room: row.room,
-      breakMinutes: row.breakMinutes,
-      isFullDay: row.isFullDay,
-      bookingsPerDay: row.bookingsPerDay,
-      policiesAgreed: row.policiesAgreedAt !== null,
-      rejectReason: row.rejectReason,
-    },
-    certifications: row.certifications,
-    confirmations: row.confirmations,
-    classification: { id: row.classificationId, onlineTitle: row.classificationTitle },
-    grades: row.grades,
-    dates: items.map((b) => ({ id: b.id, date: b.dateLocal })),
-    seriesReference: row.seriesReference,
-    requestedCandidate: row.requestedCandidate,
-    region: row.region,
-    bookings: items,
-  };
+  return row && toRequestDetail(row, items);
 }

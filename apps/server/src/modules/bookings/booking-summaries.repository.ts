@@ -3,7 +3,7 @@ import { bookings } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
 
 /**
  * Aggregates over bookings for the dashboard, one statement each. Every one filters by scope (client_id or

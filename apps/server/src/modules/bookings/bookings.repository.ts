@@ -5,16 +5,16 @@ import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 import type { BOOKING_SORTS } from '@portal/contract/bookings';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
 import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
-import { bookingItems, type BookingItemRow } from './booking-detail.repository';
+import { bookingItems, type BookingItemRow } from '../../read-model/booking-detail.repository';
 
 /** The database handles, for services that take them without importing the db package (queries live here). */
 export type { Db, DbOrTx } from '@portal/db/client';
 
 /**
  * The bookings list: the page's ids (sorted, skipped, taken) and the total with the same filter in one statement,
- * then the page's items by id (a prepared statement: booking-detail.repository). Every filter starts from client_id or
+ * then the page's items by id (a prepared statement: read-model/booking-detail.repository). Every filter starts from client_id or
  * location_id and date_local, which the (client_id, date_local) and (location_id, date_local) indexes serve; a
  * candidate filter uses (candidate_id, date_local).
  */
@@ -288,7 +288,7 @@ export async function clientTimeZone(db: DbOrTx, clientId: number): Promise<stri
   return row?.timeZone;
 }
 
-/** Cancels a booking while its status is one of `from` (the caller holds its row lock: booking-detail bookingHead). */
+/** Cancels a booking while its status is one of `from` (the caller holds its row lock: the read model's bookingHead). */
 export async function cancelBooking(
   db: DbOrTx,
   id: number,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { recordBookingEvents } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
@@ -17,7 +17,13 @@ import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/v
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
-import { bookingHead, bookingItems, requestDetail, type BookingItemRow, type RequestDetail } from './booking-detail.repository';
+import {
+  bookingHead,
+  bookingItems,
+  requestDetail,
+  type BookingItemRow,
+  type RequestDetail,
+} from '../../read-model/booking-detail.repository';
 import {
   bookingIdsAfter,
   cancelBooking,
@@ -343,7 +349,7 @@ export class BookingsService {
     const refusal = cancelRefusal(locked, now);
     if (refusal) throw refusalError(refusal);
     await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
-    await recordBookingEvents(tx, [id], 'booking.cancelled');
+    await liveEvents.record(tx, { kind: 'booking.cancelled', bookingIds: [id] });
     // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
     const detail = await this.detail(tree, id, features, tx, true);
     return {

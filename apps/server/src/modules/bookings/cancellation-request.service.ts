@@ -12,7 +12,7 @@ import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { cancellationRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
-import { audit } from '../identity/identity.repository';
+import { audit } from '../identity/audit.port';
 import { recordCancellationRequest } from './cancellation-request.repository';
 import { CANCEL_FORBIDDEN, cancelRefusal, type BookingsService } from './bookings.service';
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookingRequests, bookings, candidates, classifications, clients, locationRestrictions, locations } from '@portal/db/schema';
+import { selectBookings } from '../../read-model/booking-join.repository';
 import type { DbOrTx } from '@portal/db/client';
 import type { BookingStatus } from '@portal/contract/domain';
 
@@ -9,42 +10,33 @@ export type { Db, DbOrTx } from '@portal/db/client';
 /** Queries of the booking extension. */
 
 export async function bookingToExtend(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      requestId: bookings.requestId,
-      clientId: bookings.clientId,
-      locationId: bookings.locationId,
-      dateLocal: bookings.dateLocal,
-      status: bookings.status,
-      candidateId: bookings.candidateId,
-      timeZone: locations.timeZone,
-      locationType: locations.locationType,
-      country: locations.country,
-      state: locations.state,
-      openOnPublicHolidays: locations.openOnPublicHolidays,
-      maxExtensionDays: clients.maxExtensionDays,
-      sameDayCutoff: clients.sameDayCutoff,
-      seriesReference: bookingRequests.seriesReference,
-      requestStartTime: bookingRequests.startTimeLocal,
-      requestEndTime: bookingRequests.endTimeLocal,
-      requestBreakMinutes: bookingRequests.breakMinutes,
-      minimumDurationInMins: classifications.minimumDurationInMins,
-      earliestEndTime24hr: classifications.earliestEndTime24hr,
-      candidate: {
-        id: candidates.id,
-        firstName: candidates.firstName,
-        lastName: candidates.lastName,
-        preferredName: candidates.preferredName,
-      },
-    })
-    .from(bookings)
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookings.requestId))
-    .innerJoin(locations, eq(locations.id, bookings.locationId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
-    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
-    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
-    .where(eq(bookings.id, id));
+  const [row] = await selectBookings(db, {
+    requestId: bookings.requestId,
+    clientId: bookings.clientId,
+    locationId: bookings.locationId,
+    dateLocal: bookings.dateLocal,
+    status: bookings.status,
+    candidateId: bookings.candidateId,
+    timeZone: locations.timeZone,
+    locationType: locations.locationType,
+    country: locations.country,
+    state: locations.state,
+    openOnPublicHolidays: locations.openOnPublicHolidays,
+    maxExtensionDays: clients.maxExtensionDays,
+    sameDayCutoff: clients.sameDayCutoff,
+    seriesReference: bookingRequests.seriesReference,
+    requestStartTime: bookingRequests.startTimeLocal,
+    requestEndTime: bookingRequests.endTimeLocal,
+    requestBreakMinutes: bookingRequests.breakMinutes,
+    minimumDurationInMins: classifications.minimumDurationInMins,
+    earliestEndTime24hr: classifications.earliestEndTime24hr,
+    candidate: {
+      id: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      preferredName: candidates.preferredName,
+    },
+  }).where(eq(bookings.id, id));
   return row;
 }
 

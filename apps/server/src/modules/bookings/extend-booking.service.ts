@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { recordBookingEvents } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
 import { firstBookableDate } from '@portal/contract/booking-rules';
@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error';
 import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { lockCandidate } from '../provider/candidate-lock';
-import { busyDates } from '../provider/provider.repository';
-import { requestHead } from './booking-detail.repository';
+import { busyDates } from '../provider/provider.port';
+import { requestHead } from '../../read-model/booking-detail.repository';
 import { BookingNotifier } from './booking-notifications';
 import {
   blockedDates,
@@ -199,11 +199,7 @@ export class ExtendBookingService {
     });
     const inserted = await insertExtension(tx, source, { startTime, endTime, breakMinutes: body.breakMinutes }, rows);
     await renumberSeries(tx, source.requestId, `BLK-${String(source.requestId).padStart(7, '0')}`);
-    await recordBookingEvents(
-      tx,
-      inserted.map((b) => b.id),
-      'booking.extended',
-    );
+    await liveEvents.record(tx, { kind: 'booking.extended', bookingIds: inserted.map((b) => b.id) });
     const answer: ExtendedBooking = {
       bookings: inserted.map(({ id, dateLocal, status }) => ({ id, dateLocal, status })),
       movedToUnfilled: source.candidateId === null ? 0 : inserted.filter((b) => b.status === 'unfilled').length,

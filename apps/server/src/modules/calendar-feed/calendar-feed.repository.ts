@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { bookingRequests, bookings, calendarFeeds, candidates, classifications, clients, locations } from '@portal/db/schema';
+import { bookings, calendarFeeds, candidates, classifications, clients, locations } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
+import { selectBookings } from '../../read-model/booking-join.repository';
 
 export type { Db, DbOrTx } from '@portal/db/client';
 
@@ -89,34 +90,26 @@ export async function feedBookings(
   limit: number,
   offset = 0,
 ): Promise<FeedBookingRow[]> {
-  return db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      dateLocal: bookings.dateLocal,
-      startUtc: bookings.startUtc,
-      endUtc: bookings.endUtc,
-      timeZone: bookings.timeZone,
-      updatedAt: bookings.updatedAt,
-      createdAt: bookings.createdAt,
-      clientName: clients.name,
-      locationName: locations.name,
-      addressLine1: locations.addressLine1,
-      addressLine2: locations.addressLine2,
-      suburb: locations.suburb,
-      state: locations.state,
-      postcode: locations.postcode,
-      classification: classifications.onlineTitle,
-      candidateFirstName: candidates.firstName,
-      candidateLastName: candidates.lastName,
-      candidatePreferredName: candidates.preferredName,
-    })
-    .from(bookings)
-    .innerJoin(locations, eq(locations.id, bookings.locationId))
-    .innerJoin(clients, eq(clients.id, bookings.clientId))
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookings.requestId))
-    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
-    .leftJoin(candidates, eq(candidates.id, bookings.candidateId))
+  return selectBookings(db, {
+    status: bookings.status,
+    dateLocal: bookings.dateLocal,
+    startUtc: bookings.startUtc,
+    endUtc: bookings.endUtc,
+    timeZone: bookings.timeZone,
+    updatedAt: bookings.updatedAt,
+    createdAt: bookings.createdAt,
+    clientName: clients.name,
+    locationName: locations.name,
+    addressLine1: locations.addressLine1,
+    addressLine2: locations.addressLine2,
+    suburb: locations.suburb,
+    state: locations.state,
+    postcode: locations.postcode,
+    classification: classifications.onlineTitle,
+    candidateFirstName: candidates.firstName,
+    candidateLastName: candidates.lastName,
+    candidatePreferredName: candidates.preferredName,
+  })
     .where(and(inScope(bookings.clientId, bookings.locationId, scope), gte(bookings.dateLocal, from), lte(bookings.dateLocal, to)))
     .orderBy(sql`${bookings.dateLocal} < ${today}`, asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id))
     .limit(limit)

@@ -15,7 +15,7 @@ import type { BookingStatus } from '@portal/contract/domain';
 import { AppError } from '../../lib/app-error';
 import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
 import * as repo from './calendar-feed.repository';
-import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { permissionTreeOf } from '../profile/permission-tree.port';
 import { vtimezone } from './vtimezone';
 
 /**
@@ -117,7 +117,7 @@ export class CalendarFeedService {
     if (!CALENDAR_TOKEN_PATTERN.test(token)) throw notFound();
     const feed = await repo.activeFeedByHash(this.db, hashFeedToken(token));
     if (!feed) throw notFound();
-    const tree = await loadPermissionTree(this.db, feed.contactId);
+    const tree = await permissionTreeOf(this.db, feed.contactId);
     const scope = scopeOf(tree, 'booking', 'view');
     if (scope.clientIds.length === 0 && scope.locationIds.length === 0) throw notFound();
     const today = utcDate(this.now());

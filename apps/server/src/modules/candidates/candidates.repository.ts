@@ -1,7 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { auditLog, candidates, clientCandidates } from '@portal/db/schema';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { auditLog, bookings, candidates, classifications, clientCandidates, clients, locations } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
+import { selectBookings } from '../../read-model/booking-join.repository';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
 
@@ -13,8 +14,11 @@ import type { BookingStatus } from '@portal/contract/domain';
  */
 
 /** Bookings that count as the educator working (or booked to work) there. */
-const COUNTED = sql`b.status not in ('cancelled', 'rejected', 'pending_approval', 'unfilled')`;
-const today = (nowIso: string) => sql`(${nowIso}::timestamptz at time zone b.time_zone)::date`;
+const countedAt = (status: SQLWrapper) => sql`${status} not in ('cancelled', 'rejected', 'pending_approval', 'unfilled')`;
+const COUNTED = countedAt(sql`b.status`);
+/** The booking's own local date now, at its time zone. */
+const todayAt = (nowIso: string, timeZone: SQLWrapper) => sql`(${nowIso}::timestamptz at time zone ${timeZone})::date`;
+const today = (nowIso: string) => todayAt(nowIso, sql`b.time_zone`);
 
 /**
  * A booking's "today" where its time zone's local date is known already (`todayByZone`: a school's locations are
@@ -143,28 +147,36 @@ export async function candidateBookings(
   db: DbOrTx,
   input: { candidateId: number; scope: Scope; nowIso: string; when: 'past' | 'upcoming'; limit: number },
 ): Promise<{ rows: CandidateBookingRow[]; total: number }> {
-  const side = input.when === 'past' ? sql`b.date_local < ${today(input.nowIso)}` : sql`b.date_local >= ${today(input.nowIso)}`;
+  const today = todayAt(input.nowIso, bookings.timeZone);
+  const side = input.when === 'past' ? sql`${bookings.dateLocal} < ${today}` : sql`${bookings.dateLocal} >= ${today}`;
   const order =
-    input.when === 'past' ? sql`b.date_local desc, b.start_time_local desc, b.id desc` : sql`b.date_local, b.start_time_local, b.id`;
-  const where = sql`b.candidate_id = ${input.candidateId} and ${bookingScope(input.scope)} and ${COUNTED} and ${side}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<CandidateBookingRow>(
-      db,
-      sql`select b.id, b.client_id, cl.name as client_name, b.location_id, l.name as location_name, b.date_local::text as date_local,
-                 to_char(b.start_time_local, 'HH24:MI') as start_time, to_char(b.end_time_local, 'HH24:MI') as end_time,
-                 b.status::text as status, cf.online_title as classification
-          from bookings b
-          join clients cl on cl.id = b.client_id
-          join locations l on l.id = b.location_id
-          join booking_requests r on r.id = b.request_id
-          left join classifications cf on cf.id = r.classification_id
-          where ${where}
-          order by ${order}
-          limit ${input.limit}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b where ${where}`),
+    input.when === 'past'
+      ? [desc(bookings.dateLocal), desc(bookings.startTimeLocal), desc(bookings.id)]
+      : [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
+  const where = and(
+    eq(bookings.candidateId, input.candidateId),
+    inScope(bookings.clientId, bookings.locationId, input.scope),
+    countedAt(bookings.status),
+    side,
+  );
+  const [rows, [counted]] = await Promise.all([
+    selectBookings(db, {
+      client_id: bookings.clientId,
+      client_name: clients.name,
+      location_id: bookings.locationId,
+      location_name: locations.name,
+      date_local: sql<string>`${bookings.dateLocal}::text`,
+      start_time: sql<string>`to_char(${bookings.startTimeLocal}, 'HH24:MI')`,
+      end_time: sql<string>`to_char(${bookings.endTimeLocal}, 'HH24:MI')`,
+      status: bookings.status,
+      classification: classifications.onlineTitle,
+    })
+      .where(where)
+      .orderBy(...order)
+      .limit(input.limit),
+    db.select({ n: count() }).from(bookings).where(where),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** Does a client among `clientIds` know the educator? */

@@ -16,8 +16,8 @@ import { PORTAL_PATHS, portalUrl } from '@portal/contract/portal-paths';
 import type { Mailer } from '../../lib/mailer';
 import { approvalRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
-import { requestDetail, requestHead, type RequestDetail } from '../bookings/booking-detail.repository';
-import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { requestDetail, requestHead, type RequestDetail } from '../../read-model/booking-detail.repository';
+import { permissionTreeOf } from '../profile/permission-tree.port';
 import { DECIDE_FORBIDDEN, type PendingBookingsService } from '../pending-bookings/pending-bookings.service';
 import {
   contactsLinkedTo,
@@ -72,7 +72,7 @@ export class EmailActionsService {
       const locationId = detail.location.id;
       const approvers = [];
       for (const contact of await contactsLinkedTo(this.db, locationId)) {
-        const tree = await loadPermissionTree(this.db, contact.id);
+        const tree = await permissionTreeOf(this.db, contact.id);
         if (canAtLocation(tree, 'pendingBooking', 'modify', locationId)) approvers.push(contact);
       }
       const at = this.now();
@@ -167,7 +167,7 @@ export class EmailActionsService {
     if (head.status !== 'pending_approval') throw alreadyDecided();
     if (link.usedAt !== null) throw expired();
     // The approver's rights now, not when the mail was sent (no cache: a permission just removed counts).
-    const tree = await loadPermissionTree(tx, link.contactId);
+    const tree = await permissionTreeOf(tx, link.contactId);
     if (!canAtLocation(tree, 'pendingBooking', 'modify', head.locationId)) throw forbidden(DECIDE_FORBIDDEN);
     try {
       return await this.pendingBookings.act(

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { bookings, candidates, classifications, bookingRequests, feedback, locations } from '@portal/db/schema';
+import { bookings, candidates, classifications, feedback, locations } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { PendingFeedbackItem } from '@portal/contract/feedback';
 import type { Scope } from '@portal/contract/permissions';
+import { selectBookings } from '../../read-model/booking-join.repository';
 
 /** Completed bookings and the feedback given on them. */
 
@@ -11,24 +12,17 @@ const MAX_ITEMS = 500;
 /** Completed bookings with an educator dated from `fromDays` days before today to today (each in the booking's zone). */
 export async function completedWithEducator(db: DbOrTx, scope: Scope, now: Date, windowDays: number): Promise<PendingFeedbackItem[]> {
   const today = sql`(${now.toISOString()}::timestamptz at time zone ${bookings.timeZone})::date`;
-  const rows = await db
-    .select({
-      bookingID: bookings.id,
-      feedbackCompleted: bookings.feedbackCompleted,
-      dateLocal: bookings.dateLocal,
-      locationId: locations.id,
-      locationName: locations.name,
-      classification: classifications.onlineTitle,
-      candidateId: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      preferredName: candidates.preferredName,
-    })
-    .from(bookings)
-    .innerJoin(bookingRequests, eq(bookingRequests.id, bookings.requestId))
-    .innerJoin(classifications, eq(classifications.id, bookingRequests.classificationId))
-    .innerJoin(locations, eq(locations.id, bookings.locationId))
-    .innerJoin(candidates, eq(candidates.id, bookings.candidateId))
+  const rows = await selectBookings(db, {
+    feedbackCompleted: bookings.feedbackCompleted,
+    dateLocal: bookings.dateLocal,
+    locationId: locations.id,
+    locationName: locations.name,
+    classification: classifications.onlineTitle,
+    candidateId: candidates.id,
+    firstName: candidates.firstName,
+    lastName: candidates.lastName,
+    preferredName: candidates.preferredName,
+  })
     .where(
       and(
         or(
@@ -43,20 +37,27 @@ export async function completedWithEducator(db: DbOrTx, scope: Scope, now: Date,
     )
     .orderBy(desc(bookings.dateLocal), desc(bookings.id))
     .limit(MAX_ITEMS);
-  return rows.map((r) => ({
-    bookingID: r.bookingID,
-    feedbackCompleted: r.feedbackCompleted,
-    dateLocal: r.dateLocal,
-    location: { id: r.locationId, name: r.locationName },
-    classification: r.classification,
-    candidate: {
-      id: r.candidateId,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      preferredName: r.preferredName,
-      fullName: `${r.preferredName ?? r.firstName} ${r.lastName}`,
-    },
-  }));
+  // The where keeps only bookings with an educator, so every row has one (the join is outer for bookings without).
+  return rows.flatMap((r) =>
+    r.candidateId === null || r.firstName === null || r.lastName === null
+      ? []
+      : [
+          {
+            bookingID: r.id,
+            feedbackCompleted: r.feedbackCompleted,
+            dateLocal: r.dateLocal,
+            location: { id: r.locationId, name: r.locationName },
+            classification: r.classification,
+            candidate: {
+              id: r.candidateId,
+              firstName: r.firstName,
+              lastName: r.lastName,
+              preferredName: r.preferredName,
+              fullName: `${r.preferredName ?? r.firstName} ${r.lastName}`,
+            },
+          },
+        ],
+  );
 }
 
 export async function bookingForFeedback(db: DbOrTx, id: number) {

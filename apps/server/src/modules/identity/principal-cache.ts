@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '@portal/db/client';
 import type { PermissionTree } from '@portal/contract/permissions';
 import type { Notifier } from '../../lib/notifier-shared';
-import { loadPermissionTree } from '../profile/permission-tree.repository';
+import { permissionTreeOf } from '../profile/permission-tree.port';
 import { isFamilyActive } from './identity.repository';
 import { findPrincipalContact, type ContactRecord } from './principal.repository';
 
@@ -81,7 +81,7 @@ export class PrincipalCache {
     const cached = this.trees.get(contactId);
     if (cached) return cached;
     const drops = this.drops;
-    const tree = await loadPermissionTree(this.db, contactId);
+    const tree = await permissionTreeOf(this.db, contactId);
     if (drops === this.drops) this.trees.set(contactId, tree);
     return tree;
   }

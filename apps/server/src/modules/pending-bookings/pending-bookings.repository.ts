@@ -3,8 +3,9 @@ import { bookingRequests, bookings, clients } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { PendingBookingSummary } from '@portal/contract/bookings';
-import { inScope } from '../data-scope/data-scope.repository';
-import { datesOfRequests, selectSummaries, toSummary } from '../bookings/booking-detail.repository';
+import { inScope } from '../../read-model/data-scope.repository';
+import { datesOfRequests, selectSummaries } from '../../read-model/booking-detail.repository';
+import { toSummary } from '../../read-model/booking-answers';
 
 /** The database handles, for the service (which imports no db package: queries live here). */
 export type { Db, DbOrTx } from '@portal/db/client';

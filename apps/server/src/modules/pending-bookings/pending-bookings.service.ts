@@ -8,9 +8,9 @@ import { AppError } from '../../lib/app-error';
 import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
-import { audit } from '../identity/identity.repository';
+import { audit } from '../identity/audit.port';
 import { BookingNotifier } from '../bookings/booking-notifications';
-import { requestDetail, requestHead } from '../bookings/booking-detail.repository';
+import { requestDetail, requestHead } from '../../read-model/booking-detail.repository';
 import { toBookingDetail } from '../bookings/bookings.service';
 import {
   bookingIdsOf,
@@ -21,7 +21,7 @@ import {
   withdrawRequest,
   type Db,
 } from './pending-bookings.repository';
-import { recordRequestEvent } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 
 /**
  * Pending approval (spec §4 'Pending booking'): requests made by contacts who may only create pending bookings.
@@ -134,7 +134,7 @@ export class PendingBookingsService {
       expiredReason: BOOKING_MESSAGES.approveDatePassedCancelReason,
     });
     if (!changed) throw new AppError('conflict', { detail: BOOKING_MESSAGES.notPending });
-    await recordRequestEvent(tx, requestId, status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected');
+    await liveEvents.record(tx, { kind: status === 'approved' ? 'pendingApproval.approved' : 'pendingApproval.rejected', requestId });
     await options.within?.(tx);
     await audit(tx, {
       contactId,
@@ -190,7 +190,7 @@ export class PendingBookingsService {
     if (locked?.status !== 'pending_approval') throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
     const cancelled = await withdrawRequest(tx, requestId, { contactId, at, reason: BOOKING_MESSAGES.withdrawnCancelReason });
     if (!cancelled) throw new AppError('conflict', { detail: BOOKING_MESSAGES.withdrawDecided });
-    await recordRequestEvent(tx, requestId, 'pendingApproval.withdrawn');
+    await liveEvents.record(tx, { kind: 'pendingApproval.withdrawn', requestId });
     await audit(tx, {
       contactId,
       action: 'booking-request.withdrawn',

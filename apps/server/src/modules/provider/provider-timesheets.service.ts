@@ -24,7 +24,7 @@ import {
   writeInvoice,
   type InvoiceableTimesheet,
 } from './provider-timesheets.repository';
-import { recordBookingEvents, recordLiveEvent, recordTimesheetEvents } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 import { composeWeek } from './invoice-composition';
 
 /**
@@ -109,7 +109,7 @@ export class ProviderTimesheetsService {
         modification,
         at: this.now(),
       });
-      if (row) await recordTimesheetEvents(tx, [bookingId], 'timesheet.submitted');
+      if (row) await liveEvents.record(tx, { kind: 'timesheet.submitted', bookingIds: [bookingId] });
       return row;
     });
     if (!inserted) throw new AppError('conflict', { detail: 'This booking already has a timesheet.' });
@@ -130,7 +130,7 @@ export class ProviderTimesheetsService {
       const at = this.now();
       if (body.outcome === 'cancelled') {
         await cancelWithoutCharge(tx, bookingId, NO_CHARGE_REASON, at);
-        await recordBookingEvents(tx, [bookingId], 'booking.cancelled');
+        await liveEvents.record(tx, { kind: 'booking.cancelled', bookingIds: [bookingId] });
         return { bookingId, bookingStatus: 'cancelled', status: null };
       }
       const agreed = settledHours(
@@ -158,7 +158,7 @@ export class ProviderTimesheetsService {
         },
         at,
       );
-      await recordTimesheetEvents(tx, [bookingId], 'timesheet.decided');
+      await liveEvents.record(tx, { kind: 'timesheet.decided', bookingIds: [bookingId] });
       return { bookingId, bookingStatus: row.booking_status as ProviderTimesheet['bookingStatus'], status: 'approved_for_invoice' };
     });
   }
@@ -212,7 +212,7 @@ export class ProviderTimesheetsService {
             timesheetIds: inWeek.map((t) => t.id),
             at,
           });
-          await recordLiveEvent(tx, { clientId, locationId: null, kind: 'invoice.issued', payload: { invoiceNo } });
+          await liveEvents.record(tx, { kind: 'invoice.issued', clientId, payload: { invoiceNo } });
           result.invoices.push({
             invoiceNo,
             clientId,

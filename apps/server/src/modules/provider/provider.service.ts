@@ -7,7 +7,7 @@ import type { ReplaceMeRequest } from '@portal/contract/replace-me';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import { BookingNotifier } from '../bookings/booking-notifications';
-import { recordBookingEvents } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 import { ReplaceMeService } from '../replace-me/replace-me.service';
 import { lockCandidate } from './candidate-lock';
 import {
@@ -99,7 +99,7 @@ export class ProviderService {
       const updated = await fillUnfilledBooking(tx, bookingId, candidateId, this.now());
       if (!updated) throw new AppError('conflict', { detail: 'The booking changed meanwhile. Please try again.' });
       await rememberCandidate(tx, booking.clientId, candidateId);
-      await recordBookingEvents(tx, [bookingId], 'booking.filled');
+      await liveEvents.record(tx, { kind: 'booking.filled', bookingIds: [bookingId] });
       return { ...updated, candidateId };
     });
     await this.notifier.requestEvent(result.requestId, 'filled', { bookingIds: [result.id] });
@@ -119,7 +119,7 @@ export class ProviderService {
     // The school's open pages show the new status without a reload: its live event commits with the change.
     const updated = await this.db.transaction(async (tx) => {
       const moved = await moveBookingStatus(tx, bookingId, from, status, now);
-      if (moved) await recordBookingEvents(tx, [bookingId], 'booking.changed');
+      if (moved) await liveEvents.record(tx, { kind: 'booking.changed', bookingIds: [bookingId] });
       return moved;
     });
     if (!updated) {
@@ -137,7 +137,7 @@ export class ProviderService {
     return this.db.transaction(async (tx) => {
       const commenced = await stepDue(tx, 'commenced', { now, since, limit });
       const completed = await stepDue(tx, 'completed', { now, since, limit });
-      await recordBookingEvents(tx, [...commenced, ...completed], 'booking.changed');
+      await liveEvents.record(tx, { kind: 'booking.changed', bookingIds: [...commenced, ...completed] });
       return { commenced, completed };
     });
   }
@@ -202,7 +202,7 @@ export class ProviderService {
         });
         bookingId = filled.bookingId;
         // As any filled booking: the school's open pages show it, and whoever asked is told it is filled.
-        await recordBookingEvents(tx, [filled.bookingId], 'booking.filled');
+        await liveEvents.record(tx, { kind: 'booking.filled', bookingIds: [filled.bookingId] });
       }
       await setReplaceMeStatus(tx, id, { status: next, bookingId, updatedAt: options.now });
     });

@@ -7,7 +7,7 @@ import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
 import type { Tx, Written } from '../../lib/idempotency';
 import { forbidden } from '../data-scope/data-scope';
-import { audit } from '../identity/identity.repository';
+import { audit } from '../identity/audit.port';
 import {
   insertRequest,
   markWithdrawn,

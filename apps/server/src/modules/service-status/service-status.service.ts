@@ -1,8 +1,8 @@
 import type { Db } from '@portal/db/client';
 import type { ServiceStatusBody } from '@portal/contract/service-status';
 import type { Clock } from '../../lib/clock';
-import { audit } from '../identity/identity.repository';
-import { recordLiveEvent } from '../live-events/live-events.repository';
+import { audit } from '../identity/audit.port';
+import * as liveEvents from '../live-events/live-events.port';
 import { deactivateStatuses, findActiveStatus, saveStatus, type ServiceStatusRow } from './service-status.repository';
 
 export type { ServiceStatusRow } from './service-status.repository';
@@ -30,7 +30,7 @@ export class ServiceStatusService {
     const at = this.now();
     return this.db.transaction(async (tx) => {
       const saved = await saveStatus(tx, body, actor.staffUserId, at);
-      await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
+      await liveEvents.record(tx, { kind: 'serviceStatus.changed' });
       await audit(tx, {
         staffUserId: actor.staffUserId,
         action: 'service-status.save',
@@ -48,7 +48,7 @@ export class ServiceStatusService {
     const at = this.now();
     await this.db.transaction(async (tx) => {
       const deactivated = await deactivateStatuses(tx, actor.staffUserId, at);
-      await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
+      await liveEvents.record(tx, { kind: 'serviceStatus.changed' });
       await audit(tx, {
         staffUserId: actor.staffUserId,
         action: 'service-status.deactivate',

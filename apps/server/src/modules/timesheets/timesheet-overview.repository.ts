@@ -3,7 +3,7 @@ import { bookings, candidates, clients, timesheets } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetStatus } from '@portal/contract/domain';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
 
 const COUNTED: TimesheetStatus[] = ['pending_review', 'pending_approval', 'approved_for_invoice'];
 

@@ -5,7 +5,7 @@ import { bookings, candidates, clients, contacts, invoices, locations, timesheet
 import type { DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetDecision, TimesheetStatus } from '@portal/contract/domain';
-import { inScope } from '../data-scope/data-scope.repository';
+import { inScope } from '../../read-model/data-scope.repository';
 
 /**
  * Timesheets. Lists filter timesheets on (client_id | location_id, status) from their own indexes and

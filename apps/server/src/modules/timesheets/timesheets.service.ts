@@ -37,7 +37,7 @@ import {
   type TimesheetRow,
 } from './timesheets.repository';
 import { timesheetFileName, timesheetPdf } from './timesheet-pdf';
-import { recordBookingEvents, recordTimesheetEvents } from '../live-events/live-events.repository';
+import * as liveEvents from '../live-events/live-events.port';
 
 export const TIMESHEET_NOT_FOUND = 'This timesheet was not found.';
 export const DECIDE_FORBIDDEN = "You don't have permission to submit timesheets at this school.";
@@ -239,8 +239,8 @@ export class TimesheetsService {
     const approved = await approvePending(tx, decider, approve);
     const reviewed = await sendPendingToReview(tx, decider, review);
     const cancelled = await cancelPendingWithoutCharge(tx, decider, noCharge, NO_CHARGE_REASON);
-    await recordTimesheetEvents(tx, [...approved, ...reviewed], 'timesheet.decided');
-    await recordBookingEvents(tx, cancelled, 'booking.cancelled');
+    await liveEvents.record(tx, { kind: 'timesheet.decided', bookingIds: [...approved, ...reviewed] });
+    await liveEvents.record(tx, { kind: 'booking.cancelled', bookingIds: cancelled });
     const done = new Set([...approved, ...reviewed, ...cancelled]);
     const lost = effects.map((e) => e.bookingId).filter((id) => !done.has(id));
     if (lost.length > 0) {
