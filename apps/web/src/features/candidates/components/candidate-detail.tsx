@@ -103,52 +103,136 @@ export function CandidateDetail({ candidateId, timesheetsAllowed }: { candidateI
   );
 }
 
-function CandidateProfile({
-  candidateId,
-  data,
-  timesheetsAllowed,
-}: {
-  candidateId: number;
-  data: CandidateDetailsResponse;
-  timesheetsAllowed: boolean;
-}) {
+type Profile = CandidateDetailsResponse;
+
+/** The educator's picture, names and headline, booking them and their timesheets, and what they say about themselves. */
+function ProfileHeader({ candidateId, data, timesheetsAllowed }: { candidateId: number; data: Profile; timesheetsAllowed: boolean }) {
+  const { t } = useCandidatesText();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="candidate-name" sx={card}>
+      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: { xs: 'flex-start', sm: 'center' }, flexWrap: 'wrap' }}>
+        <CandidatePicture candidateId={candidateId} name={data.fullName} size="xxl" />
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography variant="h1" id="candidate-name" sx={{ mb: 0.5 }}>
+            {data.fullName}
+          </Typography>
+          {data.headline && <Typography sx={{ fontWeight: 500, color: 'primary.dark' }}>{data.headline}</Typography>}
+          {data.preferredName && data.preferredName !== data.firstName && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('detail.fullName', { first: data.firstName, last: data.lastName })}
+            </Typography>
+          )}
+        </Box>
+        <BookEducatorButton candidateId={candidateId} data={data} />
+        {timesheetsAllowed && (
+          <Button
+            component={RouterLink}
+            to={`${paths.timesheets}?educator=${candidateId}`}
+            variant="outlined"
+            startIcon={<AccessTimeOutlinedIcon />}
+          >
+            {t('detail.timesheets')}
+          </Button>
+        )}
+      </Box>
+      <Typography variant="h2" sx={{ fontSize: '1rem', mt: 3, mb: 0.75 }}>
+        {t('detail.about')}
+      </Typography>
+      <Typography sx={{ color: data.summary ? 'text.primary' : 'text.secondary', maxWidth: 760, whiteSpace: 'pre-line' }}>
+        {data.summary ?? t('detail.noSummary')}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** The schools the educator worked at: their bookings there, an exclusion, and the favourite star. */
+function SchoolsSection({ candidateId, data }: { candidateId: number; data: Profile }) {
+  const { t } = useCandidatesText();
+  return (
+    <Section id="candidate-schools" title={t('detail.schoolsHeading')} help={t('detail.schoolsHelp')}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {data.clients.map((client) => (
+          <Box
+            component="li"
+            key={client.clientId}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              py: 0.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              '&:first-of-type': { borderTop: 0 },
+            }}
+          >
+            <SchoolOutlinedIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 500 }}>{client.clientName}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('detail.schoolBookings', { count: client.bookingsCount })}
+              </Typography>
+              {client.isExcluded && (
+                <Typography variant="body2" sx={{ color: 'error.dark', fontWeight: 500 }} data-testid="candidate-excluded">
+                  {client.exclusionReason ? t('exclusion.shownWithReason', { reason: client.exclusionReason }) : t('exclusion.shown')}
+                </Typography>
+              )}
+            </Box>
+            <ExclusionControl
+              candidateId={candidateId}
+              clientId={client.clientId}
+              name={data.fullName}
+              school={client.clientName}
+              isExcluded={client.isExcluded}
+              canChange={client.canSetFavourite}
+            />
+            <FavouriteButton
+              candidateId={candidateId}
+              clientId={client.clientId}
+              name={data.fullName}
+              school={client.clientName}
+              isFavourite={client.isFavourite}
+              canChange={client.canSetFavourite}
+            />
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+function QualificationsSection({ data }: { data: Profile }) {
+  const { t } = useCandidatesText();
+  return (
+    <Section id="candidate-qualifications" title={t('detail.qualificationsHeading')}>
+      {data.qualifications.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('detail.noQualifications')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1.25 }}>
+          {data.qualifications.map((q) => (
+            <Box component="li" key={`${q.name}-${q.year ?? ''}`} sx={{ display: 'flex', gap: 1.25 }}>
+              <VerifiedOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', mt: 0.25 }} />
+              <Box>
+                <Typography sx={{ fontWeight: 500 }}>{q.name}</Typography>
+                {(q.issuer || q.year) && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {q.issuer && q.year ? t('detail.qualificationFrom', { issuer: q.issuer, year: q.year }) : (q.issuer ?? String(q.year))}
+                  </Typography>
+                )}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function CandidateProfile({ candidateId, data, timesheetsAllowed }: { candidateId: number; data: Profile; timesheetsAllowed: boolean }) {
   const { t } = useCandidatesText();
   const expired = data.complianceChecks.filter((check) => check.status === 'expired').length;
   return (
     <>
-      <Paper variant="outlined" component="section" aria-labelledby="candidate-name" sx={card}>
-        <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: { xs: 'flex-start', sm: 'center' }, flexWrap: 'wrap' }}>
-          <CandidatePicture candidateId={candidateId} name={data.fullName} size="xxl" />
-          <Box sx={{ flex: 1, minWidth: 200 }}>
-            <Typography variant="h1" id="candidate-name" sx={{ mb: 0.5 }}>
-              {data.fullName}
-            </Typography>
-            {data.headline && <Typography sx={{ fontWeight: 500, color: 'primary.dark' }}>{data.headline}</Typography>}
-            {data.preferredName && data.preferredName !== data.firstName && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('detail.fullName', { first: data.firstName, last: data.lastName })}
-              </Typography>
-            )}
-          </Box>
-          <BookEducatorButton candidateId={candidateId} data={data} />
-          {timesheetsAllowed && (
-            <Button
-              component={RouterLink}
-              to={`${paths.timesheets}?educator=${candidateId}`}
-              variant="outlined"
-              startIcon={<AccessTimeOutlinedIcon />}
-            >
-              {t('detail.timesheets')}
-            </Button>
-          )}
-        </Box>
-        <Typography variant="h2" sx={{ fontSize: '1rem', mt: 3, mb: 0.75 }}>
-          {t('detail.about')}
-        </Typography>
-        <Typography sx={{ color: data.summary ? 'text.primary' : 'text.secondary', maxWidth: 760, whiteSpace: 'pre-line' }}>
-          {data.summary ?? t('detail.noSummary')}
-        </Typography>
-      </Paper>
+      <ProfileHeader candidateId={candidateId} data={data} timesheetsAllowed={timesheetsAllowed} />
 
       {expired > 0 && (
         <Alert severity="error" icon={<ErrorOutlineIcon />} data-testid="compliance-expired-alert">
@@ -164,78 +248,8 @@ function CandidateProfile({
           alignItems: 'start',
         }}
       >
-        <Section id="candidate-schools" title={t('detail.schoolsHeading')} help={t('detail.schoolsHelp')}>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {data.clients.map((client) => (
-              <Box
-                component="li"
-                key={client.clientId}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  py: 0.5,
-                  borderTop: 1,
-                  borderColor: 'divider',
-                  '&:first-of-type': { borderTop: 0 },
-                }}
-              >
-                <SchoolOutlinedIcon aria-hidden="true" sx={{ color: 'text.secondary' }} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 500 }}>{client.clientName}</Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {t('detail.schoolBookings', { count: client.bookingsCount })}
-                  </Typography>
-                  {client.isExcluded && (
-                    <Typography variant="body2" sx={{ color: 'error.dark', fontWeight: 500 }} data-testid="candidate-excluded">
-                      {client.exclusionReason ? t('exclusion.shownWithReason', { reason: client.exclusionReason }) : t('exclusion.shown')}
-                    </Typography>
-                  )}
-                </Box>
-                <ExclusionControl
-                  candidateId={candidateId}
-                  clientId={client.clientId}
-                  name={data.fullName}
-                  school={client.clientName}
-                  isExcluded={client.isExcluded}
-                  canChange={client.canSetFavourite}
-                />
-                <FavouriteButton
-                  candidateId={candidateId}
-                  clientId={client.clientId}
-                  name={data.fullName}
-                  school={client.clientName}
-                  isFavourite={client.isFavourite}
-                  canChange={client.canSetFavourite}
-                />
-              </Box>
-            ))}
-          </Box>
-        </Section>
-
-        <Section id="candidate-qualifications" title={t('detail.qualificationsHeading')}>
-          {data.qualifications.length === 0 ? (
-            <Typography sx={{ color: 'text.secondary' }}>{t('detail.noQualifications')}</Typography>
-          ) : (
-            <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1.25 }}>
-              {data.qualifications.map((q) => (
-                <Box component="li" key={`${q.name}-${q.year ?? ''}`} sx={{ display: 'flex', gap: 1.25 }}>
-                  <VerifiedOutlinedIcon aria-hidden="true" sx={{ color: 'primary.dark', mt: 0.25 }} />
-                  <Box>
-                    <Typography sx={{ fontWeight: 500 }}>{q.name}</Typography>
-                    {(q.issuer || q.year) && (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {q.issuer && q.year
-                          ? t('detail.qualificationFrom', { issuer: q.issuer, year: q.year })
-                          : (q.issuer ?? String(q.year))}
-                      </Typography>
-                    )}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
-          )}
-        </Section>
+        <SchoolsSection candidateId={candidateId} data={data} />
+        <QualificationsSection data={data} />
       </Box>
 
       <Section id="candidate-compliance" title={t('detail.complianceHeading')}>
