@@ -4,9 +4,9 @@ import type { LiveEventKind, LiveEventPayload } from '@portal/contract/live-even
 import { noteLiveEventRecorded } from './live-signal';
 
 /**
- * The live stream's outbox (live_events) and its tickets (live_event_tickets). A change records its event with
- * `recordLiveEvent` (or the booking and request helpers) on the transaction of the change itself, so an event is
- * seen exactly when its change is.
+ * The live stream's outbox (live_events) and its tickets (live_event_tickets). Other modules record an event through
+ * live-events.port.ts (`record(tx, event)`), which calls the writers here on the transaction of the change itself,
+ * so an event is seen exactly when its change is.
  */
 
 export interface LiveEventRow {
