@@ -6,6 +6,7 @@ import { systemClock } from '../lib/clock';
 import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
+import { BookingReferenceService } from '../modules/bookings/booking-reference.service';
 import { BookingsService } from '../modules/bookings/bookings.service';
 import { BookingSummariesService } from '../modules/bookings/booking-summaries.service';
 import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
@@ -79,6 +80,7 @@ export function buildServices({ database, mailer, now, log, config, jwtSecret, p
     auth: new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock, calendarFeeds: calendarFeed }),
     availability: new AvailabilityService(db, now),
     bookings,
+    bookingReference: new BookingReferenceService(db, now),
     bookingSummaries: new BookingSummariesService(db, answers),
     calendarFeed,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),

@@ -18,23 +18,13 @@ import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
-import {
-  bookingBlocks,
-  bookingContacts,
-  bookingLocationList,
-  clientGrades,
-  locationCertifications,
-  locationPublicHolidays,
-  locationSchoolTerms,
-  payClasses,
-} from './booking-reference.service';
 
 /** Reference data of the create-booking form: where the caller may book, and what it may ask for there. */
 const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bookings'];
   const security = [{ bearer: [] }];
   const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
-  const db = app.database.db;
+  const service = app.services.bookingReference;
 
   app.get(
     '/v1/locations/booking-location-list',
@@ -54,7 +44,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      return bookingLocationList(db, await principal.tree(), principal.contactId);
+      return service.locations(await principal.tree(), principal.contactId);
     },
   );
 
@@ -76,7 +66,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const tree = await requirePrincipal(request).tree();
-      const list = await payClasses(db, tree, request.params.id);
+      const list = await service.payClasses(tree, request.params.id);
       if (list.length === 0) return reply.code(204).send(null);
       return list;
     },
@@ -98,7 +88,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tree = await requirePrincipal(request).tree();
-      return clientGrades(db, tree, request.params.id);
+      return service.grades(tree, request.params.id);
     },
   );
 
@@ -118,7 +108,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tree = await requirePrincipal(request).tree();
-      return locationCertifications(db, tree, request.params.id);
+      return service.certifications(tree, request.params.id);
     },
   );
 
@@ -140,7 +130,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const list = await bookingContacts(db, await principal.tree(), principal.contactId, request.query.locationId);
+      const list = await service.contacts(await principal.tree(), principal.contactId, request.query.locationId);
       if (list.length === 0) return reply.code(204).send(null);
       return list;
     },
@@ -166,7 +156,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tree = await requirePrincipal(request).tree();
-      return bookingBlocks(db, tree, app.now(), request.query.locationId);
+      return service.blocks(tree, request.query.locationId);
     },
   );
 
@@ -187,7 +177,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicHolidays, ...problems, 404: ProblemDetails },
       },
     },
-    async (request) => locationPublicHolidays(db, await requirePrincipal(request).tree(), request.params.id, request.query),
+    async (request) => service.publicHolidays(await requirePrincipal(request).tree(), request.params.id, request.query),
   );
 
   app.get(
@@ -208,7 +198,7 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SchoolTerms, ...problems, 404: ProblemDetails },
       },
     },
-    async (request) => locationSchoolTerms(db, await requirePrincipal(request).tree(), request.params.id, request.query),
+    async (request) => service.schoolTerms(await requirePrincipal(request).tree(), request.params.id, request.query),
   );
 };
 
