@@ -74,97 +74,101 @@ function dashboardAccess(profile: ProfileResponse, selectedClientIds: readonly n
   };
 }
 
-/**
- * Home (spec §2, title Home): the selected clients' bookings, invoices and timesheets in three layouts, each
- * count opening the list it counts; for a contact who manages their own days, their availability part (given by
- * the app shell).
- */
-export function HomePage({ availability }: { availability?: ReactNode }) {
-  const { t, i18n } = useTranslation('pages');
-  usePageTitle(t('home.title'));
-  const profile = useProfile().data;
-  const selected = useSelectedClientIds();
-  const [layout, setLayout] = useDashboardLayout();
-  const toast = useToast();
-  const locale = i18n.language;
-  // The calendar, the year and availability are below the first screen of a phone: drawn in a later commit.
-  const later = useLaterRender();
+type Access = ReturnType<typeof dashboardAccess>;
+type PagesTranslate = ReturnType<typeof useTranslation<'pages'>>['t'];
+type Format = (value: number | undefined) => string | undefined;
 
-  const today = localNow().startOf('day');
-  const todayIso = today.toISODate()!;
-  const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
-  const year = today.year;
-  const access = profile
-    ? dashboardAccess(profile, selected)
-    : { bookings: false, approves: false, requests: false, accounts: false, timesheets: false, replaceMe: false, createBookings: false };
-  const clients = profile ? allClients(profile.links) : [];
-  const firstClient = clients.find((client) => client.clientId === selected[0]);
+const NO_ACCESS: Access = {
+  bookings: false,
+  approves: false,
+  requests: false,
+  accounts: false,
+  timesheets: false,
+  replaceMe: false,
+  createBookings: false,
+};
 
-  const summary = useBookingsSummary(selected, todayIso, access.bookings);
-  const unfilledRisk = useUnfilledRisk(selected, access.bookings);
-  const overview = useBookingsOverview(selected, month.toISODate()!, month.endOf('month').toISODate()!, access.bookings);
-  const yearly = useClientBookingsSummary(
-    firstClient?.clientId,
-    { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
-    access.bookings,
-  );
-  const awaiting = usePendingRequestCount(selected, access.approves && access.bookings);
-  const ownRequests = useOwnPendingRequestCount(selected, profile?.contact.id, !access.approves && access.requests);
-  const invoices = useOutstandingInvoicesCount(selected, access.accounts);
-  const timesheets = useTimesheetsOverview(selected, access.timesheets);
-  const locations = useLocations(selected, layout === DASHBOARD_LAYOUTS.MAP);
+/** Every query the dashboard shows, each asked only when the user may see it (and the map's only in its layout). */
+function useDashboardQueries({
+  profile,
+  selected,
+  access,
+  layout,
+  todayIso,
+  month,
+  year,
+}: {
+  profile: ProfileResponse | undefined;
+  selected: number[];
+  access: Access;
+  layout: DashboardLayout;
+  todayIso: string;
+  month: DateTime;
+  year: number;
+}) {
+  const firstClient = (profile ? allClients(profile.links) : []).find((client) => client.clientId === selected[0]);
+  return {
+    firstClient,
+    summary: useBookingsSummary(selected, todayIso, access.bookings),
+    unfilledRisk: useUnfilledRisk(selected, access.bookings),
+    overview: useBookingsOverview(selected, month.toISODate()!, month.endOf('month').toISODate()!, access.bookings),
+    yearly: useClientBookingsSummary(
+      firstClient?.clientId,
+      { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
+      access.bookings,
+    ),
+    awaiting: usePendingRequestCount(selected, access.approves && access.bookings),
+    ownRequests: useOwnPendingRequestCount(selected, profile?.contact.id, !access.approves && access.requests),
+    invoices: useOutstandingInvoicesCount(selected, access.accounts),
+    timesheets: useTimesheetsOverview(selected, access.timesheets),
+    locations: useLocations(selected, layout === DASHBOARD_LAYOUTS.MAP),
+  };
+}
 
-  // Spec §8: the outstanding count's failure is a toast, spelt as the spec spells it.
-  useEffect(() => {
-    if (invoices.isError) toast.error(t('home.outstandingInvoicesFailed'));
-  }, [invoices.isError, toast, t]);
+type DashboardQueries = ReturnType<typeof useDashboardQueries>;
 
-  const counts = useMemo(
-    () => (overview.data ? new Map(overview.data.map((entry) => [entry.dateLocal, entry.totalBookingsCount])) : undefined),
-    [overview.data],
-  );
+/** Today's and the period's bookings: all, filled, unfilled, and the fill rate; each opens the list it counts. */
+function bookingItems(t: PagesTranslate, format: Format, todayIso: string, s: DashboardQueries['summary']['data']): SummaryItem[] {
+  const todayList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: todayIso, statuses });
+  const periodList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: s?.dateToLocal, statuses });
+  return [
+    { key: 'today', label: t('home.tiles.today'), value: format(s?.today.total), icon: <EventNoteOutlinedIcon />, to: todayList() },
+    {
+      key: 'filledToday',
+      label: t('home.tiles.filledToday'),
+      value: format(s && s.today.filled + s.today.commenced + s.today.completed),
+      icon: <CheckCircleOutlineIcon />,
+      to: todayList(['filled', 'commenced', 'completed']),
+    },
+    {
+      key: 'unfilledToday',
+      label: t('home.tiles.unfilledToday'),
+      value: format(s?.today.unfilled),
+      icon: <HourglassEmptyOutlinedIcon />,
+      to: todayList(['unfilled']),
+    },
+    { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: periodList() },
+    {
+      key: 'unfilledPeriod',
+      label: t('home.tiles.unfilledPeriod'),
+      value: format(s?.period.unfilled),
+      icon: <HourglassEmptyOutlinedIcon />,
+      to: periodList(['unfilled']),
+    },
+    {
+      key: 'fillRate',
+      label: t('home.tiles.fillRate'),
+      value: s ? (s.period.fillRatePercentage < 0 ? t('home.noFillRate') : `${s.period.fillRatePercentage}%`) : undefined,
+      icon: <TrendingUpOutlinedIcon />,
+      to: periodList(),
+    },
+  ];
+}
 
-  if (!profile) return null;
-  const format = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString(locale));
-  const s = summary.data;
+/** The counts of what waits: requests to approve (or one's own), outstanding invoices, timesheets to approve. */
+function waitingItems(t: PagesTranslate, format: Format, access: Access, queries: DashboardQueries): SummaryItem[] {
+  const { awaiting, ownRequests, invoices, timesheets } = queries;
   const items: SummaryItem[] = [];
-  const periodEnd = s?.dateToLocal;
-  if (access.bookings) {
-    const todayList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: todayIso, statuses });
-    const periodList = (statuses?: BookingStatus[]) => bookingsListHref({ from: todayIso, to: periodEnd, statuses });
-    items.push(
-      { key: 'today', label: t('home.tiles.today'), value: format(s?.today.total), icon: <EventNoteOutlinedIcon />, to: todayList() },
-      {
-        key: 'filledToday',
-        label: t('home.tiles.filledToday'),
-        value: format(s && s.today.filled + s.today.commenced + s.today.completed),
-        icon: <CheckCircleOutlineIcon />,
-        to: todayList(['filled', 'commenced', 'completed']),
-      },
-      {
-        key: 'unfilledToday',
-        label: t('home.tiles.unfilledToday'),
-        value: format(s?.today.unfilled),
-        icon: <HourglassEmptyOutlinedIcon />,
-        to: todayList(['unfilled']),
-      },
-      { key: 'period', label: t('home.tiles.period'), value: format(s?.period.total), icon: <EventNoteOutlinedIcon />, to: periodList() },
-      {
-        key: 'unfilledPeriod',
-        label: t('home.tiles.unfilledPeriod'),
-        value: format(s?.period.unfilled),
-        icon: <HourglassEmptyOutlinedIcon />,
-        to: periodList(['unfilled']),
-      },
-      {
-        key: 'fillRate',
-        label: t('home.tiles.fillRate'),
-        value: s ? (s.period.fillRatePercentage < 0 ? t('home.noFillRate') : `${s.period.fillRatePercentage}%`) : undefined,
-        icon: <TrendingUpOutlinedIcon />,
-        to: periodList(),
-      },
-    );
-  }
   if (access.approves && access.bookings) {
     items.push({
       key: 'pendingApproval',
@@ -202,60 +206,117 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
       to: paths.timesheets,
     });
   }
+  return items;
+}
+
+const LAYOUT_BUTTONS = [
+  { value: DASHBOARD_LAYOUTS.TILE, name: 'tile', icon: <GridViewOutlinedIcon fontSize="small" /> },
+  { value: DASHBOARD_LAYOUTS.LIST, name: 'list', icon: <ViewListOutlinedIcon fontSize="small" /> },
+  { value: DASHBOARD_LAYOUTS.MAP, name: 'map', icon: <MapOutlinedIcon fontSize="small" /> },
+] as const;
+
+/** Tiles, list or map; the words beside the icons from sm. */
+function LayoutToggle({ layout, onChange }: { layout: DashboardLayout; onChange: (layout: DashboardLayout) => void }) {
+  const { t } = useTranslation('pages');
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={layout}
+      aria-label={t('home.layout')}
+      sx={{
+        '& .MuiToggleButton-root': { color: 'text.secondary' },
+        '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
+      }}
+      onChange={(_, value: DashboardLayout | null) => value !== null && onChange(value)}
+    >
+      {LAYOUT_BUTTONS.map((button) => (
+        <ToggleButton key={button.value} value={button.value} aria-label={t(`home.layouts.${button.name}`)} sx={{ gap: 0.75, px: 1.5 }}>
+          {button.icon}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
+            {t(`home.layouts.${button.name}`)}
+          </Box>
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** The title, the greeting and the period the counts cover. */
+function HomeHeading({
+  firstName,
+  summary,
+  keepPeriodLine,
+}: {
+  firstName: string;
+  summary: DashboardQueries['summary']['data'];
+  /** The period's line is kept while the summary loads, so the page below does not move when it arrives. */
+  keepPeriodLine: boolean;
+}) {
+  const { t, i18n } = useTranslation('pages');
+  const locale = i18n.language;
+  return (
+    <div>
+      <Typography variant="h1" sx={{ mb: 0.5 }}>
+        {t('home.title')}
+      </Typography>
+      <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>{t('home.greeting', { firstName })}</Typography>
+      {summary ? (
+        <Typography data-testid="period-range" sx={{ color: 'text.secondary' }}>
+          {t('home.periodRange', { from: formatDateList(summary.dateFromLocal, locale), to: formatDateList(summary.dateToLocal, locale) })}
+        </Typography>
+      ) : (
+        keepPeriodLine && <Typography aria-hidden="true">{'\u00a0'}</Typography>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Home (spec §2, title Home): the selected clients' bookings, invoices and timesheets in three layouts, each
+ * count opening the list it counts; for a contact who manages their own days, their availability part (given by
+ * the app shell).
+ */
+export function HomePage({ availability }: { availability?: ReactNode }) {
+  const { t, i18n } = useTranslation('pages');
+  usePageTitle(t('home.title'));
+  const profile = useProfile().data;
+  const selected = useSelectedClientIds();
+  const [layout, setLayout] = useDashboardLayout();
+  const toast = useToast();
+  const locale = i18n.language;
+  // The calendar, the year and availability are below the first screen of a phone: drawn in a later commit.
+  const later = useLaterRender();
+
+  const today = localNow().startOf('day');
+  const todayIso = today.toISODate()!;
+  const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
+  const year = today.year;
+  const access = profile ? dashboardAccess(profile, selected) : NO_ACCESS;
+  const queries = useDashboardQueries({ profile, selected, access, layout, todayIso, month, year });
+  const { firstClient, summary, unfilledRisk, overview, yearly, invoices, locations } = queries;
+
+  // Spec §8: the outstanding count's failure is a toast, spelt as the spec spells it.
+  useEffect(() => {
+    if (invoices.isError) toast.error(t('home.outstandingInvoicesFailed'));
+  }, [invoices.isError, toast, t]);
+
+  const counts = useMemo(
+    () => (overview.data ? new Map(overview.data.map((entry) => [entry.dateLocal, entry.totalBookingsCount])) : undefined),
+    [overview.data],
+  );
+
+  if (!profile) return null;
+  const format = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString(locale));
+  const items = [...(access.bookings ? bookingItems(t, format, todayIso, summary.data) : []), ...waitingItems(t, format, access, queries)];
   const failed = summary.isError || overview.isError || yearly.isError || locations.isError;
   const layoutName = LAYOUT_NAMES[layout];
 
   return (
     <Stack spacing={3}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end', justifyContent: 'space-between' }}>
-        <div>
-          <Typography variant="h1" sx={{ mb: 0.5 }}>
-            {t('home.title')}
-          </Typography>
-          <Typography sx={{ fontSize: '1.125rem', fontWeight: 500 }}>
-            {t('home.greeting', { firstName: profile.contact.firstName })}
-          </Typography>
-          {s ? (
-            <Typography data-testid="period-range" sx={{ color: 'text.secondary' }}>
-              {t('home.periodRange', { from: formatDateList(s.dateFromLocal, locale), to: formatDateList(s.dateToLocal, locale) })}
-            </Typography>
-          ) : (
-            // Its line is kept while the summary loads, so the page below does not move when it arrives.
-            access.bookings && !summary.isError && <Typography aria-hidden="true">{'\u00a0'}</Typography>
-          )}
-        </div>
-        {items.length > 0 && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={layout}
-            aria-label={t('home.layout')}
-            sx={{
-              '& .MuiToggleButton-root': { color: 'text.secondary' },
-              '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
-            }}
-            onChange={(_, value: DashboardLayout | null) => value !== null && setLayout(value)}
-          >
-            <ToggleButton value={DASHBOARD_LAYOUTS.TILE} aria-label={t('home.layouts.tile')} sx={{ gap: 0.75, px: 1.5 }}>
-              <GridViewOutlinedIcon fontSize="small" />
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-                {t('home.layouts.tile')}
-              </Box>
-            </ToggleButton>
-            <ToggleButton value={DASHBOARD_LAYOUTS.LIST} aria-label={t('home.layouts.list')} sx={{ gap: 0.75, px: 1.5 }}>
-              <ViewListOutlinedIcon fontSize="small" />
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-                {t('home.layouts.list')}
-              </Box>
-            </ToggleButton>
-            <ToggleButton value={DASHBOARD_LAYOUTS.MAP} aria-label={t('home.layouts.map')} sx={{ gap: 0.75, px: 1.5 }}>
-              <MapOutlinedIcon fontSize="small" />
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} aria-hidden="true">
-                {t('home.layouts.map')}
-              </Box>
-            </ToggleButton>
-          </ToggleButtonGroup>
-        )}
+        <HomeHeading firstName={profile.contact.firstName} summary={summary.data} keepPeriodLine={access.bookings && !summary.isError} />
+        {items.length > 0 && <LayoutToggle layout={layout} onChange={setLayout} />}
       </Box>
       {/* The map layout is about the map: it comes first, on a phone too, where it would be screens down. */}
       {layoutName === 'map' && items.length > 0 && <LocationsPanel locations={locations.data} />}

@@ -45,23 +45,14 @@ function readParams(params: URLSearchParams) {
   };
 }
 
-/**
- * Finance (spec §2 'finance', §3 'Invoices list', §7): what is outstanding by age, and the invoices of the
- * selected schools, paged with skip and take, filtered by paid, unpaid or overdue, each opening View Invoice.
- */
-export function FinancePage() {
-  const { t, locale } = useFinanceText();
-  usePageTitle(t('title'));
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const toast = useToast();
+type Update = ReturnType<typeof useAddressParams>[1];
+type ListState = ReturnType<typeof readParams>;
+
+/** The selected schools whose invoices the user may open: accounts view at the client itself (or its group). */
+function useInvoiceClientIds(): number[] {
   const tree = useProfile().data?.links;
   const selected = useSelectedClientIds();
-  const [params, update] = useAddressParams();
-  const { status, sort, pageSize, page } = readParams(params);
-
-  // Invoices belong to a client: accounts view at the client itself (or its group) opens them.
-  const clientIds = useMemo(
+  return useMemo(
     () =>
       tree
         ? allClients(tree)
@@ -74,27 +65,201 @@ export function FinancePage() {
         : [],
     [tree, selected],
   );
+}
+
+/** Paid, unpaid or overdue (or all), the sort, and the CSV of what they choose. */
+function InvoiceFilters({ state, update, clientIds, total }: { state: ListState; update: Update; clientIds: number[]; total: number }) {
+  const { t } = useFinanceText();
+  const { status, sort } = state;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={status ?? 'all'}
+        onChange={(_, value: string | null) => {
+          if (value !== null) update({ status: value === 'all' ? undefined : value });
+        }}
+        aria-label={t('filters.status')}
+        sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { px: 2, textTransform: 'none', fontWeight: 600 } }}
+      >
+        <ToggleButton value="all">{t('filters.all')}</ToggleButton>
+        {INVOICE_STATUSES.map((value) => (
+          <ToggleButton key={value} value={value}>
+            {t(`status.${value}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+        <TextField
+          id="invoices-sort"
+          select
+          size="small"
+          label={t('filters.sort')}
+          value={sort}
+          onChange={(event) => update({ sort: event.target.value === '-issueDate' ? undefined : event.target.value })}
+          slotProps={nativeSelect}
+          sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
+        >
+          {INVOICE_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`sort.${value}`)}
+            </option>
+          ))}
+        </TextField>
+        <ExportCsvButton
+          path="invoices"
+          query={{ clientIds, status, sort }}
+          fallbackName="invoices.csv"
+          disabled={total === 0}
+          sx={{ minHeight: 40 }}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+/** A page of invoices (table on a desktop, cards on a phone) and its pagination. */
+function InvoicesPage({
+  invoices,
+  total,
+  state,
+  update,
+  showSchool,
+}: {
+  invoices: NonNullable<ReturnType<typeof useInvoices>['data']>['invoices'];
+  total: number;
+  state: ListState;
+  update: Update;
+  showSchool: boolean;
+}) {
+  const { t, locale } = useFinanceText();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const { sort, page, pageSize } = state;
+  const format = (value: number) => value.toLocaleString(locale);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const caption = t('list.caption', { from: format(from), to: format((page - 1) * pageSize + invoices.length), total: format(total) });
+  return (
+    <>
+      {phone ? (
+        <InvoiceCards invoices={invoices} label={caption} showSchool={showSchool} />
+      ) : (
+        <InvoicesTable
+          invoices={invoices}
+          caption={caption}
+          showSchool={showSchool}
+          sort={sort}
+          onSort={(next) => update({ sort: next === '-issueDate' ? undefined : next })}
+        />
+      )}
+      <ListPagination
+        count={total}
+        page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, { resetPage: false })}
+        onRowsPerPageChange={(event) => update({ size: event.target.value === '25' ? undefined : event.target.value })}
+        labelRowsPerPage={t('list.rowsPerPage')}
+        labelDisplayedRows={({ from: first, to: last, count }) =>
+          t('list.range', { from: format(first), to: format(last), total: format(count) })
+        }
+      />
+    </>
+  );
+}
+
+/** The page of invoices the address asks for; a failure to load is a toast, once per failure. */
+function useInvoiceList(clientIds: number[], state: ListState) {
+  const { t } = useFinanceText();
+  const toast = useToast();
+  const { status, sort, pageSize, page } = state;
   const list = useInvoices({ clientIds, status, sort, page, pageSize });
   // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
   // update asks for is synchronous, and with a page of invoices it was one long task (a phone's CPU: some 300 ms).
   const data = useDeferredValue(list.data);
-  const invoices = data?.invoices ?? [];
-  const total = data?.total ?? 0;
-
   const failedAt = list.errorUpdatedAt;
   useEffect(() => {
     if (failedAt) toast.error(t('list.loadFailed'));
   }, [failedAt, toast, t]);
+  return { list, data, invoices: data?.invoices ?? [], total: data?.total ?? 0 };
+}
+
+/** The invoices section: heading and count, filters, and the list (or why there is none). */
+function InvoicesSection({
+  clientIds,
+  state,
+  update,
+  invoiceList,
+}: {
+  clientIds: number[];
+  state: ListState;
+  update: Update;
+  invoiceList: ReturnType<typeof useInvoiceList>;
+}) {
+  const { t, locale } = useFinanceText();
+  const { list, data, invoices, total } = invoiceList;
+  const { status } = state;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="invoices-heading"
+      id="invoices-section"
+      sx={{ ...card, scrollMarginTop: 80 }}
+    >
+      <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 2, display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="h2" id="invoices-heading" sx={{ fontSize: '1.125rem' }}>
+            {t('list.heading')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="invoices-total">
+            {data ? t('list.count', { count: total, total: total.toLocaleString(locale) }) : ' '}
+          </Typography>
+        </Box>
+        <InvoiceFilters state={state} update={update} clientIds={clientIds} total={total} />
+      </Box>
+      <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
+
+      {!data && !list.isError && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
+      {list.isError && !data && (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+          <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
+        </Box>
+      )}
+      {data && invoices.length === 0 && (
+        <EmptyState
+          icon={<ReceiptLongOutlinedIcon aria-hidden="true" />}
+          title={status ? t('list.emptyFiltered') : t('list.empty')}
+          body={status ? t('list.emptyFilteredBody') : t('list.emptyBody')}
+          testId="invoices-empty"
+          sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
+        />
+      )}
+      {data && invoices.length > 0 && (
+        <InvoicesPage invoices={invoices} total={total} state={state} update={update} showSchool={clientIds.length > 1} />
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Finance (spec §2 'finance', §3 'Invoices list', §7): what is outstanding by age, and the invoices of the
+ * selected schools, paged with skip and take, filtered by paid, unpaid or overdue, each opening View Invoice.
+ */
+export function FinancePage() {
+  const { t } = useFinanceText();
+  usePageTitle(t('title'));
+  const [params, update] = useAddressParams();
+  const state = readParams(params);
+  const clientIds = useInvoiceClientIds();
+  const invoiceList = useInvoiceList(clientIds, state);
 
   const showUnpaid = () => {
     update({ status: 'unpaid' });
     document.getElementById('invoices-section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
-
-  const format = (value: number) => value.toLocaleString(locale);
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const caption = t('list.caption', { from: format(from), to: format((page - 1) * pageSize + invoices.length), total: format(total) });
-  const showSchool = clientIds.length > 1;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1400 }}>
@@ -110,113 +275,7 @@ export function FinancePage() {
       ) : (
         <>
           <AgeingSummary key={clientIds.join(',')} clientIds={clientIds} onShowUnpaid={showUnpaid} />
-
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="invoices-heading"
-            id="invoices-section"
-            sx={{ ...card, scrollMarginTop: 80 }}
-          >
-            <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2.5, sm: 3 }, pb: 2, display: 'grid', gap: 2 }}>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
-                <Typography variant="h2" id="invoices-heading" sx={{ fontSize: '1.125rem' }}>
-                  {t('list.heading')}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="invoices-total">
-                  {data ? t('list.count', { count: total, total: format(total) }) : ' '}
-                </Typography>
-              </Box>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-                <ToggleButtonGroup
-                  exclusive
-                  size="small"
-                  value={status ?? 'all'}
-                  onChange={(_, value: string | null) => {
-                    if (value !== null) update({ status: value === 'all' ? undefined : value });
-                  }}
-                  aria-label={t('filters.status')}
-                  sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { px: 2, textTransform: 'none', fontWeight: 600 } }}
-                >
-                  <ToggleButton value="all">{t('filters.all')}</ToggleButton>
-                  {INVOICE_STATUSES.map((value) => (
-                    <ToggleButton key={value} value={value}>
-                      {t(`status.${value}`)}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
-                  <TextField
-                    id="invoices-sort"
-                    select
-                    size="small"
-                    label={t('filters.sort')}
-                    value={sort}
-                    onChange={(event) => update({ sort: event.target.value === '-issueDate' ? undefined : event.target.value })}
-                    slotProps={nativeSelect}
-                    sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
-                  >
-                    {INVOICE_SORTS.map((value) => (
-                      <option key={value} value={value}>
-                        {t(`sort.${value}`)}
-                      </option>
-                    ))}
-                  </TextField>
-                  <ExportCsvButton
-                    path="invoices"
-                    query={{ clientIds, status, sort }}
-                    fallbackName="invoices.csv"
-                    disabled={total === 0}
-                    sx={{ minHeight: 40 }}
-                  />
-                </Box>
-              </Box>
-            </Box>
-            <Box sx={{ height: 4 }}>{list.isFetching && data && <LinearProgress aria-label={t('list.loading')} />}</Box>
-
-            {!data && !list.isError && <LoadingState label={t('list.loading')} sx={{ px: { xs: 2, sm: 3 }, py: 3 }} />}
-            {list.isError && !data && (
-              <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-                <ErrorState message={t('list.loadFailed')} onRetry={() => void list.refetch()} />
-              </Box>
-            )}
-            {data && invoices.length === 0 && (
-              <EmptyState
-                icon={<ReceiptLongOutlinedIcon aria-hidden="true" />}
-                title={status ? t('list.emptyFiltered') : t('list.empty')}
-                body={status ? t('list.emptyFilteredBody') : t('list.emptyBody')}
-                testId="invoices-empty"
-                sx={{ px: { xs: 2, sm: 3 }, pb: 4, pt: 2 }}
-              />
-            )}
-            {data && invoices.length > 0 && (
-              <>
-                {phone ? (
-                  <InvoiceCards invoices={invoices} label={caption} showSchool={showSchool} />
-                ) : (
-                  <InvoicesTable
-                    invoices={invoices}
-                    caption={caption}
-                    showSchool={showSchool}
-                    sort={sort}
-                    onSort={(next) => update({ sort: next === '-issueDate' ? undefined : next })}
-                  />
-                )}
-                <ListPagination
-                  count={total}
-                  page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-                  rowsPerPage={pageSize}
-                  rowsPerPageOptions={[...PAGE_SIZES]}
-                  onPageChange={(_, next) => update({ page: next === 0 ? undefined : String(next + 1) }, { resetPage: false })}
-                  onRowsPerPageChange={(event) => update({ size: event.target.value === '25' ? undefined : event.target.value })}
-                  labelRowsPerPage={t('list.rowsPerPage')}
-                  labelDisplayedRows={({ from: first, to: last, count }) =>
-                    t('list.range', { from: format(first), to: format(last), total: format(count) })
-                  }
-                />
-              </>
-            )}
-          </Paper>
+          <InvoicesSection clientIds={clientIds} state={state} update={update} invoiceList={invoiceList} />
         </>
       )}
     </Stack>
