@@ -185,7 +185,7 @@ export class DemoSimulator {
 
   private async fill(now: Date, report: TickReport): Promise<void> {
     const recentSince = new Date(now.getTime() - RECENT_MS);
-    const open = await this.service.openBookings(now, this.options.fillPerTick ?? 5, recentSince);
+    const open = await this.service.openBookings(this.options.fillPerTick ?? 5, recentSince, now);
     // New requests get the whole batch; the seeded backlog (over a thousand at scale 1) only a few a tick, so the
     // demo keeps open bookings to look at for hours.
     let backlog = this.options.backlogPerTick ?? 1;

@@ -161,10 +161,10 @@ export function varyOnAccept(reply: FastifyReply): void {
 export function sendCsv<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: { list: string; now?: Date; columns: readonly CsvColumn<T>[]; batches: AsyncIterable<readonly T[]> },
+  file: { list: string; columns: readonly CsvColumn<T>[]; batches: AsyncIterable<readonly T[]> },
 ): FastifyReply {
   varyOnAccept(reply);
-  const named = csvFileName(file.list, file.now ?? request.server.now());
+  const named = csvFileName(file.list, request.server.now());
   reply.header('content-disposition', attachmentDisposition(named)).type('text/csv; charset=utf-8');
   if (request.method === 'HEAD') return reply.send();
   return reply.send(csvStream(file.columns, file.batches));

@@ -58,7 +58,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await requirePrincipal(request).tree();
       if (wantsCsv(request)) {
         const batches = service.exportBatches(tree, request.query);
-        return sendCsv(request, reply, { list: 'bookings', now: app.now(), columns: BOOKING_CSV_COLUMNS, batches });
+        return sendCsv(request, reply, { list: 'bookings', columns: BOOKING_CSV_COLUMNS, batches });
       }
       varyOnAccept(reply);
       return sendVersionedPage(request, reply, answers, await service.listAnswer(tree, request.query));

@@ -39,7 +39,7 @@ const extendBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       reply.header('cache-control', 'private, no-store');
-      return service.scheduling(await principal.tree(), request.params.id, request.query.endDateLocal, app.now());
+      return service.scheduling(await principal.tree(), request.params.id, request.query.endDateLocal);
     },
   );
 
@@ -66,9 +66,7 @@ const extendBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotentWrite(request, reply, principal.contactId, (tx) =>
-        service.extend(tx, tree, request.params.id, request.body, app.now()),
-      );
+      return idempotentWrite(request, reply, principal.contactId, (tx) => service.extend(tx, tree, request.params.id, request.body));
     },
   );
 };

@@ -10,6 +10,7 @@ import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
 import { publicHolidaysBetween } from './public-holidays';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
 import { lockCandidate } from '../provider/candidate-lock';
@@ -66,6 +67,8 @@ export class ExtendBookingService {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
+    /** The app's clock: which days can still be booked. */
+    private readonly now: Clock,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -133,7 +136,8 @@ export class ExtendBookingService {
       throw AppError.field('endTime', FORM_MESSAGES.endBeforeMinimum(normaliseTime(source.earliestEndTime24hr)));
   }
 
-  async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string, now: Date): Promise<ExtendScheduling> {
+  async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string): Promise<ExtendScheduling> {
+    const now = this.now();
     const source = await this.source(this.db, tree, bookingId);
     // Today is shown while a booking at the request's times could still start today.
     const plan = await this.plan(this.db, source, endDateLocal, source.requestStartTime, now);
@@ -165,7 +169,8 @@ export class ExtendBookingService {
   }
 
   /** Adds the bookings in the write's transaction (which stores the Idempotency-Key's answer); once committed, tells who it concerns. */
-  async extend(tx: Tx, tree: PermissionTree, bookingId: number, input: ExtendBookingBody, now: Date): Promise<Written<ExtendedBooking>> {
+  async extend(tx: Tx, tree: PermissionTree, bookingId: number, input: ExtendBookingBody): Promise<Written<ExtendedBooking>> {
+    const now = this.now();
     const body = { ...input, breakMinutes: input.breakMinutes ?? 0 };
     const checked = await this.source(tx, tree, bookingId);
     this.checkTimes(checked, body);

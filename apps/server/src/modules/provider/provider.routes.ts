@@ -36,7 +36,7 @@ const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.openBookings(app.now(), request.query.take);
+      return service.openBookings(request.query.take);
     },
   );
 
@@ -93,7 +93,6 @@ const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       service.advanceReplaceMe(request.params.id, request.body.status, {
         candidateId: request.body.candidateId,
         staffUserId: request.principal?.staffUserId ?? null,
-        now: app.now(),
       }),
   );
 };

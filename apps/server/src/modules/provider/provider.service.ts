@@ -61,10 +61,11 @@ export class ProviderService {
     notifier?: BookingNotifier,
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
-    this.replaceMe = new ReplaceMeService(db);
+    this.replaceMe = new ReplaceMeService(db, now);
   }
 
-  openBookings(now: Date, take: number, recentSince?: Date): Promise<OpenBookingRow[]> {
+  /** `now` is the app's clock unless a caller (the demo simulator) reads one instant for a whole tick. */
+  openBookings(take: number, recentSince?: Date, now = this.now()): Promise<OpenBookingRow[]> {
     return openBookings(this.db, now, take, recentSince);
   }
 
@@ -151,8 +152,9 @@ export class ProviderService {
   async advanceReplaceMe(
     id: number,
     next: ReplaceMeStatus,
-    options: { candidateId?: number | undefined; staffUserId?: number | null; now: Date },
+    options: { candidateId?: number | undefined; staffUserId?: number | null; now?: Date },
   ): Promise<ReplaceMeRequest> {
+    const now = options.now ?? this.now();
     let filled: { requestId: number; bookingId: number } | null = null;
     await this.db.transaction(async (tx) => {
       const request = await replaceMeRequestForUpdate(tx, id);
@@ -198,13 +200,13 @@ export class ProviderService {
           reason: facts.reason,
           bookingContactId: facts.bookingContactId,
           candidateId,
-          now: options.now,
+          now,
         });
         bookingId = filled.bookingId;
         // As any filled booking: the school's open pages show it, and whoever asked is told it is filled.
         await liveEvents.record(tx, { kind: 'booking.filled', bookingIds: [filled.bookingId] });
       }
-      await setReplaceMeStatus(tx, id, { status: next, bookingId, updatedAt: options.now });
+      await setReplaceMeStatus(tx, id, { status: next, bookingId, updatedAt: now });
     });
     const made = filled as { requestId: number; bookingId: number } | null;
     if (made) await this.notifier.requestEvent(made.requestId, 'filled', { bookingIds: [made.bookingId] });

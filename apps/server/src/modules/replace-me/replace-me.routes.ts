@@ -36,7 +36,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const status = await service.status(principal.contactId, await principal.tree(), request.query.clientId, app.now());
+      const status = await service.status(principal.contactId, await principal.tree(), request.query.clientId);
       // Not max-age: a browser's copy would outlive the caller's own new request (a reload showed it gone).
       reply.header('cache-control', 'private, no-cache');
       return status;
@@ -70,9 +70,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const tree = await principal.tree();
-      return idempotentWrite(request, reply, principal.contactId, (tx) =>
-        service.request(tx, principal.contactId, tree, request.body, app.now()),
-      );
+      return idempotentWrite(request, reply, principal.contactId, (tx) => service.request(tx, principal.contactId, tree, request.body));
     },
   );
 
@@ -101,7 +99,7 @@ const replaceMeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      await service.withdraw(principal.contactId, await principal.tree(), request.params.id, app.now(), {
+      await service.withdraw(principal.contactId, await principal.tree(), request.params.id, {
         requestId: request.id,
         ip: request.ip,
       });

@@ -5,6 +5,7 @@ import type { ReplaceMeBody, ReplaceMeRequest, ReplaceMeStatus } from '@portal/c
 import { replaceMeDays } from '@portal/contract/school-days';
 import { lockForTransaction } from '../../lib/advisory-lock';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import type { Tx, Written } from '../../lib/idempotency';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/audit.port';
@@ -34,14 +35,19 @@ export function replaceMeLocations(tree: PermissionTree, clientId?: number): Rep
 }
 
 export class ReplaceMeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The app's clock: today and the next school day at each location. */
+    private readonly now: Clock,
+  ) {}
 
   /** One request as its answer, whoever asked: the provider reads it back after moving it on. */
   byId(id: number): Promise<ReplaceMeRequest | undefined> {
     return requestById(this.db, id);
   }
 
-  async status(contactId: number, tree: PermissionTree, clientId: number, now: Date): Promise<ReplaceMeStatus> {
+  async status(contactId: number, tree: PermissionTree, clientId: number): Promise<ReplaceMeStatus> {
+    const now = this.now();
     const locations = replaceMeLocations(tree, clientId);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
     const { today, tomorrow, isNextMonday } = replaceMeDays(now, locations[0]!.timeZone);
@@ -57,7 +63,8 @@ export class ReplaceMeService {
   }
 
   /** Records the request in the write's transaction (which stores the Idempotency-Key's answer). */
-  async request(tx: Tx, contactId: number, tree: PermissionTree, body: ReplaceMeBody, now: Date): Promise<Written<ReplaceMeRequest>> {
+  async request(tx: Tx, contactId: number, tree: PermissionTree, body: ReplaceMeBody): Promise<Written<ReplaceMeRequest>> {
+    const now = this.now();
     const locations = replaceMeLocations(tree);
     if (locations.length === 0) throw forbidden(BOOKING_MESSAGES.replaceMeNotAvailable);
     let location: ReplaceMeLocation | undefined;
@@ -119,13 +126,8 @@ export class ReplaceMeService {
    * request already withdrawn answers as done; another contact's (or an unknown) one is not found; one whose
    * replacement is found or booked is refused with 409. The day can then be asked for again.
    */
-  async withdraw(
-    contactId: number,
-    tree: PermissionTree,
-    id: number,
-    now: Date,
-    trace: { requestId?: string; ip?: string } = {},
-  ): Promise<void> {
+  async withdraw(contactId: number, tree: PermissionTree, id: number, trace: { requestId?: string; ip?: string } = {}): Promise<void> {
+    const now = this.now();
     await this.db.transaction(async (tx) => {
       // The provider moving it along at the same moment waits here, or is waited for.
       const request = await requestForUpdate(tx, id);

@@ -105,7 +105,7 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tree = await requirePrincipal(request).tree();
       if (wantsCsv(request)) {
         const batches = app.services.timesheetExport.exportBatches(tree, request.query);
-        return sendCsv(request, reply, { list: 'timesheets', now: app.now(), columns: TIMESHEET_CSV_COLUMNS, batches });
+        return sendCsv(request, reply, { list: 'timesheets', columns: TIMESHEET_CSV_COLUMNS, batches });
       }
       varyOnAccept(reply);
       return sendVersionedPage(request, reply, answers, await service.browseAnswer(tree, request.query));
