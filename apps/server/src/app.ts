@@ -50,7 +50,7 @@ import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import liveEventsRoutes from './modules/live-events/live-events.routes';
 import { createMailer, type Mailer } from './lib/mailer';
-import { buildServices } from './plugins/services';
+import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';

@@ -57,7 +57,7 @@ export class ProviderService {
     /** The app's clock (app.now). */
     private readonly now: () => Date,
     private readonly log?: FastifyBaseLogger,
-    /** The app's notifier (plugins/services.ts); a service built alone (tests) makes its own. */
+    /** The app's notifier (composition/services.ts); a service built alone (tests) makes its own. */
     notifier?: BookingNotifier,
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
