@@ -9,6 +9,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { DateTime } from 'luxon';
 import { createContext, useContext, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { now } from '../lib/clock';
 import { formatDateList, formatDay } from '../lib/locale-format';
@@ -111,22 +112,9 @@ function Swatch({ kind }: { kind: 'term' | 'holidays' | 'holiday' }) {
   );
 }
 
-/**
- * The calendar of the date picker dialog: @mui/x-date-pickers with Luxon. Its own module, loaded lazily, so the
- * date pickers stay out of every page until a dialog opens. Under it: what the marked days of the month shown are
- * (terms, school holidays, public holidays) and the focused or pressed day's status or reason.
- */
-export default function DateCalendarPanel({
-  mode,
-  selection,
-  focus,
-  locale,
-  onDay,
-  unavailable,
-  dayLabel,
-  holidays,
-  terms,
-}: {
+type Translate = TFunction;
+
+interface PanelProps {
   mode: DateSelectionMode;
   selection: readonly string[];
   /** The day last clicked or typed: the calendar's own value, which decides the month shown. */
@@ -140,21 +128,17 @@ export default function DateCalendarPanel({
   holidays?: ReadonlyMap<string, string> | undefined;
   /** The school terms around the dates: information only, they never stop a choice. */
   terms?: readonly SchoolTerm[] | undefined;
-}) {
-  const { t } = useTranslation();
-  // The calendar's own value only decides the month shown; what is shown selected comes from `selection`.
-  const anchor = focus ?? selection[selection.length - 1];
-  const [month, setMonth] = useState(() => (anchor ?? DateTime.fromJSDate(now()).toISODate()!).slice(0, 7));
-  const [inspected, setInspected] = useState<string | undefined>(undefined);
-  // A typed date moves the calendar to its month: the legend follows.
-  const [monthOf, setMonthOf] = useState(anchor);
-  if (anchor !== monthOf) {
-    setMonthOf(anchor);
-    if (anchor) setMonth(anchor.slice(0, 7));
-  }
+}
 
-  const ordered = useMemo(() => sortedTerms(terms ?? []), [terms]);
-  const state = useMemo<DayState>(() => {
+/** What each day is (chosen, unavailable and why, a holiday, in a term) and its name, for the days to draw. */
+function useDayState(
+  { selection, mode, unavailable, dayLabel, holidays }: PanelProps,
+  ordered: readonly SchoolTerm[],
+  inspected: string | undefined,
+  inspect: (isoDate: string) => void,
+): DayState {
+  const { t } = useTranslation();
+  return useMemo<DayState>(() => {
     const holiday = (iso: string) => holidays?.get(iso);
     const school = (iso: string) => schoolDayOf(ordered, iso);
     return {
@@ -174,38 +158,106 @@ export default function DateCalendarPanel({
         return parts.join(', ');
       },
       inspected,
-      inspect: setInspected,
+      inspect,
     };
-  }, [selection, mode, unavailable, dayLabel, holidays, ordered, t, inspected]);
+  }, [selection, mode, unavailable, dayLabel, holidays, ordered, t, inspected, inspect]);
+}
 
+/** The pressed or focused day's status: why it cannot be chosen, else what it is (holiday, term), else nothing. */
+function dayStatus(t: Translate, locale: string, state: DayState, iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const reason = state.unavailable(iso);
+  const day = formatDay(iso, locale);
+  if (reason) return t('datePicker.dayReason', { day, reason });
+  const name = state.holiday(iso);
+  const school = state.school(iso);
+  const info = [
+    name ? t('datePicker.publicHoliday', { name }) : '',
+    school ? (school.kind === 'term' ? school.name : t('datePicker.schoolHolidays')) : '',
+  ].filter(Boolean);
+  return info.length > 0 ? t('datePicker.dayInfo', { day, info: info.join(', ') }) : undefined;
+}
+
+/** What the month shown holds: its terms, whether it has school holidays, and its public holidays. */
+function monthMarks(month: string, ordered: readonly SchoolTerm[], state: DayState, holidays: PanelProps['holidays']) {
   const first = `${month}-01`;
   const last = DateTime.fromISO(first).endOf('month').toISODate()!;
-  const monthTerms = termsBetween(ordered, first, last);
   const days: string[] = [];
   for (let d = DateTime.fromISO(first); d.toISODate()! <= last; d = d.plus({ days: 1 })) days.push(d.toISODate()!);
-  const anySchoolHolidays = days.some((d) => state.school(d)?.kind === 'holidays');
-  const monthHolidays = days.flatMap((d) => {
-    const name = holidays?.get(d);
-    return name ? [{ date: d, name }] : [];
-  });
-  const shownInspected = inspected?.startsWith(month) ? inspected : undefined;
+  return {
+    monthTerms: termsBetween(ordered, first, last),
+    anySchoolHolidays: days.some((d) => state.school(d)?.kind === 'holidays'),
+    monthHolidays: days.flatMap((d) => {
+      const name = holidays?.get(d);
+      return name ? [{ date: d, name }] : [];
+    }),
+  };
+}
 
-  let status: string | undefined;
-  if (shownInspected) {
-    const reason = state.unavailable(shownInspected);
-    const day = formatDay(shownInspected, locale);
-    if (reason) status = t('datePicker.dayReason', { day, reason });
-    else {
-      const name = state.holiday(shownInspected);
-      const school = state.school(shownInspected);
-      const info = [
-        name ? t('datePicker.publicHoliday', { name }) : '',
-        school ? (school.kind === 'term' ? school.name : t('datePicker.schoolHolidays')) : '',
-      ].filter(Boolean);
-      if (info.length > 0) status = t('datePicker.dayInfo', { day, info: info.join(', ') });
-    }
+/** The legend of the month's marked days: each term with its dates, school holidays, each public holiday. */
+function MonthLegend({ marks, locale }: { marks: ReturnType<typeof monthMarks>; locale: string }) {
+  const { t } = useTranslation();
+  const { monthTerms, anySchoolHolidays, monthHolidays } = marks;
+  return (
+    <Box
+      component="ul"
+      aria-label={t('datePicker.legendLabel')}
+      data-testid="date-picker-school-legend"
+      sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+    >
+      {monthTerms.map((term) => (
+        <Box component="li" key={term.firstDay} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Swatch kind="term" />
+          <Typography variant="body2">
+            {t('datePicker.termSpan', {
+              name: term.name,
+              from: formatDateList(term.firstDay, locale),
+              to: formatDateList(term.lastDay, locale),
+            })}
+          </Typography>
+        </Box>
+      ))}
+      {anySchoolHolidays && (
+        <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Swatch kind="holidays" />
+          <Typography variant="body2">{t('datePicker.schoolHolidays')}</Typography>
+        </Box>
+      )}
+      {monthHolidays.map((h) => (
+        <Box component="li" key={h.date} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Swatch kind="holiday" />
+          <Typography variant="body2">{t('datePicker.holidayOn', { name: h.name, day: formatDay(h.date, locale) })}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The calendar of the date picker dialog: @mui/x-date-pickers with Luxon. Its own module, loaded lazily, so the
+ * date pickers stay out of every page until a dialog opens. Under it: what the marked days of the month shown are
+ * (terms, school holidays, public holidays) and the focused or pressed day's status or reason.
+ */
+export default function DateCalendarPanel(props: PanelProps) {
+  const { selection, focus, locale, onDay, unavailable, holidays, terms } = props;
+  const { t } = useTranslation();
+  // The calendar's own value only decides the month shown; what is shown selected comes from `selection`.
+  const anchor = focus ?? selection[selection.length - 1];
+  const [month, setMonth] = useState(() => (anchor ?? DateTime.fromJSDate(now()).toISODate()!).slice(0, 7));
+  const [inspected, setInspected] = useState<string | undefined>(undefined);
+  // A typed date moves the calendar to its month: the legend follows.
+  const [monthOf, setMonthOf] = useState(anchor);
+  if (anchor !== monthOf) {
+    setMonthOf(anchor);
+    if (anchor) setMonth(anchor.slice(0, 7));
   }
-  const legendShown = monthTerms.length > 0 || anySchoolHolidays || monthHolidays.length > 0;
+
+  const ordered = useMemo(() => sortedTerms(terms ?? []), [terms]);
+  const state = useDayState(props, ordered, inspected, setInspected);
+  const marks = monthMarks(month, ordered, state, holidays);
+  const shownInspected = inspected?.startsWith(month) ? inspected : undefined;
+  const status = dayStatus(t, locale, state, shownInspected);
+  const legendShown = marks.monthTerms.length > 0 || marks.anySchoolHolidays || marks.monthHolidays.length > 0;
 
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={locale.toLowerCase()}>
@@ -235,40 +287,8 @@ export default function DateCalendarPanel({
           </Typography>
         ) : null}
       </Box>
-      {legendShown && (
-        <Box
-          component="ul"
-          aria-label={t('datePicker.legendLabel')}
-          data-testid="date-picker-school-legend"
-          sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
-        >
-          {monthTerms.map((term) => (
-            <Box component="li" key={term.firstDay} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Swatch kind="term" />
-              <Typography variant="body2">
-                {t('datePicker.termSpan', {
-                  name: term.name,
-                  from: formatDateList(term.firstDay, locale),
-                  to: formatDateList(term.lastDay, locale),
-                })}
-              </Typography>
-            </Box>
-          ))}
-          {anySchoolHolidays && (
-            <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Swatch kind="holidays" />
-              <Typography variant="body2">{t('datePicker.schoolHolidays')}</Typography>
-            </Box>
-          )}
-          {monthHolidays.map((h) => (
-            <Box component="li" key={h.date} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Swatch kind="holiday" />
-              <Typography variant="body2">{t('datePicker.holidayOn', { name: h.name, day: formatDay(h.date, locale) })}</Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
-      {(monthTerms.length > 0 || anySchoolHolidays) && (
+      {legendShown && <MonthLegend marks={marks} locale={locale} />}
+      {(marks.monthTerms.length > 0 || marks.anySchoolHolidays) && (
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mb: 1 }}>
           {t('datePicker.termsInform')}
         </Typography>

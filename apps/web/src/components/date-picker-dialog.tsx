@@ -21,37 +21,22 @@ import {
 const DateCalendarPanel = lazy(() => import('./date-calendar-panel'));
 
 /**
- * Spec §2 date picker dialog: single, multiple or range selection by calendar or by typing (accepted forms of
- * spec §5). Typing is read 300 ms after the last key; an invalid entry flashes an error for 800 ms and keeps OK
- * disabled until the input is valid again.
+ * The dialog's choice: the dates chosen on the calendar or typed. Typing is read after a pause (or at Enter); a
+ * typed entry that does not parse flashes an error, one that cannot be chosen says why.
  */
-export function DatePickerDialog({
-  open,
+function useDateChoice({
   mode,
-  initial = [],
-  onClose,
-  onConfirm,
+  initial,
+  locale,
   unavailable,
-  legend,
-  holidays,
-  terms,
+  onConfirm,
 }: {
-  open: boolean;
   mode: DateSelectionMode;
-  initial?: readonly string[];
-  /** Why a date cannot be chosen (shown on the calendar's greyed day and for a typed date), or undefined. */
-  unavailable?: (isoDate: string) => string | undefined;
-  /** Says which days are greyed out and why, under the calendar. */
-  legend?: string;
-  /** Public holidays by local date, named on the calendar (whether or not they can be chosen). */
-  holidays?: ReadonlyMap<string, string> | undefined;
-  /** The school terms around the dates: the days between two terms show as school holidays, for information. */
-  terms?: readonly SchoolTerm[] | undefined;
-  onClose: () => void;
+  initial: readonly string[];
+  locale: string;
+  unavailable: ((isoDate: string) => string | undefined) | undefined;
   onConfirm: (dates: string[]) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
   const [selection, setSelection] = useState<string[]>([...initial]);
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -110,12 +95,72 @@ export function DatePickerDialog({
     if (isComplete(parsed, mode)) onConfirm(parsed);
   }
 
+  const type = (value: string) => {
+    setText(value);
+    setRefusal(undefined);
+    setPending(true);
+  };
+  const chooseDay = (day: string) => {
+    setSelection((current) => toggleDay(current, day, mode));
+    setFocus(day);
+    setInvalid(false);
+    setRefusal(undefined);
+    setText('');
+  };
+
+  return {
+    selection,
+    text,
+    flash,
+    refusal,
+    focus,
+    okDisabled: pending || invalid || !isComplete(selection, mode),
+    type,
+    confirmTyped,
+    chooseDay,
+  };
+}
+
+/**
+ * Spec §2 date picker dialog: single, multiple or range selection by calendar or by typing (accepted forms of
+ * spec §5). Typing is read 300 ms after the last key; an invalid entry flashes an error for 800 ms and keeps OK
+ * disabled until the input is valid again.
+ */
+export function DatePickerDialog({
+  open,
+  mode,
+  initial = [],
+  onClose,
+  onConfirm,
+  unavailable,
+  legend,
+  holidays,
+  terms,
+}: {
+  open: boolean;
+  mode: DateSelectionMode;
+  initial?: readonly string[];
+  /** Why a date cannot be chosen (shown on the calendar's greyed day and for a typed date), or undefined. */
+  unavailable?: (isoDate: string) => string | undefined;
+  /** Says which days are greyed out and why, under the calendar. */
+  legend?: string;
+  /** Public holidays by local date, named on the calendar (whether or not they can be chosen). */
+  holidays?: ReadonlyMap<string, string> | undefined;
+  /** The school terms around the dates: the days between two terms show as school holidays, for information. */
+  terms?: readonly SchoolTerm[] | undefined;
+  onClose: () => void;
+  onConfirm: (dates: string[]) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const choice = useDateChoice({ mode, initial, locale, unavailable, onConfirm });
+  const { selection, text, flash, refusal } = choice;
+
   const example = acceptedDateInputs(locale)[2] ?? '';
   const title =
     mode === 'single' ? t('datePicker.title') : mode === 'multiple' ? t('datePicker.titleMultiple') : t('datePicker.titleRange');
   const inputLabel =
     mode === 'single' ? t('datePicker.input') : mode === 'multiple' ? t('datePicker.inputMultiple') : t('datePicker.inputRange');
-  const okDisabled = pending || invalid || !isComplete(selection, mode);
   const dayLabel = useCallback((iso: string) => formatDateList(iso, locale), [locale]);
 
   return (
@@ -125,7 +170,7 @@ export function DatePickerDialog({
       onClose={onClose}
       dividers
       actions={
-        <Button variant="contained" disabled={okDisabled} onClick={() => onConfirm(selection)}>
+        <Button variant="contained" disabled={choice.okDisabled} onClick={() => onConfirm(selection)}>
           {t('modal.ok')}
         </Button>
       }
@@ -140,14 +185,10 @@ export function DatePickerDialog({
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
           event.preventDefault();
-          confirmTyped();
+          choice.confirmTyped();
         }}
         error={flash || refusal !== undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setRefusal(undefined);
-          setPending(true);
-        }}
+        onChange={(event) => choice.type(event.target.value)}
         helperText={flash ? t('datePicker.invalid') : (refusal ?? t('datePicker.hint', { example }))}
         sx={{ mb: 1, mt: 1 }}
       />
@@ -155,19 +196,13 @@ export function DatePickerDialog({
         <DateCalendarPanel
           mode={mode}
           selection={selection}
-          focus={focus}
+          focus={choice.focus}
           locale={locale}
           unavailable={unavailable}
           dayLabel={dayLabel}
           holidays={holidays}
           terms={terms}
-          onDay={(day) => {
-            setSelection((current) => toggleDay(current, day, mode));
-            setFocus(day);
-            setInvalid(false);
-            setRefusal(undefined);
-            setText('');
-          }}
+          onDay={choice.chooseDay}
         />
       </Suspense>
       {legend && (
