@@ -12,7 +12,7 @@ import { TEMPLATE_NAMES, withDatabase } from '../../../test/database';
 import { signIn, type SignedIn } from '../../../test/auth-client';
 import { allClients } from '@portal/contract/permissions';
 import { loadPermissionTree } from '../profile/permission-tree.repository';
-import { recordBookingEvents, recordLiveEvent } from './live-events.repository';
+import { record } from './live-events.port';
 import { AccessTokens } from '../identity/access-tokens';
 import { startFamily } from '../identity/identity.repository';
 
@@ -152,9 +152,9 @@ describe('live events (GET /v1/events)', () => {
     const a = await open(base, `ticket=${await ticket(t.app, group)}`);
     const b = await open(base, `ticket=${await ticket(t.app, uk)}`);
     await db.transaction(async (tx) => {
-      await recordBookingEvents(tx, [mine.id], 'booking.filled');
-      await recordBookingEvents(tx, [theirs.id], 'booking.filled');
-      await recordLiveEvent(tx, { clientId: null, locationId: null, kind: 'serviceStatus.changed', payload: {} });
+      await record(tx, { kind: 'booking.filled', bookingIds: [mine.id] });
+      await record(tx, { kind: 'booking.filled', bookingIds: [theirs.id] });
+      await record(tx, { kind: 'serviceStatus.changed' });
     });
     t.app.liveEvents.announce();
     await a.waitFor((e) => e.length >= 2);
@@ -181,15 +181,15 @@ describe('live events (GET /v1/events)', () => {
     const db = t.database.db;
     const mine = await bookingOf(db, await contactIdOf(db, 'group.admin@demo.test'));
     const first = await open(base, `ticket=${await ticket(t.app, group)}`);
-    await db.transaction((tx) => recordBookingEvents(tx, [mine.id], 'booking.cancelled'));
+    await db.transaction((tx) => record(tx, { kind: 'booking.cancelled', bookingIds: [mine.id] }));
     t.app.liveEvents.announce();
     await first.waitFor((e) => e.some((x) => x.kind === 'booking.cancelled'));
     const seen = first.events.at(-1)!.id;
     first.close();
     // Missed while away: two events.
     await db.transaction(async (tx) => {
-      await recordBookingEvents(tx, [mine.id], 'booking.extended');
-      await recordBookingEvents(tx, [mine.id], 'booking.changed');
+      await record(tx, { kind: 'booking.extended', bookingIds: [mine.id] });
+      await record(tx, { kind: 'booking.changed', bookingIds: [mine.id] });
     });
     const viaHeader = await open(base, `ticket=${await ticket(t.app, group)}`, { 'last-event-id': String(seen) });
     await viaHeader.waitFor((e) => e.length >= 2);
@@ -213,7 +213,7 @@ describe('live events (GET /v1/events)', () => {
     const viewerId = await contactIdOf(db, 'bookings.viewer@demo.test');
     const school = await bookingOf(db, viewerId);
     const s = await open(base, `ticket=${await ticket(t.app, viewer)}`);
-    await db.transaction((tx) => recordBookingEvents(tx, [school.id], 'booking.filled'));
+    await db.transaction((tx) => record(tx, { kind: 'booking.filled', bookingIds: [school.id] }));
     t.app.liveEvents.announce();
     await s.waitFor((e) => e.length === 1);
     const entries = await queryRows<Record<string, unknown>>(
@@ -222,7 +222,7 @@ describe('live events (GET /v1/events)', () => {
     );
     expect(entries.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 2200)); // the principal cache's lifetime
-    await db.transaction((tx) => recordBookingEvents(tx, [school.id], 'booking.cancelled'));
+    await db.transaction((tx) => record(tx, { kind: 'booking.cancelled', bookingIds: [school.id] }));
     t.app.liveEvents.announce();
     await new Promise((r) => setTimeout(r, 500));
     await t.app.liveEvents.wake();
@@ -393,7 +393,7 @@ describe.runIf(inject('postgresUrl'))('live events across two server processes (
     const staff = await signIn(a, 'group.admin@demo.test');
     const mine = await bookingOf(dbA.db, await contactIdOf(dbA.db, 'group.admin@demo.test'));
     // A write request on A (a cancellation would also do): here the event is recorded directly and A announces it.
-    await dbA.db.transaction((tx) => recordBookingEvents(tx, [mine.id], 'booking.filled'));
+    await dbA.db.transaction((tx) => record(tx, { kind: 'booking.filled', bookingIds: [mine.id] }));
     const started = Date.now();
     a.liveEvents.announce();
     await s.waitFor((e) => e.some((x) => x.payload.bookingId === mine.id), 1500);
