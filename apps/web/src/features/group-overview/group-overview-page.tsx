@@ -27,6 +27,69 @@ import { localNow } from '../../lib/local-clock';
 
 const LocationsMap = lazy(async () => ({ default: (await import('../../components/locations-map')).LocationsMap }));
 
+type Rows = NonNullable<ReturnType<typeof useGroupOverview>['data']>;
+type View = 'table' | 'map';
+
+/** The locations that have a place on the map, each labelled with its fill rate. */
+function mapPoints(rows: Rows | undefined) {
+  return (rows ?? [])
+    .filter((row) => row.address.latitude !== null && row.address.longitude !== null)
+    .map((row) => ({
+      id: row.locationId,
+      label: `${rowName(row)}: ${row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`}`,
+      detail: row.address.fullAddress,
+      latitude: row.address.latitude!,
+      longitude: row.address.longitude!,
+    }));
+}
+
+/** Table or map, where there is room for only one of them. */
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const { t } = useTranslation('pages');
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={view}
+      aria-label={t('groupOverview.view')}
+      sx={{
+        '& .MuiToggleButton-root': { color: 'text.secondary' },
+        '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
+      }}
+      onChange={(_, value: View | null) => value !== null && onChange(value)}
+    >
+      <ToggleButton value="table" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
+        <TableRowsOutlinedIcon fontSize="small" aria-hidden="true" />
+        {t('groupOverview.views.table')}
+      </ToggleButton>
+      <ToggleButton value="map" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
+        <MapOutlinedIcon fontSize="small" aria-hidden="true" />
+        {t('groupOverview.views.map')}
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+/** The locations on a map (its code loaded when first shown). */
+function GroupMap({ rows }: { rows: Rows | undefined }) {
+  const { t } = useTranslation('pages');
+  const points = useMemo(() => mapPoints(rows), [rows]);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>
+      <Typography variant="h2" id="group-map-heading" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        {t('groupOverview.mapHeading')}
+      </Typography>
+      <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+        {rows ? (
+          <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapLabel')} height={320} />
+        ) : (
+          <Skeleton variant="rounded" height={320} />
+        )}
+      </Suspense>
+    </Paper>
+  );
+}
+
 /** Spec §2 and §3: fill rates of every location of the user's school group on a day (only with the contact's flag). */
 export function GroupOverviewPage() {
   const { t } = useTranslation('pages');
@@ -39,19 +102,6 @@ export function GroupOverviewPage() {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const overview = useGroupOverview(groupId ?? groups[0]?.groupId, date, timeZone);
   const rows = overview.data;
-  const points = useMemo(
-    () =>
-      (rows ?? [])
-        .filter((row) => row.address.latitude !== null && row.address.longitude !== null)
-        .map((row) => ({
-          id: row.locationId,
-          label: `${rowName(row)}: ${row.fillRatePercentage < 0 ? '—' : `${row.fillRatePercentage}%`}`,
-          detail: row.address.fullAddress,
-          latitude: row.address.latitude!,
-          longitude: row.address.longitude!,
-        })),
-    [rows],
-  );
   const totals = (rows ?? []).reduce((sum, row) => ({ filled: sum.filled + row.filledBookings, total: sum.total + row.totalBookings }), {
     filled: 0,
     total: 0,
@@ -59,7 +109,7 @@ export function GroupOverviewPage() {
   // Below the two-column width the map would sit under the whole table: a toggle shows one or the other.
   const theme = useTheme();
   const oneColumn = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
-  const [view, setView] = useState<'table' | 'map'>('table');
+  const [view, setView] = useState<View>('table');
   const showTable = !oneColumn || view === 'table';
   const showMap = !oneColumn || view === 'map';
   const reason = overview.error instanceof ApiError ? (overview.error.serverMessage ?? overview.error.title) : undefined;
@@ -90,28 +140,7 @@ export function GroupOverviewPage() {
           </TextField>
         )}
         <DateFilterField size="small" label={t('groupOverview.filterDate')} value={date} onDate={(next) => next && setDate(next)} />
-        {oneColumn && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={view}
-            aria-label={t('groupOverview.view')}
-            sx={{
-              '& .MuiToggleButton-root': { color: 'text.secondary' },
-              '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
-            }}
-            onChange={(_, value: 'table' | 'map' | null) => value !== null && setView(value)}
-          >
-            <ToggleButton value="table" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
-              <TableRowsOutlinedIcon fontSize="small" aria-hidden="true" />
-              {t('groupOverview.views.table')}
-            </ToggleButton>
-            <ToggleButton value="map" sx={{ gap: 0.75, px: 1.5, minHeight: 40 }}>
-              <MapOutlinedIcon fontSize="small" aria-hidden="true" />
-              {t('groupOverview.views.map')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-        )}
+        {oneColumn && <ViewToggle view={view} onChange={setView} />}
         {rows && (
           <Typography sx={{ color: 'text.secondary' }} data-testid="group-summary">
             {t('groupOverview.summary', { filled: totals.filled, total: totals.total })}
@@ -143,20 +172,7 @@ export function GroupOverviewPage() {
             <GroupOverviewTable rows={rows} date={date} />
           ) : null}
         </Paper>
-        {showMap && (
-          <Paper variant="outlined" component="section" aria-labelledby="group-map-heading" sx={{ borderRadius: '16px', p: 2 }}>
-            <Typography variant="h2" id="group-map-heading" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-              {t('groupOverview.mapHeading')}
-            </Typography>
-            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-              {rows ? (
-                <LocationsMap points={points} tilesUrl={getRuntimeConfig().mapTilesUrl} label={t('groupOverview.mapLabel')} height={320} />
-              ) : (
-                <Skeleton variant="rounded" height={320} />
-              )}
-            </Suspense>
-          </Paper>
-        )}
+        {showMap && <GroupMap rows={rows} />}
       </Box>
     </Stack>
   );

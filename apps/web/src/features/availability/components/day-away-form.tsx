@@ -26,17 +26,8 @@ export interface LocationOption {
 
 const FIELDS = ['dateLocal', 'reason', 'locationId', 'note'] as const;
 
-/** Adds a day away (date from the server's today, reason, optional school, note); server refusals land on their field. */
-export function DayAwayForm({
-  today,
-  locations,
-  onAdded,
-}: {
-  today: string;
-  locations: LocationOption[];
-  /** Called with the confirmation to show once the day is added. */
-  onAdded?: (message: string) => void;
-}) {
+/** The form's state and rules, sending it, and the server's refusals: on their field, else one line above the form. */
+function useDayAwayForm(today: string, locations: LocationOption[], onAdded: ((message: string) => void) | undefined) {
   const { t, locale } = useAvailabilityTranslation();
   const { t: tv } = useTranslation(['validation', 'errors']);
   const validationMessage = useValidationMessage();
@@ -44,14 +35,8 @@ export function DayAwayForm({
   // One school: chosen already (a replace-me offer needs it); it can still be cleared.
   const defaultLocation = locations.length === 1 ? String(locations[0]!.locationId) : '';
   const schema = useMemo(() => dayAwayFormSchema(today), [today]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<DayAwayFormValues>({ resolver: zodResolver(schema), defaultValues: emptyDayAwayForm(defaultLocation) });
+  const form = useForm<DayAwayFormValues>({ resolver: zodResolver(schema), defaultValues: emptyDayAwayForm(defaultLocation) });
+  const { handleSubmit, setError, reset, control } = form;
   const note = useWatch({ control, name: 'note' });
 
   const message = (text: string | undefined) => (text === FORM_MESSAGES.dateInPast ? tv('validation:dateInPast') : validationMessage(text));
@@ -79,7 +64,27 @@ export function DayAwayForm({
     if (error instanceof ApiError && error.noResponse) failure = tv('errors:api.noServerResponse');
     else failure = (error instanceof ApiError && error.serverMessage) || tv('errors:api.generic');
   }
-  const noteLength = note.trim().length;
+  return { form, onSubmit, message, failure, noteLength: note.trim().length };
+}
+
+/** Adds a day away (date from the server's today, reason, optional school, note); server refusals land on their field. */
+export function DayAwayForm({
+  today,
+  locations,
+  onAdded,
+}: {
+  today: string;
+  locations: LocationOption[];
+  /** Called with the confirmation to show once the day is added. */
+  onAdded?: (message: string) => void;
+}) {
+  const { t } = useAvailabilityTranslation();
+  const { form, onSubmit, message, failure, noteLength } = useDayAwayForm(today, locations, onAdded);
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
     <Box
