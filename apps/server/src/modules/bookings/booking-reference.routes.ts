@@ -19,13 +19,22 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { NEEDS } from '../../plugins/route-permission';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['bookings'];
+const security = [{ bearer: [] }];
+const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
+
 /** Reference data of the create-booking form: where the caller may book, and what it may ask for there. */
 const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['bookings'];
-  const security = [{ bearer: [] }];
-  const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
-  const service = app.services.bookingReference;
+  bookableRoutes(app);
+  locationRoutes(app);
+  calendarRoutes(app);
+};
 
+/** Where the caller may book, and a client's pay classes and grades. */
+function bookableRoutes(app: App): void {
+  const service = app.services.bookingReference;
   app.get(
     '/v1/locations/booking-location-list',
     {
@@ -91,7 +100,11 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.grades(tree, request.params.id);
     },
   );
+}
 
+/** What the form needs of one location: certifications, booking contacts and restrictions. */
+function locationRoutes(app: App): void {
+  const service = app.services.bookingReference;
   app.get(
     '/v1/locations/:id/certifications',
     {
@@ -159,7 +172,11 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.blocks(tree, request.query.locationId);
     },
   );
+}
 
+/** A bookable location's public holidays and school terms. */
+function calendarRoutes(app: App): void {
+  const service = app.services.bookingReference;
   app.get(
     '/v1/locations/:id/public-holidays',
     {
@@ -200,6 +217,6 @@ const bookingReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.schoolTerms(await requirePrincipal(request).tree(), request.params.id, request.query),
   );
-};
+}
 
 export default bookingReferenceRoutes;

@@ -18,14 +18,21 @@ import { CANCEL_FORBIDDEN } from './bookings.service';
 import { csvAnswer, sendCsv, varyOnAccept, wantsCsv } from '../../lib/csv-export';
 import { BOOKING_CSV_COLUMNS } from './booking-export';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['bookings'];
+const security = [{ bearer: [] }];
+
 /** The bookings list and detail, and cancel. Scoped by booking view; see bookings.service.ts. */
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.bookings;
-  const cancellationRequests = app.services.cancellationRequests;
-  const tags = ['bookings'];
-  const security = [{ bearer: [] }];
-  const answers = app.services.answers;
+  bookingReadRoutes(app);
+  cancellationRoutes(app);
+};
 
+/** The bookings list (JSON or CSV), a client's bookings from a date, and one booking's detail. */
+function bookingReadRoutes(app: App): void {
+  const service = app.services.bookings;
+  const answers = app.services.answers;
   app.get(
     '/v1/bookings',
     {
@@ -110,7 +117,12 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.detail(await principal.tree(), request.params.id, principal.features);
     },
   );
+}
 
+/** Cancelling a booking, and asking the provider to cancel one. */
+function cancellationRoutes(app: App): void {
+  const service = app.services.bookings;
+  const cancellationRequests = app.services.cancellationRequests;
   app.post(
     '/v1/bookings/:id/cancel',
     {
@@ -190,6 +202,6 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+}
 
 export default bookingsRoutes;

@@ -17,12 +17,20 @@ import { DECIDE_FORBIDDEN, WITHDRAW_FORBIDDEN } from './pending-bookings.service
 
 const RequestIdParams = z.strictObject({ bookingId: Id.describe('Id of the booking request (the summary’s id)') });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['pending-bookings'];
+const security = [{ bearer: [] }];
+
 /** Pending approval: list, detail, approve or reject. */
 const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.pendingBookings;
-  const tags = ['pending-bookings'];
-  const security = [{ bearer: [] }];
+  pendingReadRoutes(app);
+  pendingWriteRoutes(app);
+};
 
+/** The requests waiting for approval, and one request's detail. */
+function pendingReadRoutes(app: App): void {
+  const service = app.services.pendingBookings;
   app.get(
     '/v1/pending-bookings',
     {
@@ -67,7 +75,11 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.detail(await principal.tree(), request.params.bookingId);
     },
   );
+}
 
+/** Approving or rejecting a request, and withdrawing one. */
+function pendingWriteRoutes(app: App): void {
+  const service = app.services.pendingBookings;
   app.post(
     '/v1/pending-bookings/:bookingId/action',
     {
@@ -139,6 +151,6 @@ const pendingBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+}
 
 export default pendingBookingsRoutes;

@@ -28,19 +28,27 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
     .send(pdf);
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['timesheets'];
+const security = [{ bearer: [] }];
+const listResponses = { 200: TimesheetsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
+const scoping =
+  'Counts and lists the timesheets of the given clients (or single locations) where the caller holds timesheets view; ' +
+  '403 when that is none of them. `approvedCount` counts approved for invoice (not yet invoiced); `pendingApprovalList` ' +
+  'is a page (skip/take, oldest booking first) of those pending approval, and the `x-pagination` header counts them all. ' +
+  '`weekOf` (a Monday) narrows the counts and the list to the bookings of that week, by their local date.';
+
 /** Timesheets: the list, one educator's, browse by status, submit decisions, download a PDF. */
 const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  timesheetListRoutes(app);
+  timesheetWriteRoutes(app);
+};
+
+/** The timesheet counts and lists: per client, per educator, and the filtered list (JSON or CSV). */
+function timesheetListRoutes(app: App): void {
   const service = app.services.timesheets;
   const answers = app.services.answers;
-  const tags = ['timesheets'];
-  const security = [{ bearer: [] }];
-  const listResponses = { 200: TimesheetsResponse, 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails };
-  const scoping =
-    'Counts and lists the timesheets of the given clients (or single locations) where the caller holds timesheets view; ' +
-    '403 when that is none of them. `approvedCount` counts approved for invoice (not yet invoiced); `pendingApprovalList` ' +
-    'is a page (skip/take, oldest booking first) of those pending approval, and the `x-pagination` header counts them all. ' +
-    '`weekOf` (a Monday) narrows the counts and the list to the bookings of that week, by their local date.';
-
   app.get(
     '/v1/timesheets',
     {
@@ -111,7 +119,11 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendVersionedPage(request, reply, answers, await service.browseAnswer(tree, request.query));
     },
   );
+}
 
+/** Submitting timesheets, and downloading one as a PDF. */
+function timesheetWriteRoutes(app: App): void {
+  const service = app.services.timesheets;
   app.post(
     '/v1/timesheets/submit',
     {
@@ -178,6 +190,6 @@ const timesheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPdf(reply, fileName, pdf);
     },
   );
-};
+}
 
 export default timesheetsRoutes;
