@@ -1,12 +1,18 @@
 import { DateTime } from 'luxon';
 import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
-import { BOOKING_MESSAGES, EARLIEST_START_TIME, EXTEND_BLOCK_CAP_DAYS } from '@portal/contract/booking-messages';
-import { firstBookableDate } from '@portal/contract/booking-rules';
-import { minutesOf, normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
-import { FORM_MESSAGES } from '@portal/contract/messages';
+import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
+import {
+  chosenDates as keptDates,
+  EXTEND_TIME_CODES,
+  extendText,
+  extendTimeFailures,
+  extensionPlan,
+  type ExtendFailure,
+  type ExtensionPlan,
+} from '@portal/contract/bookings/extend/pipeline';
 import { addDays } from '@portal/contract/query-params';
-import { isWeekend, schoolDayOnOrBefore } from '@portal/contract/school-days';
 import { publicHolidaysBetween } from './public-holidays';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
@@ -38,29 +44,20 @@ import {
 
 type Source = NonNullable<Awaited<ReturnType<typeof bookingToExtend>>>;
 
-interface Plan {
-  source: Source;
-  first: string;
-  last: string;
-  maxEnd: string;
-  /** School days added (weekdays after the last date, up to the end, from today on), blocked or not. */
-  days: Array<{ dateLocal: string; blocked: boolean; holiday: string | null }>;
+type Plan = ExtensionPlan & { last: string };
+
+/** The problem of a broken rule of the contract's extend rules: 400 for a time the form checks, else 422. */
+function problemOf(failure: ExtendFailure): AppError {
+  const detail = extendText(failure);
+  if (EXTEND_TIME_CODES.has(failure.code)) return AppError.field(failure.field, detail);
+  return new AppError('rule-violation', { detail, errors: { [failure.field]: [detail] } });
 }
 
-const ruleOn = (field: string, detail: string) => new AppError('rule-violation', { detail, errors: { [field]: [detail] } });
-
-/**
- * The days to book: every offered day, or those the caller kept (spec §4 'Extend': the user may leave days out). A
- * kept day must be one the extension offers; at least one is needed.
- */
+/** The days to book: every offered day, or those the caller kept (the contract's rule). */
 export function chosenDates(offered: readonly string[], chosen: readonly string[] | undefined): string[] {
-  if (chosen === undefined) return [...offered];
-  const wanted = new Set(chosen);
-  const unknown = [...wanted].filter((d) => !offered.includes(d));
-  if (unknown.length > 0) throw ruleOn('dates', BOOKING_MESSAGES.extendDateNotOffered(unknown.sort()[0]!));
-  const dates = offered.filter((d) => wanted.has(d));
-  if (dates.length === 0) throw ruleOn('dates', BOOKING_MESSAGES.extendMinimumOneDay);
-  return dates;
+  const kept = keptDates(offered, chosen);
+  if (kept.failure) throw problemOf(kept.failure);
+  return kept.dates;
 }
 
 export class ExtendBookingService {
@@ -95,45 +92,32 @@ export class ExtendBookingService {
     const first = span.first ?? source.dateLocal;
     // After the last day ever booked, cancelled or not: a cancelled day is not booked again by an extension.
     const last = span.last ?? source.dateLocal;
-    const capByClient = addDays(last, source.maxExtensionDays);
-    const capByBlock = source.locationType === 'early_learning' ? addDays(first, EXTEND_BLOCK_CAP_DAYS - 1) : null;
-    // The latest end worth choosing: the last school day within the caps (never a Saturday or Sunday).
-    const maxEnd = schoolDayOnOrBefore(capByBlock && capByBlock < capByClient ? capByBlock : capByClient);
-
-    if (endDateLocal <= last) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
-    if (endDateLocal > capByClient) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMaxDate(capByClient));
-    if (capByBlock && endDateLocal > capByBlock) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendBlockCap);
-
-    const firstDay = firstBookableDate({ now, timeZone: source.timeZone, sameDayCutoff: source.sameDayCutoff }, startTime);
-    const blocked = await blockedDates(db, source.locationId, addDays(last, 1), endDateLocal);
-    // Public holidays: an extension ending on one is refused, naming it; one inside it is left out, as a block.
-    const holidays = source.openOnPublicHolidays
-      ? new Map<string, string>()
-      : publicHolidaysBetween(source, addDays(last, 1), endDateLocal);
-    const endHoliday = holidays.get(endDateLocal);
-    if (endHoliday) throw ruleOn('endDateLocal', BOOKING_MESSAGES.publicHoliday(endHoliday));
-    const days: Plan['days'] = [];
-    for (let d = addDays(last, 1); d <= endDateLocal; d = addDays(d, 1)) {
-      if (isWeekend(d) || d < firstDay || span.dates.has(d)) continue;
-      const holiday = holidays.get(d) ?? null;
-      days.push({ dateLocal: d, blocked: blocked.has(d) || holiday !== null, holiday });
-    }
-    if (!days.some((d) => !d.blocked)) throw ruleOn('endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
-    return { source, first, last, maxEnd, days };
+    const after = addDays(last, 1);
+    const ends = endDateLocal > last;
+    const plan = extensionPlan({
+      endDateLocal,
+      startTime,
+      now,
+      timeZone: source.timeZone,
+      sameDayCutoff: source.sameDayCutoff,
+      locationType: source.locationType,
+      maxExtensionDays: source.maxExtensionDays,
+      series: { first, last, dates: span.dates },
+      blocked: ends ? await blockedDates(db, source.locationId, after, endDateLocal) : new Set(),
+      // Public holidays: an extension ending on one is refused, naming it; one inside it is left out, as a block.
+      holidays: source.openOnPublicHolidays || !ends ? new Map<string, string>() : publicHolidaysBetween(source, after, endDateLocal),
+    });
+    if (plan.failure) throw problemOf(plan.failure);
+    return { ...plan, last };
   }
 
   private checkTimes(source: Source, body: { startTime: string; endTime: string; breakMinutes: number }) {
-    const start = minutesOf(body.startTime);
-    const end = minutesOf(body.endTime);
-    if (start < minutesOf(EARLIEST_START_TIME))
-      throw AppError.field('startTime', BOOKING_MESSAGES.extendStartTooEarly(EARLIEST_START_TIME));
-    if (end <= start) throw AppError.field('endTime', FORM_MESSAGES.endBeforeStart);
-    if (body.breakMinutes >= end - start) throw AppError.field('breakMinutes', BOOKING_MESSAGES.breakTooLong);
-    // Net of the break, as when creating (create-booking.rules.ts minimumDuration).
-    if (source.minimumDurationInMins !== null && end - start - body.breakMinutes < source.minimumDurationInMins)
-      throw AppError.field('endTime', BOOKING_MESSAGES.minimumDuration(source.minimumDurationInMins));
-    if (source.earliestEndTime24hr !== null && end < minutesOf(source.earliestEndTime24hr))
-      throw AppError.field('endTime', FORM_MESSAGES.endBeforeMinimum(normaliseTime(source.earliestEndTime24hr)));
+    const [failure] = extendTimeFailures({
+      ...body,
+      minimumDurationInMins: source.minimumDurationInMins,
+      earliestEndTime24hr: source.earliestEndTime24hr,
+    });
+    if (failure) throw problemOf(failure);
   }
 
   async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string): Promise<ExtendScheduling> {
