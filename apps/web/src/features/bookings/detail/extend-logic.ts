@@ -1,7 +1,5 @@
-import { endBeforeStartProblem } from '@portal/contract/booking-rules';
 import type { BookingDetail, ExtendScheduling } from '@portal/contract/bookings';
-import { breakProblem, type BreakRules } from '@portal/contract/bookings';
-import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { extendTimeFailures, type ExtendCode } from '@portal/contract/bookings/extend/pipeline';
 
 /** The first school day (Monday to Friday) after a date: the shortest extension, offered first (the contract's). */
 export { nextSchoolDay } from '@portal/contract/school-days';
@@ -37,8 +35,6 @@ export function planOf(scheduling: Pick<ExtendScheduling, 'dates' | 'candidate'>
 }
 
 /** An extension's break is the booker's (the dialog prefills the booking's). */
-const EXTEND_BREAK_RULES: BreakRules = { defaultBreakInMins: 0, shouldShowBreaks: true };
-
 export interface ExtendTimes {
   startTime: string;
   endTime: string;
@@ -46,27 +42,35 @@ export interface ExtendTimes {
 }
 
 /** Keys of `validation.*` in the bookings texts (the spec's and the contract's texts). */
-export type ExtendTimeError = 'required' | 'invalidTime' | 'endBeforeStart' | 'breakRange' | 'breakTooLong';
+export type ExtendTimeError = 'required' | 'invalidTime' | 'startTooEarly' | 'endBeforeStart' | 'breakRange' | 'breakTooLong';
 
-/** Spec §5 'Extend': every time field completed, end after start, a break shorter than the day. Field → error. */
+const TIME = /^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const ERROR_OF: Partial<Record<ExtendCode, ExtendTimeError>> = {
+  startTooEarly: 'startTooEarly',
+  endBeforeStart: 'endBeforeStart',
+  breakOutOfRange: 'breakRange',
+  breakTooLong: 'breakTooLong',
+};
+
+/**
+ * Spec §5 'Extend' on the dialog's times: every time field completed and a time (the form's), then the contract's
+ * extend time rules, as the server runs them (the classification's minimum and earliest end are the server's: the
+ * dialog does not hold them). Field → error.
+ */
 export function validateExtendTimes(times: ExtendTimes): Partial<Record<keyof ExtendTimes, ExtendTimeError>> {
   const errors: Partial<Record<keyof ExtendTimes, ExtendTimeError>> = {};
-  const time = /^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-  if (!times.startTime) errors.startTime = 'required';
-  else if (!time.test(times.startTime)) errors.startTime = 'invalidTime';
-  if (!times.endTime) errors.endTime = 'required';
-  else if (!time.test(times.endTime)) errors.endTime = 'invalidTime';
-  if (!errors.startTime && !errors.endTime && endBeforeStartProblem(times.startTime, times.endTime)) {
-    errors.endTime = 'endBeforeStart';
+  for (const key of ['startTime', 'endTime'] as const) {
+    if (!times[key]) errors[key] = 'required';
+    else if (!TIME.test(times[key])) errors[key] = 'invalidTime';
   }
-  // The contract's break rule (within 0 to MAX_BREAK_MINUTES, shorter than the day), as the server checks it.
-  const timesValid = !errors.startTime && !errors.endTime;
-  const problem = breakProblem(
-    Number(times.breakMinutes || '0'),
-    EXTEND_BREAK_RULES,
-    timesValid ? times.startTime : '00:00',
-    timesValid ? times.endTime : '00:00',
-  );
-  if (problem) errors.breakMinutes = problem === BOOKING_MESSAGES.breakTooLong ? 'breakTooLong' : 'breakRange';
+  const failures = extendTimeFailures({
+    startTime: errors.startTime ? undefined : times.startTime,
+    endTime: errors.endTime ? undefined : times.endTime,
+    breakMinutes: Number(times.breakMinutes || '0'),
+  });
+  for (const failure of failures) {
+    const error = ERROR_OF[failure.code];
+    if (error && !errors[failure.field as keyof ExtendTimes]) errors[failure.field as keyof ExtendTimes] = error;
+  }
   return errors;
 }

@@ -1,3 +1,4 @@
+import { EARLIEST_START_TIME } from '@portal/contract/booking-messages';
 import type { BookingDetail } from '@portal/contract/bookings';
 import { normaliseTime } from '@portal/contract/bookings';
 import { useState } from 'react';
@@ -48,7 +49,7 @@ export function useExtendBookingForm(detail: BookingDetail, onDone: () => void) 
   const setTime = (key: keyof ExtendTimes, value: string) => setTimes((current) => ({ ...current, [key]: value }));
   const errorOf = (key: keyof ExtendTimes) => {
     const error = tried ? errors[key] : undefined;
-    return error ? t(`validation.${error}`) : undefined;
+    return error ? t(`validation.${error}`, { time: EARLIEST_START_TIME }) : undefined;
   };
 
   const submit = () => {
