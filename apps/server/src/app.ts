@@ -114,7 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { notifier, mailer } = registerMessaging(app, config, jwtSecret, database);
   const identity = await buildIdentity(app, { config, jwtSecret, database, notifier });
   // Every service and its collaborators, built once; routes take theirs from app.services.
-  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, ...identity }));
+  app.decorate(
+    'services',
+    buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, notifier, ...identity }),
+  );
   await registerModules(app, config, jwtSecret, identity);
   registerNotFound(app);
   return app;
@@ -321,7 +324,7 @@ async function registerModules(app: FastifyInstance, config: Config, jwtSecret: 
   await app.register(locationListRoutes);
   await app.register(serviceStatusRoutes);
   await app.register(filesRoutes);
-  await app.register(liveEventsRoutes, { principals, counters });
+  await app.register(liveEventsRoutes, { counters });
   if (config.demo) await app.register(outboxRoutes);
 }
 

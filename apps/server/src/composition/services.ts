@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
+import type { Notifier } from '../lib/notifier';
 import { systemClock } from '../lib/clock';
 import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
@@ -24,6 +25,7 @@ import type { AttemptCounters } from '../modules/identity/attempt-counters';
 import { AuthService } from '../modules/identity/auth.service';
 import type { PrincipalCache } from '../modules/identity/principal-cache';
 import { StaffDirectory } from '../modules/identity/staff-directory';
+import { LiveEventHub } from '../modules/live-events/live-events.hub';
 import { LiveEventsService } from '../modules/live-events/live-events.service';
 import { LocationListService } from '../modules/locations/location-list.service';
 import { GroupOverviewService } from '../modules/overview/group-overview.service';
@@ -56,12 +58,25 @@ export interface Collaborators {
   jwtSecret: string;
   /** Signed-in contacts, cached per process (composition/identity.ts). */
   principals: PrincipalCache;
+  /** Messages between server processes (lib/notifier.ts): the live events hub is woken by them. */
+  notifier: Notifier;
   /** Access tokens and sign-in counters (composition/identity.ts). */
   tokens: AccessTokens;
   counters: AttemptCounters;
 }
 
-export function buildServices({ database, mailer, now, log, config, jwtSecret, principals, tokens, counters }: Collaborators) {
+export function buildServices({
+  database,
+  mailer,
+  now,
+  log,
+  config,
+  jwtSecret,
+  principals,
+  tokens,
+  counters,
+  notifier: messages,
+}: Collaborators) {
   const db = database.db;
   // One notifier for every service that tells booking contacts (the mailer sends, or keeps, its messages).
   const notifier = new BookingNotifier(db, mailer, log);
@@ -102,6 +117,8 @@ export function buildServices({ database, mailer, now, log, config, jwtSecret, p
     groupOverview: new GroupOverviewService(db, now),
     // Tickets expire on the wall clock, as the sign-ins they belong to.
     liveEvents: new LiveEventsService(db, principals, systemClock),
+    // This process's fan-out of live events to its open streams (started and closed by the live-events routes).
+    liveEventHub: new LiveEventHub({ db, notifier: messages, principals, log, clock: systemClock }),
     locationList: new LocationListService(db),
     outbox: new OutboxService(db),
     pendingBookings,

@@ -4,11 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_HEARTBEAT_SECONDS, LIVE_RETRY_MS, LiveEventTicket, LiveEventsQuery } from '@portal/contract/live-events';
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
-import { systemClock } from '../../lib/clock';
 import { requirePrincipal } from '../../plugins/authenticate';
 import type { AttemptCounters } from '../identity/attempt-counters';
-import type { PrincipalCache } from '../identity/principal-cache';
-import { LiveEventHub } from './live-events.hub';
+import type { LiveEventHub } from './live-events.hub';
 import type { LiveEventRow } from './live-events.service';
 
 /** Live updates tickets one contact may ask for per minute (each opens one stream, once). */
@@ -17,6 +15,9 @@ const LIVE_TICKETS_PER_MINUTE = 30;
 /** A stream whose client reads too slowly is closed past this much unsent data (it reconnects and resumes). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['live-events'];
+
 const frame = (event: LiveEventRow) =>
   `id: ${event.id}\ndata: ${JSON.stringify({ id: event.id, kind: event.kind, clientId: event.clientId, locationId: event.locationId, payload: event.payload })}\n\n`;
 
@@ -24,14 +25,15 @@ const frame = (event: LiveEventRow) =>
  * Live updates: POST /v1/events/ticket, then GET /v1/events?ticket=… as server-sent events.
  * Registered with fastify-plugin: its hook (announcing committed events after each write request) is app-wide.
  */
-const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; counters: AttemptCounters }> = async (
-  app,
-  { principals, counters },
-) => {
-  const tags = ['live-events'];
-  const db = app.database.db;
-  const service = app.services.liveEvents;
-  const hub = new LiveEventHub({ db, notifier: app.notifier, principals, log: app.log, clock: systemClock });
+const liveEventsRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> = async (app, { counters }) => {
+  startHub(app);
+  ticketRoute(app, counters);
+  streamRoute(app);
+};
+
+/** This process's hub: started with the app, closed before it stops, woken after every write request. */
+function startHub(app: App): void {
+  const hub = app.services.liveEventHub;
   app.decorate('liveEvents', hub);
   hub.start();
   // Before the server stops taking connections: open streams would otherwise hold the shutdown.
@@ -40,7 +42,11 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; coun
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') hub.announce();
   });
+}
 
+/** POST /v1/events/ticket: a single-use ticket, a limited number per contact and minute. */
+function ticketRoute(app: App, counters: AttemptCounters): void {
+  const service = app.services.liveEvents;
   app.post(
     '/v1/events/ticket',
     {
@@ -72,7 +78,12 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; coun
       });
     },
   );
+}
 
+/** GET /v1/events: the stream a ticket opens, as server-sent events. */
+function streamRoute(app: App): void {
+  const service = app.services.liveEvents;
+  const hub = app.services.liveEventHub;
   app.get(
     '/v1/events',
     {
@@ -170,7 +181,7 @@ const liveEventsRoutes: FastifyPluginAsyncZod<{ principals: PrincipalCache; coun
       }
     },
   );
-};
+}
 
 export default fp(liveEventsRoutes, { name: 'live-events' });
 
