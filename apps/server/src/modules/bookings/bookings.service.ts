@@ -1,10 +1,16 @@
-import { DateTime } from 'luxon';
 import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
 import type { BookingActions, BookingDetail, BookingListItem, BookingListRow, BookingsQuery, Pagination } from '@portal/contract/bookings';
-import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import {
+  CANCEL_REFUSAL_TEXT,
+  CANCELLABLE_STATUSES,
+  cancelRefusal,
+  CLOSED_STATUSES,
+  EXTENDABLE_STATUSES,
+  type CancelRefusal,
+} from '@portal/contract/bookings/cancel';
 import type { BookingStatus } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { todayIn } from '@portal/contract/school-days';
@@ -49,10 +55,6 @@ import {
 export const BOOKING_NOT_FOUND = 'This booking was not found.';
 export const CANCEL_FORBIDDEN = "You don't have permission to cancel bookings at this school.";
 
-const CANCELLABLE: readonly BookingStatus[] = ['pending_approval', 'unfilled'];
-const CLOSED: readonly BookingStatus[] = ['cancelled', 'completed', 'rejected'];
-const EXTENDABLE: readonly BookingStatus[] = ['unfilled', 'filled'];
-
 type ParsedBookingsQuery = z.output<typeof BookingsQuery>;
 
 export function canSeeBooking(tree: PermissionTree, b: { locationId: number; status: BookingStatus }): boolean {
@@ -62,26 +64,9 @@ export function canSeeBooking(tree: PermissionTree, b: { locationId: number; sta
   );
 }
 
-/** The local start of a booking has passed (in its location's zone). */
-export function hasStarted(b: { dateLocal: string; startTimeLocal: string; timeZone: string }, now: Date): boolean {
-  const start = DateTime.fromISO(`${b.dateLocal}T${b.startTimeLocal.slice(0, 5)}`, { zone: b.timeZone });
-  return start.isValid ? start.toMillis() <= now.getTime() : false;
-}
-
-/** Why a booking cannot be cancelled now (spec §4 'Booking cancel'), or null. */
-export function cancelRefusal(
-  b: { status: BookingStatus; candidateId: number | null; dateLocal: string; startTimeLocal: string; timeZone: string },
-  now: Date,
-): string | null {
-  if (CLOSED.includes(b.status)) return BOOKING_MESSAGES.cancelClosed;
-  if (b.status === 'commenced' || hasStarted(b, now)) return BOOKING_MESSAGES.cancelCommenced;
-  if (b.status === 'filled' || b.candidateId !== null) return BOOKING_MESSAGES.cancelAssigned;
-  if (!CANCELLABLE.includes(b.status)) return BOOKING_MESSAGES.cancelClosed;
-  return null;
-}
-
-function refusalError(message: string): AppError {
-  return message === BOOKING_MESSAGES.cancelClosed
+function refusalError(refusal: CancelRefusal): AppError {
+  const message = CANCEL_REFUSAL_TEXT[refusal];
+  return refusal === 'closed'
     ? new AppError('conflict', { detail: message })
     : new AppError('rule-violation', { detail: message, errors: { status: [message] } });
 }
@@ -98,15 +83,14 @@ export function bookingActions(
   const b = { ...booking, candidateId: booking.candidate?.id ?? null };
   const mayCancel = canAtLocation(tree, 'booking', 'delete', locationId);
   const refusal = cancelRefusal(b, now);
-  const cancelBlockedReason =
-    mayCancel && (refusal === BOOKING_MESSAGES.cancelAssigned || refusal === BOOKING_MESSAGES.cancelCommenced) ? refusal : null;
+  const cancelBlockedReason = mayCancel && refusal !== null && refusal !== 'closed' ? CANCEL_REFUSAL_TEXT[refusal] : null;
 
   const lastOpenDate = requestBookings
     .filter((r) => r.status !== 'cancelled' && r.status !== 'rejected')
     .reduce((last, r) => (r.dateLocal > last ? r.dateLocal : last), '');
   const seriesOpen = lastOpenDate >= todayIn(booking.timeZone, now);
   const mayChange = canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId);
-  const extend = features.enableExtendBooking && mayChange && EXTENDABLE.includes(booking.status) && seriesOpen;
+  const extend = features.enableExtendBooking && mayChange && EXTENDABLE_STATUSES.includes(booking.status) && seriesOpen;
 
   const quickFeedback =
     booking.status === 'completed' &&
@@ -119,7 +103,7 @@ export function bookingActions(
     cancelBlockedReason,
     extend,
     quickFeedback,
-    viewOnly: !mayCancel && !mayChange && !CLOSED.includes(booking.status),
+    viewOnly: !mayCancel && !mayChange && !CLOSED_STATUSES.includes(booking.status),
   };
 }
 
@@ -330,12 +314,12 @@ export class BookingsService {
    * updated detail); once committed, tells its confirmation contacts.
    */
   async cancel(
+    tx: Tx,
     tree: PermissionTree,
     contactId: number,
     id: number,
     cancelReason: string,
     features: Features = DEFAULT_FEATURES,
-    tx: Tx,
   ): Promise<Written<BookingDetail>> {
     const head = await bookingHead(tx, id);
     if (!head || !canSeeBooking(tree, head)) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
@@ -348,7 +332,7 @@ export class BookingsService {
     if (!locked) throw new AppError('not-found', { detail: BOOKING_NOT_FOUND });
     const refusal = cancelRefusal(locked, now);
     if (refusal) throw refusalError(refusal);
-    await cancelBooking(tx, id, { from: CANCELLABLE, reason, at: now, byContactId: contactId });
+    await cancelBooking(tx, id, { from: CANCELLABLE_STATUSES, reason, at: now, byContactId: contactId });
     await liveEvents.record(tx, { kind: 'booking.cancelled', bookingIds: [id] });
     // A pending booking seen through pendingBooking view is no longer pending once cancelled: answer it anyway.
     const detail = await this.detail(tree, id, features, tx, true);

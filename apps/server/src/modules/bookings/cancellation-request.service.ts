@@ -14,7 +14,8 @@ import { cancellationRequestMail } from '../../mail/mails';
 import { forbidden } from '../data-scope/data-scope';
 import { audit } from '../identity/audit.port';
 import { recordCancellationRequest } from './cancellation-request.repository';
-import { CANCEL_FORBIDDEN, cancelRefusal, type BookingsService } from './bookings.service';
+import { CANCEL_REFUSAL_TEXT, cancelRefusal } from '@portal/contract/bookings/cancel';
+import { CANCEL_FORBIDDEN, type BookingsService } from './bookings.service';
 
 /**
  * Asking the provider to cancel a booking that cannot be cancelled online (spec §4: an educator is assigned, or it
@@ -47,7 +48,7 @@ export class CancellationRequestService {
     if (!text) throw AppError.field('reason', BOOKING_MESSAGES.cancellationRequestReasonRequired);
     const refusal = cancelRefusal({ ...booking, candidateId: booking.candidate?.id ?? null }, this.now());
     if (refusal === null) throw new AppError('conflict', { detail: BOOKING_MESSAGES.cancellationRequestNotNeeded });
-    if (refusal === BOOKING_MESSAGES.cancelClosed) throw new AppError('conflict', { detail: refusal });
+    if (refusal === 'closed') throw new AppError('conflict', { detail: CANCEL_REFUSAL_TEXT.closed });
     const office = providerContactFor(this.contacts, detail.region);
     if (!office) throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.cancellationRequestNoContact });
 

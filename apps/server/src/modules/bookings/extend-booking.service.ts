@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
+import { EXTENDABLE_STATUSES } from '@portal/contract/bookings/cancel';
 import { normaliseTime, type ExtendBookingBody, type ExtendedBooking, type ExtendScheduling } from '@portal/contract/bookings';
 import {
   chosenDates as keptDates,
@@ -77,7 +78,7 @@ export class ExtendBookingService {
     if (!canAtLocation(tree, 'booking', 'create', source.locationId) && !canAtLocation(tree, 'booking', 'modify', source.locationId)) {
       throw new AppError('forbidden', { detail: BOOKING_MESSAGES.notBookable });
     }
-    if (source.status !== 'unfilled' && source.status !== 'filled') {
+    if (!EXTENDABLE_STATUSES.includes(source.status)) {
       throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
     }
     return source;
@@ -166,7 +167,7 @@ export class ExtendBookingService {
     await requestHead(tx, checked.requestId, { forUpdate: true });
     const source = await bookingToExtend(tx, bookingId);
     if (!source) throw new AppError('not-found', { detail: 'There is no such booking.' });
-    if (source.status !== 'unfilled' && source.status !== 'filled') {
+    if (!EXTENDABLE_STATUSES.includes(source.status)) {
       throw new AppError('rule-violation', { detail: BOOKING_MESSAGES.extendNotAllowed });
     }
     const plan = await this.plan(tx, source, body.endDateLocal, startTime, now);
