@@ -19,25 +19,37 @@ const COOKIE_PATH = '/v1/auth';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails };
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = app.services.auth;
-  const secure = app.config.publicOrigin.startsWith('https:');
-  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
-  const answer = (reply: FastifyReply, session: Session) => {
-    reply.header('cache-control', 'no-store');
-    if (session.refreshToken) {
-      reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        maxAge: app.config.auth.refreshAbsoluteSeconds,
-      });
-    }
-    return { accessToken: session.accessToken, expiresIn: session.expiresIn, tokenType: 'Bearer' as const };
-  };
-  const tags = ['auth'];
+const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
+/** A session's answer: the access token in the body, the refresh token in its cookie (secure on an https origin). */
+function answer(reply: FastifyReply, session: Session) {
+  const { config } = reply.server;
+  reply.header('cache-control', 'no-store');
+  if (session.refreshToken) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.publicOrigin.startsWith('https:'),
+      maxAge: config.auth.refreshAbsoluteSeconds,
+    });
+  }
+  return { accessToken: session.accessToken, expiresIn: session.expiresIn, tokenType: 'Bearer' as const };
+}
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['auth'];
+
+/** Password sign-in and its session, password reset and change, and the unlock link. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  sessionRoutes(app);
+  passwordRoutes(app);
+};
+
+/** Signing in, refreshing the access token and signing out. */
+function sessionRoutes(app: App): void {
+  const auth = app.services.auth;
   app.post(
     '/v1/auth/login',
     {
@@ -86,7 +98,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Password reset (asked for and confirmed), password change and the unlock link. */
+function passwordRoutes(app: App): void {
+  const auth = app.services.auth;
   app.post(
     '/v1/auth/password-reset',
     {
@@ -155,6 +171,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
-};
+}
 
 export default authRoutes;

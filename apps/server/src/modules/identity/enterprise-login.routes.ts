@@ -25,13 +25,40 @@ export interface EnterpriseLoginOptions {
 
 const FlowState = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), contactId: z.number().int() });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the three steps share: where the flow returns, the cookies' settings and the issuer's configuration. */
+interface Login {
+  origin: string;
+  redirectUri: string;
+  clientId: string;
+  /** Cookies only over https when the portal is served so. */
+  secure: boolean;
+  refreshSeconds: number;
+  /** The issuer's configuration, discovered once (and again after a failure). */
+  discover: () => Promise<oidc.Configuration>;
+}
+
+const back = (contactId: number | string, query: string) => `/user/impersonate/${encodeURIComponent(String(contactId))}?${query}`;
+
 const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = async (app, options) => {
-  const auth = app.services.auth;
   const origin = app.config.publicOrigin;
-  const secure = origin.startsWith('https:');
-  const redirectUri = `${origin}${FLOW_PATH}/callback`;
+  const login: Login = {
+    origin,
+    redirectUri: `${origin}${FLOW_PATH}/callback`,
+    clientId: options.clientId,
+    secure: origin.startsWith('https:'),
+    refreshSeconds: app.config.auth.refreshAbsoluteSeconds,
+    discover: discovery(options),
+  };
+  startRoute(app, login);
+  callbackRoute(app, login);
+  logoutRoute(app, login);
+};
+
+function discovery(options: EnterpriseLoginOptions): () => Promise<oidc.Configuration> {
   let configuration: Promise<oidc.Configuration> | undefined;
-  const discover = () =>
+  return () =>
     (configuration ??= oidc
       .discovery(
         new URL(options.issuer),
@@ -47,8 +74,11 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
         configuration = undefined;
         throw new AppError('service-unavailable', { detail: 'The enterprise login is not reachable right now.', cause: error });
       }));
-  const back = (contactId: number | string, query: string) => `/user/impersonate/${encodeURIComponent(String(contactId))}?${query}`;
+}
 
+/** /start: the flow's secrets in a signed cookie, then off to the issuer. */
+function startRoute(app: App, login: Login): void {
+  const auth = app.services.auth;
   app.get(
     `${FLOW_PATH}/start`,
     {
@@ -64,7 +94,7 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
     },
     async (request, reply) => {
       await auth.enterpriseLoginStarted({ ip: request.ip, requestId: request.id });
-      const config = await discover();
+      const config = await login.discover();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -73,12 +103,12 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
         httpOnly: true,
         // Lax: the issuer sends the browser back with a top-level GET from its own site.
         sameSite: 'lax',
-        secure,
+        secure: login.secure,
         signed: true,
         maxAge: 600,
       });
       const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
+        redirect_uri: login.redirectUri,
         scope: 'openid email read',
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
@@ -88,7 +118,11 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       return reply.redirect(url.href, 302);
     },
   );
+}
 
+/** /callback: the issuer's answer checked, the staff member matched, a staff session started. */
+function callbackRoute(app: App, login: Login): void {
+  const auth = app.services.auth;
   app.get(
     `${FLOW_PATH}/callback`,
     { config: { public: true }, schema: { tags: ['auth'], summary: 'Return from the enterprise login', hide: true } },
@@ -107,11 +141,11 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       if ((request.query as Record<string, unknown>).error === 'access_denied')
         return reply.redirect(back(flow.contactId, 'error=cancelled'), 303);
       try {
-        const config = await discover();
+        const config = await login.discover();
         // The issuer's answer (code, state, iss) read onto our own registered redirect URI: the raw request target
         // may be absolute-form or oddly spelled, and must not choose the origin the code is redeemed for.
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}${query}`), {
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${login.redirectUri}${query}`), {
           pkceCodeVerifier: flow.verifier,
           expectedState: flow.state,
           expectedNonce: flow.nonce,
@@ -132,16 +166,16 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
           path: '/v1/auth',
           httpOnly: true,
           sameSite: 'strict',
-          secure,
-          maxAge: app.config.auth.refreshAbsoluteSeconds,
+          secure: login.secure,
+          maxAge: login.refreshSeconds,
         });
         if (tokens.id_token)
           reply.setCookie(ID_TOKEN_COOKIE, tokens.id_token, {
             path: '/v1/auth',
             httpOnly: true,
             sameSite: 'lax',
-            secure,
-            maxAge: app.config.auth.refreshAbsoluteSeconds,
+            secure: login.secure,
+            maxAge: login.refreshSeconds,
           });
         return reply.redirect(back(flow.contactId, 'signedIn=1'), 303);
       } catch (error) {
@@ -150,7 +184,11 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       }
     },
   );
+}
 
+/** /logout: the staff session ended here, then at the issuer. */
+function logoutRoute(app: App, login: Login): void {
+  const auth = app.services.auth;
   app.get(
     `${FLOW_PATH}/logout`,
     { config: { public: true }, schema: { tags: ['auth'], summary: 'Provider staff: sign out through the enterprise logout', hide: true } },
@@ -160,10 +198,10 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
       reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
       try {
-        const config = await discover();
+        const config = await login.discover();
         const url = oidc.buildEndSessionUrl(config, {
-          post_logout_redirect_uri: `${origin}/login`,
-          client_id: options.clientId,
+          post_logout_redirect_uri: `${login.origin}/login`,
+          client_id: login.clientId,
           ...(idToken ? { id_token_hint: idToken } : {}),
         });
         return reply.redirect(url.href, 303);
@@ -172,6 +210,6 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
       }
     },
   );
-};
+}
 
 export default enterpriseLoginRoutes;
