@@ -23,6 +23,20 @@ describe('API error normalising (spec §8)', () => {
     });
   });
 
+  it('reads the rules broken as codes (violations), keeping only well-formed ones', () => {
+    const error = normaliseApiError(422, {
+      title: 'Rule violation',
+      violations: [
+        { code: 'sameDayCutoff', field: 'dates.0', params: { cutoff: '08:00', nested: { no: 1 } } },
+        { code: 'notBookable' },
+        { field: 'dates.1' },
+        'weekend',
+      ],
+    });
+    expect(error.violations).toEqual([{ code: 'sameDayCutoff', field: 'dates.0', params: { cutoff: '08:00' } }, { code: 'notBookable' }]);
+    expect(normaliseApiError(422, { title: 'x', violations: 'no' }).violations).toBeUndefined();
+  });
+
   it('reads the second shape: type, code, message, param', () => {
     const error = normaliseApiError(401, { type: 'auth', code: 'auth/user-not-found', message: 'No such user', param: 'email' });
     expect(error).toMatchObject({ status: 401, kind: 'security', code: 'auth/user-not-found', serverMessage: 'No such user' });

@@ -1,4 +1,4 @@
-import { RuleViolation } from '@portal/contract/problems';
+import type { RuleViolation } from '@portal/contract/problems';
 
 /**
  * One error type for every failed API call. The body is read in the shapes the spec names (§8): RFC 9457
@@ -95,11 +95,16 @@ export function normaliseApiError(status: number, body: unknown): ApiError {
   });
 }
 
+/** The problem's `violations`, each kept only when it has the contract's shape (read by hand: this file is on the first page, zod is not). */
 function violationsOf(value: unknown): RuleViolation[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const list = value.flatMap((v) => {
-    const parsed = RuleViolation.safeParse(v);
-    return parsed.success ? [parsed.data] : [];
+  const list = value.flatMap((v): RuleViolation[] => {
+    if (!v || typeof v !== 'object') return [];
+    const { code, field, params } = v as Record<string, unknown>;
+    if (typeof code !== 'string' || (field !== undefined && typeof field !== 'string')) return [];
+    const values = params && typeof params === 'object' && !Array.isArray(params) ? Object.entries(params) : [];
+    const kept = values.filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number');
+    return [{ code, ...(field !== undefined ? { field } : {}), ...(kept.length > 0 ? { params: Object.fromEntries(kept) } : {}) }];
   });
   return list.length > 0 ? list : undefined;
 }

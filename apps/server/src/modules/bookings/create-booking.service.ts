@@ -37,6 +37,68 @@ export interface Caller {
   tree: PermissionTree;
 }
 
+type RuleFacts = NonNullable<Awaited<ReturnType<typeof loadRuleFacts>>>;
+
+/** The contract pipeline's facts from the one read of the location, its client and reference data. */
+function pipelineFacts(body: CreateBookingInput, facts: RuleFacts, policiesVersion: string, now: Date): CreateBookingFacts {
+  return {
+    body,
+    now,
+    location: facts,
+    client: { ...facts, maxAdvanceDays: MAX_ADVANCE_DAYS },
+    classifications: facts.classifications,
+    gradeIds: new Set(facts.gradeIds),
+    certificationIds: new Set(facts.certificationIds),
+    defaultCertificationIds: new Set(facts.defaultCertificationIds),
+    bookingContacts: facts.contacts.map((c) => ({ id: c.id, methods: contactMethods(c) })),
+    blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
+    coveringContactAtClient: facts.coveringAtClient ?? undefined,
+    requestedCandidateKnown: facts.requestedKnown ?? undefined,
+    requestedCandidateExcluded: facts.requestedExcluded ?? undefined,
+    publicHolidays: facts.openOnPublicHolidays ? new Map() : publicHolidaysOn(facts, body.dates),
+    policies: { version: policiesVersion, acceptedBefore: facts.acceptedPolicyVersions.includes(policiesVersion) },
+  };
+}
+
+/** One booking per date per head, at the times in the location's zone; a request of several dates is a series. */
+function bookingRows(body: CreateBookingInput, startTime: string, endTime: string, zone: string, confirmed: boolean) {
+  const dates = [...body.dates].sort();
+  const series = dates.length > 1;
+  const rows: NewBooking[] = dates.flatMap((dateLocal, index) =>
+    Array.from({ length: body.bookingsPerDay }, () => ({
+      dateLocal,
+      startUtc: utcOf(dateLocal, startTime, zone),
+      endUtc: utcOf(dateLocal, endTime, zone),
+      status: confirmed ? ('unfilled' as const) : ('pending_approval' as const),
+      seriesPosition: series ? index + 1 : null,
+      seriesTotal: series ? dates.length : null,
+    })),
+  );
+  return { rows, series };
+}
+
+/** What the confirmation contacts are told, composed from what the write answered and the facts read before it. */
+function noticeOf(
+  created: Awaited<ReturnType<typeof insertBookingRequest>>,
+  locationName: string,
+  start: string,
+  end: string,
+  confirmations: ReadonlyArray<{ bookingContactId: number; email: boolean; sms: boolean; voice: boolean; push: boolean }>,
+  people: RuleFacts['contacts'],
+): RequestFacts {
+  const contacts = new Map(people.map((c) => [c.id, c]));
+  return {
+    request: { id: created.requestId, seriesReference: created.seriesReference, locationName },
+    days: created.bookings
+      .map((b) => ({ id: b.id, dateLocal: b.dateLocal, start, end, status: b.status, first: null, last: null }))
+      .sort((x, y) => (x.dateLocal < y.dateLocal ? -1 : x.dateLocal > y.dateLocal ? 1 : x.id - y.id)),
+    recipients: confirmations.map((c) => {
+      const contact = contacts.get(c.bookingContactId)!;
+      return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile, locale: contact.locale };
+    }),
+  };
+}
+
 export class CreateBookingService {
   private readonly notifier: BookingNotifier;
 
@@ -67,24 +129,7 @@ export class CreateBookingService {
     const location = facts;
     const policiesVersion = policiesVersionOf(facts.policiesMarkdown);
 
-    const now = this.now();
-    const ctx: CreateBookingFacts = {
-      body,
-      now,
-      location,
-      client: { ...location, maxAdvanceDays: MAX_ADVANCE_DAYS },
-      classifications: facts.classifications,
-      gradeIds: new Set(facts.gradeIds),
-      certificationIds: new Set(facts.certificationIds),
-      defaultCertificationIds: new Set(facts.defaultCertificationIds),
-      bookingContacts: facts.contacts.map((c) => ({ id: c.id, methods: contactMethods(c) })),
-      blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
-      coveringContactAtClient: facts.coveringAtClient ?? undefined,
-      requestedCandidateKnown: facts.requestedKnown ?? undefined,
-      requestedCandidateExcluded: facts.requestedExcluded ?? undefined,
-      publicHolidays: facts.openOnPublicHolidays ? new Map() : publicHolidaysOn(facts, body.dates),
-      policies: { version: policiesVersion, acceptedBefore: facts.acceptedPolicyVersions.includes(policiesVersion) },
-    };
+    const ctx = pipelineFacts(body, facts, policiesVersion, this.now());
     const problem = toProblem(runCreateBookingPipeline(ctx));
     if (problem) throw problem;
 
@@ -94,19 +139,8 @@ export class CreateBookingService {
     const breakMinutes = bookingBreakMinutes(body.breakMinutes, classification);
     const startTime = normaliseTime(body.startTime);
     const endTime = normaliseTime(body.endTime);
-    const dates = [...body.dates].sort();
-    const series = dates.length > 1;
     const zone = location.timeZone;
-    const rows: NewBooking[] = dates.flatMap((dateLocal, index) =>
-      Array.from({ length: body.bookingsPerDay }, () => ({
-        dateLocal,
-        startUtc: utcOf(dateLocal, startTime, zone),
-        endUtc: utcOf(dateLocal, endTime, zone),
-        status: confirmed ? ('unfilled' as const) : ('pending_approval' as const),
-        seriesPosition: series ? index + 1 : null,
-        seriesTotal: series ? dates.length : null,
-      })),
-    );
+    const { rows, series } = bookingRows(body, startTime, endTime, zone, confirmed);
     const confirmations = body.confirmations.map((c) => ({
       bookingContactId: c.bookingContactId,
       email: c.email,
@@ -153,17 +187,7 @@ export class CreateBookingService {
     );
 
     // Once committed: tell the confirmation contacts after the reply, from the facts in hand (no reads).
-    const contacts = new Map(facts.contacts.map((c) => [c.id, c]));
-    const notice: RequestFacts = {
-      request: { id: created.requestId, seriesReference: created.seriesReference, locationName: location.name },
-      days: created.bookings
-        .map((b) => ({ id: b.id, dateLocal: b.dateLocal, start: startTime, end: endTime, status: b.status, first: null, last: null }))
-        .sort((x, y) => (x.dateLocal < y.dateLocal ? -1 : x.dateLocal > y.dateLocal ? 1 : x.id - y.id)),
-      recipients: confirmations.map((c) => {
-        const contact = contacts.get(c.bookingContactId)!;
-        return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile, locale: contact.locale };
-      }),
-    };
+    const notice = noticeOf(created, location.name, startTime, endTime, confirmations, facts.contacts);
     const afterCommit = async () => {
       afterReply(() => this.notifier.requestEventWith(notice, confirmed ? 'created' : 'pending_approval'));
       if (!confirmed && this.approvalLinks) afterReply(() => this.approvalLinks!.sendApprovalLinks(created.requestId));
