@@ -294,7 +294,7 @@ function registerMessaging(
 async function registerModules(app: FastifyInstance, config: Config, jwtSecret: string, identity: Identity) {
   const { tokens, counters, principals } = identity;
   await app.register(cookie, { secret: purposeKey(jwtSecret, 'signed-cookie').toString('base64url') });
-  await app.register(authenticate, { tokens, principals });
+  await app.register(authenticate, { tokens, principals, staff: app.services.staffDirectory });
   // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
   await app.register(httpCache);
   await app.register(systemRoutes);

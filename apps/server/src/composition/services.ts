@@ -88,6 +88,7 @@ export function buildServices({
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
   // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
   const files = new FilesService(db, new FileAccessKeys(jwtSecret, systemClock));
+  const staffDirectory = new StaffDirectory(db);
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
   return {
     answers,
@@ -122,11 +123,12 @@ export function buildServices({
     locationList: new LocationListService(db),
     outbox: new OutboxService(db),
     pendingBookings,
-    profile: new ProfileService(db, files, new StaffDirectory(db), principals, now),
+    profile: new ProfileService(db, files, staffDirectory, principals, now),
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db, now),
     serviceStatus: new ServiceStatusService(db, now),
+    staffDirectory,
     timesheets: new TimesheetsService(db, now, answers),
     timesheetExport: new TimesheetExportService(db),
   };

@@ -12,7 +12,7 @@ import {
 import { BOOKING_MESSAGES } from '@portal/contract/booking-messages';
 import { contactFeatures } from '@portal/contract/profile';
 import { FORBIDDEN_TEXT } from '../modules/data-scope/data-scope';
-import type { ContactRecord } from '../modules/identity/principal.repository';
+import type { ContactRecord } from '../modules/identity/principal-cache';
 
 /**
  * What a route needs, declared where it is registered (`config: { permission }`), besides `config.public` and
