@@ -1,6 +1,6 @@
 import type { Scope } from '@portal/contract/permissions';
 import type { TimesheetCounts, TimesheetsOverviewResponse } from '@portal/contract/dashboard';
-import type { DbOrTx } from '@portal/db/client';
+import type { Db } from '@portal/db/client';
 import { pendingApprovalWeeks, timesheetCountsByClientAndCandidate } from './timesheet-overview.repository';
 
 /** The order of names (the same as `localeCompare(b, 'en')`, without building a collator per comparison). */
@@ -10,8 +10,20 @@ const BY_NAME = new Intl.Collator('en');
  * Spec §3 'Timesheet summary': the (client, educator) counts of one query over the caller's resolved scope, summed
  * three ways, and per client the weeks with timesheets pending approval (TimesheetsService.overviewAnswer).
  */
-export async function timesheetsOverview(db: DbOrTx, scope: Scope): Promise<TimesheetsOverviewResponse> {
-  const [rows, weeks] = await Promise.all([timesheetCountsByClientAndCandidate(db, scope), pendingApprovalWeeks(db, scope)]);
+export class TimesheetOverviewService {
+  constructor(private readonly db: Db) {}
+
+  async overview(scope: Scope): Promise<TimesheetsOverviewResponse> {
+    const [rows, weeks] = await Promise.all([timesheetCountsByClientAndCandidate(this.db, scope), pendingApprovalWeeks(this.db, scope)]);
+    return summed(rows, weeks);
+  }
+}
+
+/** The rows summed three ways, and the pending weeks per client, each list in name order. */
+function summed(
+  rows: Awaited<ReturnType<typeof timesheetCountsByClientAndCandidate>>,
+  weeks: Awaited<ReturnType<typeof pendingApprovalWeeks>>,
+): TimesheetsOverviewResponse {
   const zero = (): TimesheetCounts => ({ approved: 0, pendingReview: 0, pendingApproval: 0 });
   const add = (to: TimesheetCounts, row: TimesheetCounts) => {
     to.approved += row.approved;

@@ -24,7 +24,7 @@ import type { Tx, Written } from '../../lib/idempotency';
 import { forbidden, viewScope, visibleClientIds } from '../data-scope/data-scope';
 import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
 import type { TimesheetsOverviewResponse } from '@portal/contract/dashboard';
-import { timesheetsOverview } from './timesheet-overview.service';
+import { TimesheetOverviewService } from './timesheet-overview.service';
 import {
   approvePending,
   cancelPendingWithoutCharge,
@@ -134,11 +134,15 @@ export function toTimesheetBooking(r: TimesheetRow): TimesheetBooking {
 const NOT_INVOICED: TimesheetStatus[] = ['pending_review', 'approved_for_invoice', 'invoiced'];
 
 export class TimesheetsService {
+  private readonly overviews: TimesheetOverviewService;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly answers: VersionedAnswers,
-  ) {}
+  ) {
+    this.overviews = new TimesheetOverviewService(db);
+  }
 
   /**
    * GET /v1/timesheets and /v1/timesheets/candidate: counts and a page of those pending approval, as a versioned
@@ -203,9 +207,7 @@ export class TimesheetsService {
    */
   async overviewAnswer(tree: PermissionTree, clientIds: number[] | undefined): Promise<Versioned<TimesheetsOverviewResponse>> {
     const scope = viewScope(tree, 'timesheets', clientIds);
-    return this.answers.versioned(['timesheets-overview', scope], visibleClientIds(tree, clientIds), () =>
-      timesheetsOverview(this.db, scope),
-    );
+    return this.answers.versioned(['timesheets-overview', scope], visibleClientIds(tree, clientIds), () => this.overviews.overview(scope));
   }
 
   /**
