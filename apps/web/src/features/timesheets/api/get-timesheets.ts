@@ -23,9 +23,19 @@ export interface PendingTimesheetsPage {
 }
 
 /** GET /v1/timesheets: the selected clients' timesheets pending approval, oldest booking first (skip/take, `x-pagination`). */
-export async function getPendingTimesheets(query: PendingPageQuery, signal?: AbortSignal): Promise<PendingTimesheetsPage> {
-  const { data, headers } = await apiRequestWithHeaders('timesheets', {
-    query: { clientIds: query.clientIds, weekOf: query.weekOf, skip: query.skip, take: query.take },
+export function getPendingTimesheets(query: PendingPageQuery, signal?: AbortSignal): Promise<PendingTimesheetsPage> {
+  return timesheetsPage('timesheets', query, {}, signal);
+}
+
+/** A page of the timesheets answer (GET /v1/timesheets and its one-educator twin), read as the lists show it. */
+export async function timesheetsPage(
+  path: string,
+  query: PendingPageQuery,
+  extra: Record<string, number>,
+  signal?: AbortSignal,
+): Promise<PendingTimesheetsPage> {
+  const { data, headers } = await apiRequestWithHeaders(path, {
+    query: { clientIds: query.clientIds, ...extra, weekOf: query.weekOf, skip: query.skip, take: query.take },
     schema: TimesheetsResponse,
     ...(signal ? { signal } : {}),
   });
