@@ -1,11 +1,4 @@
-import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
-import DateRangeOutlinedIcon from '@mui/icons-material/DateRangeOutlined';
-import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { dateInPastProblem, weekendProblem } from '@portal/contract/booking-rules';
@@ -14,17 +7,13 @@ import { usePublicHolidays } from '../../../api/public-holidays';
 import { useSchoolTerms } from '../../../api/school-terms';
 import { DatePickerDialog } from '../../../components/date-picker-dialog';
 import type { DateSelectionMode } from '../../../components/date-selection';
-import { formatDateList } from '../../../lib/locale-format';
+import { BlockedDatesAlert } from './blocked-dates-alert';
 import { datesFromSelection, mergeDates } from './booking-form-rules';
 import { useBookingMessage } from './booking-messages';
+import { DateChips } from './date-chips';
+import { DateModeButtons } from './date-mode-buttons';
 import { MarkdownText } from './markdown-text';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
-
-const MODES: Array<{ mode: DateSelectionMode; icon: React.ReactNode }> = [
-  { mode: 'single', icon: <EventOutlinedIcon /> },
-  { mode: 'multiple', icon: <CalendarMonthOutlinedIcon /> },
-  { mode: 'range', icon: <DateRangeOutlinedIcon /> },
-];
 
 /**
  * The booking's dates: chosen with the shared date picker dialog (one day, several, or a range), shown as chips.
@@ -59,7 +48,7 @@ export function DatesField({
   /** Today at the location: earlier days cannot be chosen. */
   today: string;
 }) {
-  const { t, locale } = useBookingCreateTranslation();
+  const { t } = useBookingCreateTranslation();
   const message = useBookingMessage();
   const [mode, setMode] = useState<DateSelectionMode | null>(null);
   const [weekendDays, setWeekendDays] = useState(0);
@@ -99,80 +88,14 @@ export function DatesField({
         {t('when.dates')}
         <span aria-hidden="true"> *</span>
       </Typography>
-      <Box role="group" aria-label={t('when.addDates')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
-        {MODES.map(({ mode: each, icon }, index) => (
-          <Button
-            key={each}
-            variant="outlined"
-            startIcon={icon}
-            onClick={() => setMode(each)}
-            ref={index === 0 ? buttonRef : undefined}
-            sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, justifyContent: { xs: 'flex-start', sm: 'center' } }}
-          >
-            {t(`when.modes.${each}`)}
-          </Button>
-        ))}
-      </Box>
-      {value.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('when.noDates')}
-        </Typography>
-      ) : (
-        <Box
-          component="ul"
-          aria-labelledby={groupId}
-          sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0 }}
-          data-testid="booking-dates"
-        >
-          {value.map((date) => {
-            const label = formatDateList(date, locale);
-            const closed = blockedDates.has(date);
-            const refused = message(dateErrors.get(date));
-            return (
-              <li key={date} data-date={date} data-blocked={closed ? 'true' : undefined}>
-                <Chip
-                  label={closed ? t('when.blockedDate', { date: label }) : label}
-                  color={closed || refused ? 'error' : 'default'}
-                  variant={closed || refused ? 'outlined' : 'filled'}
-                  title={refused}
-                  onDelete={() => onChange(value.filter((d) => d !== date))}
-                  aria-label={t('when.removeDate', { date: label })}
-                  sx={{ fontWeight: 500 }}
-                />
-              </li>
-            );
-          })}
-        </Box>
-      )}
-      {value.length > 1 && (
-        <Button size="small" onClick={() => onChange([])} sx={{ mt: 1, ml: -1 }}>
-          {t('when.clearDates')}
-        </Button>
-      )}
+      <DateModeButtons onMode={setMode} buttonRef={buttonRef} />
+      <DateChips value={value} onChange={onChange} blockedDates={blockedDates} dateErrors={dateErrors} labelledBy={groupId} />
       {weekendDays > 0 && (
         <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mt: 1 }}>
           {t('when.weekendsSkipped', { count: weekendDays })}
         </Typography>
       )}
-      {blocked.length > 0 && (
-        <Alert
-          severity="error"
-          variant="outlined"
-          sx={{ mt: 1.5 }}
-          data-testid="booking-block-message"
-          id={errorIsBlock ? errorId : undefined}
-        >
-          <AlertTitle sx={{ mb: 0.5 }}>
-            {t('when.blockedHeading', { dates: blocked.map((d) => formatDateList(d, locale)).join(', ') })}
-          </AlertTitle>
-          {blockMessages.map((message) => (
-            <MarkdownText key={message}>{message}</MarkdownText>
-          ))}
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {t('when.blockedHelp')}
-          </Typography>
-        </Alert>
-      )}
+      {blocked.length > 0 && <BlockedDatesAlert blocked={blocked} messages={blockMessages} id={errorIsBlock ? errorId : undefined} />}
       {error && !errorIsBlock && (
         <FormHelperText error id={errorId} component="div" sx={{ mx: 0, mt: 1 }}>
           <MarkdownText>{error}</MarkdownText>

@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
-import { TimeField } from '../../../components/time-field';
-import { formatTimeOfDay } from '../../../lib/locale-format';
 import type { BookingFormValues } from './booking-form-rules';
 import { useBookingMessage } from './booking-messages';
+import { BookingTimesFields } from './booking-times-fields';
+import { BookingsPerDayField } from './bookings-per-day-field';
 import { DatesField } from './dates-field';
 import { Section } from './form-section';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
@@ -39,7 +39,7 @@ export function WhenSection({
   cutoffNote: string | undefined;
   today: string;
 }) {
-  const { t, locale } = useBookingCreateTranslation();
+  const { t } = useBookingCreateTranslation();
   const message = useBookingMessage();
   const {
     register,
@@ -48,10 +48,6 @@ export function WhenSection({
     formState: { errors, isSubmitted },
   } = useFormContext<BookingFormValues>();
   const extra = classification?.extraValidation;
-  const endHints = [
-    ...(extra?.earliestEndTime24hr ? [t('when.earliestEnd', { time: formatTimeOfDay(extra.earliestEndTime24hr, locale) })] : []),
-    ...(extra?.minimumDurationInMins ? [t('when.minimumDuration', { minutes: extra.minimumDurationInMins })] : []),
-  ];
   return (
     <Section id={id} title={t('when.heading')}>
       <Stack spacing={2.5}>
@@ -78,29 +74,7 @@ export function WhenSection({
           )}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {(['startTime', 'endTime'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <TimeField
-                  id={name === 'startTime' ? 'booking-start-time' : 'booking-end-time'}
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label={t(name === 'startTime' ? 'when.startTime' : 'when.endTime')}
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={
-                    message(fieldState.error?.message) ?? (name === 'endTime' && endHints.length ? endHints.join(' · ') : undefined)
-                  }
-                />
-              )}
-            />
-          ))}
+          <BookingTimesFields classification={classification} />
           {extra && !extra.shouldShowBreaks && (extra.defaultBreakInMins ?? 0) > 0 && (
             <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }} data-testid="booking-set-break">
               {t('when.setBreak', { minutes: extra.defaultBreakInMins ?? 0 })}
@@ -117,28 +91,7 @@ export function WhenSection({
               slotProps={numericInput}
             />
           )}
-          <TextField
-            {...register('bookingsPerDay')}
-            id="booking-per-day"
-            label={t('when.bookingsPerDay')}
-            required
-            type="number"
-            error={Boolean(errors.bookingsPerDay)}
-            helperText={
-              message(errors.bookingsPerDay?.message) ??
-              (location
-                ? t('when.perDayHelp', { min: location.rules.minBookingsPerDay, max: location.rules.maxBookingsPerDay })
-                : undefined)
-            }
-            slotProps={{
-              htmlInput: {
-                min: location?.rules.minBookingsPerDay ?? 1,
-                max: location?.rules.maxBookingsPerDay ?? 100,
-                inputMode: 'numeric',
-              },
-              inputLabel: { shrink: true },
-            }}
-          />
+          <BookingsPerDayField location={location} />
         </Box>
       </Stack>
     </Section>

@@ -1,17 +1,13 @@
 import type { BookingLocation, Classification, Grade } from '@portal/contract/booking-reference';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Controller, useFormContext } from 'react-hook-form';
-import { MultiSelect } from '../../../components/multi-select';
+import { useFormContext } from 'react-hook-form';
 import type { BookingFormValues } from './booking-form-rules';
 import { useBookingMessage } from './booking-messages';
 import { nativeSelect, Section } from './form-section';
+import { FullDayField } from './full-day-field';
+import { GradesField } from './grades-field';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
 
 /** The location's label: the client, plus the location when they differ (as the group overview names them). */
@@ -50,7 +46,6 @@ export function WhereSection({
   const message = useBookingMessage();
   const {
     register,
-    control,
     formState: { errors },
   } = useFormContext<BookingFormValues>();
   return (
@@ -107,44 +102,8 @@ export function WhereSection({
             </option>
           ))}
         </TextField>
-        {grades && grades.length > 0 && (
-          <Box>
-            <MultiSelect
-              label={t('where.grades')}
-              size="medium"
-              options={grades.map((g) => ({ value: g.id, label: g.title }))}
-              value={gradeIds}
-              onChange={onGrades}
-              sx={{ width: '100%' }}
-            />
-            <FormHelperText error={Boolean(errors.gradeIds)} sx={{ mx: 1.75 }}>
-              {message(errors.gradeIds?.message) ?? t('where.gradesHelp')}
-            </FormHelperText>
-          </Box>
-        )}
-        <Controller
-          control={control}
-          name="isFullDay"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  slotProps={{ input: { ref: field.ref } as object }}
-                />
-              }
-              label={
-                <span>
-                  {t('where.fullDay')}
-                  <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                    {t('where.fullDayHelp')}
-                  </Typography>
-                </span>
-              }
-            />
-          )}
-        />
+        {grades && grades.length > 0 && <GradesField grades={grades} value={gradeIds} onChange={onGrades} />}
+        <FullDayField />
       </Stack>
     </Section>
   );
