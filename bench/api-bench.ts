@@ -5,19 +5,24 @@
  *
  *   npm run bench -- [--scale 1] [--engine postgres|pglite|both] [--database-url URL]
  *                    [--duration 10] [--connections 50] [--rate 1000] [--only REGEX] [--warmup 2]
- *                    [--answer-cache-mb 32]
+ *                    [--answer-cache-mb 32] [--mode repeated|varied|both] [--seed 1]
  *
  * Each route is loaded for `--warmup` seconds first (not counted), so the JIT and the connection pool are warm.
  * `--only` loads only the routes whose name matches the regular expression (e.g. `--only 'bookings \\(|POST'`).
  * `--answer-cache-mb 0` starts the server keeping no versioned answer (docs/decisions/009): the bookings lists are
  * then computed for every request, as they are for a page asked for the first time since a write.
  *
+ * `--mode` (default `both`): `repeated` loads each route's one URL again and again (answered from the versioned-answer
+ * cache once computed); `varied` draws every request's parameters at random from what the account may see
+ * (varied-reads.ts: bookings list pages, sorts, client selections and date ranges, a client's bookings, group overview
+ * dates, invoices pages and filters), each kind alone and then mixed, against `/api/ping` measured in the same run.
+ *
  * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
  * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (bench/RESULTS.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -28,6 +33,7 @@ import { pacedLoadApart } from './paced-load';
 import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
 import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
+import { benchVariedReads, type VariedScope } from './varied-reads';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -44,10 +50,19 @@ const { values } = parseArgs({
     account: { type: 'string', default: 'group.admin@demo.test' },
     only: { type: 'string' },
     'answer-cache-mb': { type: 'string' },
+    /** `repeated` (the same URL per route), `varied` (parameters drawn per request, varied-reads.ts) or `both`. */
+    mode: { type: 'string', default: 'both' },
+    /** The varied reads' seed: the same seed draws the same URLs. */
+    seed: { type: 'string', default: '1' },
   },
 });
+const mode = values.mode!;
+if (!['repeated', 'varied', 'both'].includes(mode)) throw new Error(`--mode is repeated, varied or both, not ${mode}`);
+const seed = Number(values.seed);
 const only = values.only === undefined ? undefined : new RegExp(values.only);
-const wanted = (name: string) => only === undefined || only.test(name);
+/** A measurement runs when the mode includes it and --only (if given) matches its name. */
+const wanted = (name: string) =>
+  (mode === 'both' || (mode === 'varied') === name.startsWith('varied: ')) && (only === undefined || only.test(name));
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -197,7 +212,16 @@ async function pingsDuring(url: string, ms: number): Promise<{ count: number; fa
   return { count: times.length, failed, p50: at(0.5), p99: at(0.99) };
 }
 
-async function login(base: string): Promise<{ token: string; clientId?: number; groupId?: number; bookingId?: number } | undefined> {
+interface BenchSession {
+  token: string;
+  clientId?: number;
+  groupId?: number;
+  bookingId?: number;
+  /** Every client and group the account may see, for the varied reads. */
+  scope: VariedScope;
+}
+
+async function login(base: string): Promise<BenchSession | undefined> {
   const res = await fetch(`${base}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -206,6 +230,7 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
   if (!res.ok) return undefined;
   const { accessToken } = (await res.json()) as { accessToken: string };
   const profile = await fetch(`${base}/v1/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const scope: VariedScope = { clientIds: [], groupIds: [] };
   let clientId: number | undefined;
   let groupId: number | undefined;
   if (profile.ok) {
@@ -214,6 +239,8 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
     };
     groupId = p.links.groups[0]?.groupId;
     clientId = p.links.groups[0]?.clients[0]?.clientId ?? p.links.clients[0]?.clientId;
+    scope.groupIds = p.links.groups.map((g) => g.groupId);
+    scope.clientIds = [...new Set([...p.links.groups.flatMap((g) => g.clients), ...p.links.clients].map((c) => c.clientId))];
   }
   // A booking of the account from today on, for the booking detail route.
   let bookingId: number | undefined;
@@ -221,12 +248,23 @@ async function login(base: string): Promise<{ token: string; clientId?: number; 
     headers: { authorization: `Bearer ${accessToken}` },
   });
   if (list.ok) bookingId = ((await list.json()) as Array<{ id: number }>)[0]?.id;
-  return { token: accessToken, clientId, groupId, bookingId };
+  return { token: accessToken, clientId, groupId, bookingId, scope };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const percent = (ratio: number | undefined) => (ratio === undefined ? '—' : `${(ratio * 100).toFixed(0)}%`);
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const routeIds = (session: BenchSession | undefined) => ({
+  clientId: session?.clientId,
+  groupId: session?.groupId,
+  bookingId: session?.bookingId,
+});
 
-async function benchEngine(engine: string): Promise<void> {
+/** The server's environment for an engine (its database prepared: seeded once, tidied before every run). */
+async function serverEnvironment(engine: string): Promise<{ env: Record<string, string>; label: string }> {
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -236,41 +274,55 @@ async function benchEngine(engine: string): Promise<void> {
     WEB_DIST_DIR: '/nonexistent',
     ...(values['answer-cache-mb'] === undefined ? {} : { ANSWER_CACHE_MB: values['answer-cache-mb'] }),
   };
-  let label: string;
-  if (engine === 'postgres') {
-    const socketDir = '/var/run/postgresql';
-    const socket = values['pg-transport'] === 'socket' && existsSync(join(socketDir, '.s.PGSQL.5432'));
-    const url =
-      values['database-url'] ??
-      (socket
-        ? `postgres://postgres@${encodeURIComponent(socketDir)}/portal_bench_s${scale}`
-        : `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`);
-    await ensurePostgresWorld(url);
-    Object.assign(env, {
+  if (engine !== 'postgres') {
+    const dir = join(root, `.data-bench-s${scale}`);
+    seedPglite(dir);
+    return { env: { ...env, DATA_DIR: dir, DEMO: 'true' }, label: `PGlite, scale ${scale}` };
+  }
+  const socketDir = '/var/run/postgresql';
+  const socket = values['pg-transport'] === 'socket' && existsSync(join(socketDir, '.s.PGSQL.5432'));
+  const url =
+    values['database-url'] ??
+    (socket
+      ? `postgres://postgres@${encodeURIComponent(socketDir)}/portal_bench_s${scale}`
+      : `postgres://postgres@127.0.0.1:5432/portal_bench_s${scale}`);
+  await ensurePostgresWorld(url);
+  const transport = new URL(url).hostname.startsWith('%2F') ? 'Unix socket' : 'TCP';
+  return {
+    env: {
+      ...env,
       DATABASE_URL: url,
       DEMO: 'false',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
       DATABASE_POOL_SIZE: '20',
-    });
-    const transport = new URL(url).hostname.startsWith('%2F') ? 'Unix socket' : 'TCP';
-    label = `PostgreSQL (${transport}), scale ${scale}`;
-  } else {
-    const dir = join(root, `.data-bench-s${scale}`);
-    seedPglite(dir);
-    Object.assign(env, { DATA_DIR: dir, DEMO: 'true' });
-    label = `PGlite, scale ${scale}`;
-  }
-  // The server as `npm start` runs it: compiled JavaScript (apps/server/dist), built now so it matches the sources.
+    },
+    label: `PostgreSQL (${transport}), scale ${scale}`,
+  };
+}
+
+/** The server as `npm start` runs it: compiled JavaScript (apps/server/dist), built now so it matches the sources. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const build = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('building the server failed');
   const server = await startProcess(['apps/server/dist/main.js'], env, /listening at (http:\/\/\S+)/);
-  const base = server.match[1]!;
-  const session = await login(base);
+  return { child: server.child, base: server.match[1]! };
+}
 
-  const served: Array<{ name: string; path: string; auth: boolean; body: string; contentType: string; etag?: string }> = [];
+interface ServedRoute {
+  name: string;
+  path: string;
+  auth: boolean;
+  body: string;
+  contentType: string;
+  etag?: string;
+}
+
+/** The repeated routes this server answers 200 (with the bytes the ceiling server will send for each). */
+async function servedRoutes(base: string, session: BenchSession | undefined): Promise<ServedRoute[]> {
+  const served: ServedRoute[] = [];
   for (const route of BENCH_ROUTES.filter((r) => wanted(r.name))) {
-    const path = route.path({ clientId: session?.clientId, groupId: session?.groupId, bookingId: session?.bookingId });
+    const path = route.path(routeIds(session));
     if (route.auth && !session) {
       console.log(`  ${route.name}: not benchmarked (no sign-in endpoint yet)`);
       continue;
@@ -293,6 +345,11 @@ async function benchEngine(engine: string): Promise<void> {
       ...(route.revalidate ? { etag } : {}),
     });
   }
+  return served;
+}
+
+/** A bare Fastify route per served route, sending the same bytes: the ceiling on this machine. */
+async function startCeiling(served: ServedRoute[]): Promise<{ child: ChildProcess; base: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
   writeFileSync(join(dir, 'routes.json'), JSON.stringify(served));
   const ceiling = await startProcess(
@@ -300,84 +357,140 @@ async function benchEngine(engine: string): Promise<void> {
     {},
     /ceiling listening on (\d+)/,
   );
-  const ceilingBase = `http://127.0.0.1:${ceiling.match[1]}`;
+  return { child: ceiling.child, base: `http://127.0.0.1:${ceiling.match[1]}` };
+}
 
-  console.log(`\n${label}: ${connections} connections, ${duration} s per route\n`);
-  // The yardsticks: each route against the bare route sending its bytes ('ceiling'), and against this same
-  // server's own /api/ping (measured first, whatever --only says), the floor of every request.
+/**
+ * The same URL again and again, each route against the bare route sending its bytes ('ceiling') and against this
+ * same server's own /api/ping, the floor of every request. Returns the ping's req/s (measured first when no route
+ * is the ping itself, whatever --only says), for the varied reads' ratio.
+ */
+async function benchRepeated(base: string, session: BenchSession | undefined, served: ServedRoute[], rows: unknown[]): Promise<number> {
+  const ceiling = served.length > 0 ? await startCeiling(served) : undefined;
   console.log('| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const rows: unknown[] = [];
   const ping = served.some((r) => r.name === 'GET /api/ping') ? undefined : await load(`${base}/api/ping`, {});
-  let pingRps = ping?.rps;
+  let pingRps = ping?.rps ?? 0;
   for (const route of served) {
     const validator: Record<string, string> = route.etag ? { 'if-none-match': route.etag } : {};
     const headers: Record<string, string> = route.auth ? { authorization: `Bearer ${session!.token}`, ...validator } : validator;
     const real = await load(base + route.path, headers);
-    const bare = await load(ceilingBase + route.path, validator);
+    const bare = await load(ceiling!.base + route.path, validator);
     const ratio = real.rps / bare.rps;
     if (route.name === 'GET /api/ping') pingRps = real.rps;
     const vsPing = pingRps ? real.rps / pingRps : undefined;
     rows.push({ route: route.name, real, ceiling: bare, ratio, vsPing });
     console.log(
-      `| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${(ratio * 100).toFixed(0)}% | ${vsPing === undefined ? '—' : `${(vsPing * 100).toFixed(0)}%`} | ${real.errors + real.non2xx} |`,
+      `| ${route.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p99)} | ${bare.rps.toFixed(0)} | ${ms(bare.p99)} | ${percent(ratio)} | ${percent(vsPing)} | ${real.errors + real.non2xx} |`,
     );
   }
-  if (ping) console.log(`(GET /api/ping on this server, for 'vs ping': ${ping.rps.toFixed(0)} req/s, p99 ${ms(ping.p99)})`);
-  // Runs unless --only excludes it (`--only 'fixed rate'` runs it alone, after the ping).
-  const fixedRoute = wanted(`${FIXED_RATE_ROUTE} at a fixed rate`) ? BENCH_ROUTES.find((r) => r.name === FIXED_RATE_ROUTE) : undefined;
-  const fixed =
-    fixedRoute && (!fixedRoute.auth || session)
-      ? { ...fixedRoute, path: fixedRoute.path({ clientId: session?.clientId, groupId: session?.groupId, bookingId: session?.bookingId }) }
-      : undefined;
-  if (fixed) {
-    const headers: Record<string, string> = fixed.auth ? { authorization: `Bearer ${session!.token}` } : {};
-    // Evenly spaced, latency from each request's planned moment (paced-load.ts); then autocannon's overallRate
-    // for comparison with figures measured before paced-load.ts (a burst at the start of every second).
-    const p = await pacedLoadApart(base + fixed.path, headers, { rate, durationMs: duration * 1000, warmupMs: warmup * 1000 });
-    const f = await load(base + fixed.path, headers, { overallRate: rate, connections: 20 });
+  if (ping) {
+    console.log(`(GET /api/ping on this server, for 'vs ping': ${ping.rps.toFixed(0)} req/s, p99 ${ms(ping.p99)})`);
+    rows.push({ route: 'GET /api/ping', real: ping });
+  }
+  ceiling?.child.kill('SIGTERM');
+  return pingRps;
+}
+
+/** `GET /v1/profile` at a fixed rate, evenly spaced (runs unless --only excludes it; `--only 'fixed rate'` runs it alone). */
+async function benchFixedRate(base: string, session: BenchSession | undefined, rows: unknown[]): Promise<void> {
+  const route = wanted(`${FIXED_RATE_ROUTE} at a fixed rate`) ? BENCH_ROUTES.find((r) => r.name === FIXED_RATE_ROUTE) : undefined;
+  if (!route || (route.auth && !session)) return;
+  const path = route.path(routeIds(session));
+  const headers: Record<string, string> = route.auth ? { authorization: `Bearer ${session!.token}` } : {};
+  // Evenly spaced, latency from each request's planned moment (paced-load.ts); then autocannon's overallRate
+  // for comparison with figures measured before paced-load.ts (a burst at the start of every second).
+  const p = await pacedLoadApart(base + path, headers, { rate, durationMs: duration * 1000, warmupMs: warmup * 1000 });
+  const f = await load(base + path, headers, { overallRate: rate, connections: 20 });
+  console.log(
+    `\n${route.name} at a fixed ${rate} req/s, evenly spaced: ${p.answered}/${p.planned} answered, ${p.rps.toFixed(0)} req/s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)}, errors ${p.errors + p.non2xx}` +
+      `\n(autocannon's overallRate, ${rate} requests as a burst at the start of each second: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx})`,
+  );
+  rows.push({ route: route.name, fixedRate: rate, paced: p, figures: f });
+}
+
+/**
+ * Does a heavy list under load stall everyone else? One /api/ping every 20 ms (each on its own) while the list takes
+ * every connection; on the embedded database the list's queries run on the server's own thread.
+ */
+async function benchHeavyList(base: string, session: BenchSession, served: ServedRoute[], rows: unknown[]): Promise<void> {
+  const heavy = served.find((r) => r.name === HEAVY_LIST_ROUTE);
+  if (!heavy) return;
+  const headers = { authorization: `Bearer ${session.token}` };
+  const [list, pingDuring] = await Promise.all([
+    autocannon({ url: base + heavy.path, connections, duration, headers }),
+    pingsDuring(`${base}/api/ping`, duration * 1000),
+  ]);
+  console.log(
+    `\n/api/ping every 20 ms while ${heavy.name} is under load (${connections} connections, ${list.requests.average.toFixed(0)} req/s, p99 ${ms(list.latency.p99)}): ${pingDuring.count} pings, p50 ${ms(pingDuring.p50)}, p99 ${ms(pingDuring.p99)}, failed ${pingDuring.failed}`,
+  );
+  rows.push({ route: `GET /api/ping during ${heavy.name}`, ...pingDuring, listRps: list.requests.average });
+}
+
+/** POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts). */
+async function benchCreateBookings(base: string, session: BenchSession, rows: unknown[]): Promise<void> {
+  const figures = await benchCreateBooking(base, session.token, { connections, duration, warmup }, wanted);
+  if (figures.length === 0) return;
+  console.log('\n| route (no ceiling) | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|');
+  for (const r of figures) {
+    console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
+    rows.push(r);
+  }
+}
+
+/** One submit approving 50 timesheets, sequentially (the server's time per request, not throughput). */
+async function benchTimesheet(base: string, session: BenchSession, databaseUrl: string | undefined, rows: unknown[]): Promise<void> {
+  if (!wanted('POST /v1/timesheets/submit (approve 50)')) return;
+  const r = await benchTimesheetSubmit(base, session.token, databaseUrl);
+  if (!r) return;
+  console.log(`\n${r.route}: ${r.rounds} rounds, min ${ms(r.minMs)}, median ${ms(r.medianMs)}, max ${ms(r.maxMs)}`);
+  rows.push(r);
+}
+
+/** Varied reads (varied-reads.ts) against /api/ping measured in this same run. */
+async function benchVaried(base: string, session: BenchSession, pingRps: number, rows: unknown[]): Promise<void> {
+  if (mode === 'repeated') return;
+  const options = { connections, duration, warmup, seed };
+  const loadAtStart = loadAverage();
+  const figures = await benchVariedReads(base, session.token, session.scope, options, wanted);
+  if (figures.length === 0) return;
+  console.log(
+    `\nVaried reads (${session.scope.clientIds.length} clients, ${session.scope.groupIds.length} groups; seed ${seed}; ` +
+      `load average ${loadAtStart} at the start, ${loadAverage()} at the end; /api/ping ${pingRps.toFixed(0)} req/s):`,
+  );
+  console.log('| route | req/s | p50 | p99 | vs ping | errors | distinct URLs / requests |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const f of figures) {
     console.log(
-      `\n${fixed.name} at a fixed ${rate} req/s, evenly spaced: ${p.answered}/${p.planned} answered, ${p.rps.toFixed(0)} req/s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)}, errors ${p.errors + p.non2xx}` +
-        `\n(autocannon's overallRate, ${rate} requests as a burst at the start of each second: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, errors ${f.errors + f.non2xx})`,
+      `| ${f.route} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${percent(pingRps ? f.rps / pingRps : undefined)} | ${f.errors} | ${f.distinctUrls} / ${f.requests} |`,
     );
-    rows.push({ route: fixed.name, fixedRate: rate, paced: p, figures: f });
+    rows.push({ ...f, vsPing: pingRps ? f.rps / pingRps : undefined });
   }
+}
+
+async function benchEngine(engine: string): Promise<void> {
+  const { env, label } = await serverEnvironment(engine);
+  const server = await startServer(env);
+  const session = await login(server.base);
+  const served = await servedRoutes(server.base, session);
+  const rows: unknown[] = [];
+  const loadAtStart = loadAverage();
+  console.log(`\n${label}: ${connections} connections, ${duration} s per route; load average ${loadAtStart}\n`);
+  const pingRps = await benchRepeated(server.base, session, served, rows);
+  // Before any write, so the varied reads see the seeded world as the repeated ones did.
+  if (session) await benchVaried(server.base, session, pingRps, rows);
+  await benchFixedRate(server.base, session, rows);
   if (session) {
-    // POST /v1/bookings and the reference routes keyed by a location (no ceiling; see create-booking-bench.ts).
-    console.log('\n| route (no ceiling) | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|');
-    for (const r of await benchCreateBooking(base, session.token, { connections, duration, warmup }, wanted)) {
-      console.log(`| ${r.route} | ${r.real.rps.toFixed(0)} | ${ms(r.real.p50)} | ${ms(r.real.p99)} | ${r.real.errors + r.real.non2xx} |`);
-      rows.push(r);
-    }
+    await benchCreateBookings(server.base, session, rows);
+    await benchHeavyList(server.base, session, served, rows);
+    await benchTimesheet(server.base, session, env.DATABASE_URL, rows);
   }
-  const heavy = session ? served.find((r) => r.name === HEAVY_LIST_ROUTE) : undefined;
-  if (heavy) {
-    // does a heavy list under load stall everyone else? One /api/ping every 20 ms (each on its own) while
-    // the list takes every connection; on the embedded database the list's queries run on the server's own thread.
-    const headers = { authorization: `Bearer ${session!.token}` };
-    const [list, pingDuring] = await Promise.all([
-      autocannon({ url: base + heavy.path, connections, duration, headers }),
-      pingsDuring(`${base}/api/ping`, duration * 1000),
-    ]);
-    console.log(
-      `\n/api/ping every 20 ms while ${heavy.name} is under load (${connections} connections, ${list.requests.average.toFixed(0)} req/s, p99 ${ms(list.latency.p99)}): ${pingDuring.count} pings, p50 ${ms(pingDuring.p50)}, p99 ${ms(pingDuring.p99)}, failed ${pingDuring.failed}`,
-    );
-    rows.push({ route: `GET /api/ping during ${heavy.name}`, ...pingDuring, listRps: list.requests.average });
-  }
-  if (session && wanted('POST /v1/timesheets/submit (approve 50)')) {
-    // one submit approving 50 timesheets, sequentially (the server's time per request, not throughput).
-    const r = await benchTimesheetSubmit(base, session.token, env.DATABASE_URL);
-    if (r) {
-      console.log(`\n${r.route}: ${r.rounds} rounds, min ${ms(r.minMs)}, median ${ms(r.medianMs)}, max ${ms(r.maxMs)}`);
-      rows.push(r);
-    }
-  }
+  console.log(`\nload average at the end: ${loadAverage()}`);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(
     join(root, `bench/results/api-${engine}-s${scale}.json`),
-    JSON.stringify({ at: new Date().toISOString(), label, rows }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), label, mode, loadAtStart, loadAtEnd: loadAverage(), rows }, null, 2),
   );
-  ceiling.child.kill('SIGTERM');
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   // Leave the world as seeded: the create-booking phase adds about a thousand requests (five bookings each) at one

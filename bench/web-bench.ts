@@ -1,14 +1,18 @@
 /**
  * Web benchmark: builds the app, starts the real server (production mode, demo world, fresh data directory), and
- * prints for the sign-in page and the signed-in pages most used (dashboard, bookings, timesheets, finance):
- *   - the JS and CSS the page loads before its content first shows (gzip bytes, measured by gzipping each built
- *     file the browser asked for until the page's main content was visible), and
- *   - Lighthouse scores (performance, accessibility, best practices), desktop and mobile, with Debian's Chromium.
- * Figures only; the targets (sign-in ≤ 160 kB gzip JS, performance ≥ 98 desktop / ≥ 90 mobile, accessibility
- * 100) are printed beside them.
+ * measures with Lighthouse 12 and Debian's Chromium the sign-in page and the signed-in pages a school works in (Home,
+ * Bookings, Timesheets, Finance and an invoice's page), cold and warm:
+ *   - cold: a first visit on a new device. Every run opens a browser of its own with a fresh profile (no HTTP cache,
+ *     no service worker, no storage); a signed-in page gets only a valid refresh cookie, as a returning user's browser
+ *     keeps after signing in, so the app signs itself in as it starts;
+ *   - warm: the same page again in that browser, with its cache, service worker and storage kept.
+ * The sign-in page is measured cold and warm; signed-in pages cold, and warm too with `--warm`. For each page, form
+ * (mobile: Lighthouse's preset, 4× CPU and simulated slow 4G; desktop) and state it prints performance, LCP, TBT, CLS,
+ * accessibility and the JavaScript the page had loaded by its largest contentful paint (gzip -9 of each built file),
+ * with the load average. Figures only; the targets are printed beside them.
  *
- *   npm run bench:web -- [--skip-build] [--runs 1] [--only sign-in,dashboard] [--form mobile] [--save-reports <dir>]
- *     [--verbose]
+ *   npm run bench:web -- [--skip-build] [--runs 1] [--only sign-in,home] [--form mobile] [--warm]
+ *     [--account school.admin@demo.test] [--save-reports <dir>] [--weights-only] [--verbose]
  *   CHROME_PATH=/usr/bin/chromium (default: `command -v chromium`)
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,11 +25,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
-const ACCOUNT = 'school.admin@demo.test';
 const PASSWORD = 'Portal#2026demo';
 /** The first-page budget (the e2e guard fails past it) and the target, from one file. */
 const BUDGET = JSON.parse(readFileSync(join(root, 'apps/web/performance-budget.json'), 'utf8')) as {
@@ -37,20 +40,29 @@ const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
+    /** Only the bytes each page loads before its heading shows (a fresh browser context per page); no Lighthouse. */
     'weights-only': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
-    /** Lighthouse only these pages (comma-separated names: sign-in, dashboard, bookings, timesheets, finance). */
+    /** Only these pages (comma-separated names: sign-in, home, bookings, timesheets, finance, invoice). */
     only: { type: 'string' },
-    /** Lighthouse only this form factor (desktop or mobile); both by default. */
+    /** Only this form factor (desktop or mobile); both by default. */
     form: { type: 'string' },
+    /** Signed-in pages warm as well (the sign-in page always is). */
+    warm: { type: 'boolean', default: false },
+    /** The demo account the signed-in pages are measured as. */
+    account: { type: 'string', default: 'school.admin@demo.test' },
     /** Write each Lighthouse report (JSON) into this directory, for finding where the time goes. */
     'save-reports': { type: 'string' },
   },
 });
 const only = values.only ? new Set(values.only.split(',').map((name) => name.trim())) : null;
 const runs = Math.max(1, Number(values.runs));
+const FORMS = (['mobile', 'desktop'] as const).filter((form) => !values.form || values.form === form);
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes: the server and a browser with a fresh profile.
 
 function chromePath(): string {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
@@ -79,6 +91,18 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
     await sleep(300);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function build(): void {
+  if (!values['skip-build']) {
+    console.log('Building the web app…');
+    const all = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (all.status !== 0) throw new Error('build failed (web app and server)');
+  }
+  if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
+    const server = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (server.status !== 0) throw new Error('building the server failed');
+  }
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -114,87 +138,16 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
-/** gzip size of a built asset, by its URL path. */
-function gzipBytes(pathname: string): number {
-  const file = join(dist, decodeURIComponent(pathname));
-  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+/** A Chromium of its own with a new, empty profile, driven over CDP (Lighthouse) and by Playwright (cookies). */
+interface FreshBrowser {
+  port: number;
+  browser: Browser;
+  close: () => Promise<void>;
 }
 
-interface Weight {
-  js: number;
-  css: number;
-  files: number;
-  /** The largest files, for finding what to split next. */
-  largest: Array<[string, number]>;
-}
-
-/** JS and CSS asked for until `ready` resolves (the page's content is visible). */
-async function weigh(page: Page, go: () => Promise<void>, ready: () => Promise<void>): Promise<Weight> {
-  const seen = new Set<string>();
-  let recording = true;
-  page.on('request', (request) => {
-    if (!recording) return;
-    const { pathname } = new URL(request.url());
-    if (/\.(m?js|css)$/.test(pathname)) seen.add(pathname);
-  });
-  await go();
-  await ready();
-  recording = false;
-  const weight: Weight = { js: 0, css: 0, files: seen.size, largest: [] };
-  for (const pathname of seen) {
-    const bytes = gzipBytes(pathname);
-    if (pathname.endsWith('.css')) weight.css += bytes;
-    else weight.js += bytes;
-    weight.largest.push([pathname, bytes]);
-  }
-  weight.largest = weight.largest.sort((a, b) => b[1] - a[1]).slice(0, 10);
-  return weight;
-}
-
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
-/**
- * The signed-in pages measured, each with the heading that shows once its page (not the loading screen or an
- * error page) is there. The account (a school admin) may open all of them.
- */
-const SIGNED_IN_PAGES = [
-  { name: 'dashboard', path: '/', heading: 'Home' },
-  { name: 'bookings', path: '/bookings', heading: 'Bookings' },
-  { name: 'timesheets', path: '/timesheets', heading: 'Timesheets' },
-  { name: 'finance', path: '/finance', heading: 'Finance' },
-] as const;
-
-function printWeights(weights: Array<[string, Weight]>): void {
-  console.log('\nJS and CSS loaded before the page content shows (gzip -9 of each built file):');
-  for (const [name, weight] of weights) {
-    const verdict =
-      name === 'sign-in'
-        ? `   budget ${kB(BUDGET.firstPageJsBudgetBytes)}: ${weight.js <= BUDGET.firstPageJsBudgetBytes ? 'met' : 'NOT met'}, target ${kB(BUDGET.firstPageJsTargetBytes)}: ${weight.js <= BUDGET.firstPageJsTargetBytes ? 'met' : 'NOT met'}`
-        : '';
-    console.log(`  ${name.padEnd(10)} : JS ${kB(weight.js)}, CSS ${kB(weight.css)} (${weight.files} files)${verdict}`);
-  }
-  if (values.verbose) {
-    for (const [name, weight] of weights) {
-      console.log(
-        `  largest on ${name}: ${weight.largest.map(([file, bytes]) => `${file.replace('/assets/', '')} ${kB(bytes)}`).join(', ')}`,
-      );
-    }
-  }
-}
-
-async function main(): Promise<void> {
-  if (!values['skip-build']) {
-    console.log('Building the web app…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('build failed (web app and server)');
-  }
-  if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('building the server failed');
-  }
-  console.log('Starting the server (demo world)…');
-  const server = await startServer();
-  const debugPort = await freePort();
+async function freshBrowser(): Promise<FreshBrowser> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'portal-web-bench-chrome-'));
   const chrome = spawn(
     chromePath(),
     [
@@ -206,148 +159,350 @@ async function main(): Promise<void> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'portal-web-bench-chrome-'))}`,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
       'about:blank',
     ],
     { stdio: 'ignore' },
   );
   children.add(chrome);
+  const stop = () => {
+    chrome.kill('SIGKILL');
+    children.delete(chrome);
+    setTimeout(() => rmSync(profile, { recursive: true, force: true }), 1000).unref();
+  };
   try {
-    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
-    const context = browser.contexts()[0]!;
+    await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    return {
+      port,
+      browser,
+      close: async () => {
+        await browser.close().catch(() => {});
+        stop();
+      },
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
 
-    // 1. Bytes before the content shows (fresh cache: a new page in a cleared context).
-    const signInPage = await context.newPage();
-    const signIn = await weigh(
-      signInPage,
-      async () => void (await signInPage.goto(`${server.url}/login`)),
-      () => signInPage.getByRole('button', { name: 'Sign in' }).waitFor(),
-    );
-    await signInPage.getByRole('textbox', { name: 'Email' }).fill(ACCOUNT);
-    await signInPage.getByLabel(/^Password/).fill(PASSWORD);
-    await signInPage.getByRole('button', { name: 'Sign in' }).click();
-    await signInPage.waitForURL((url) => url.pathname === '/');
-    await signInPage.close();
-    const weights: Array<[string, Weight]> = [['sign-in', signIn]];
-    for (const { name, path, heading } of SIGNED_IN_PAGES) {
-      const page = await context.newPage();
-      const weight = await weigh(
-        page,
-        async () => void (await page.goto(`${server.url}${path}`)),
-        () => page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor({ timeout: 30_000 }),
-      );
+// ---------------------------------------------------------------------------------------------------------------
+// The account: a refresh cookie per fresh browser, and an invoice it may open.
+
+interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly: boolean;
+  sameSite: 'Strict';
+}
+
+/**
+ * Signs the account in over HTTP and returns the cookies the answer sets (the refresh token) and the access token.
+ * Each fresh browser gets a sign-in of its own: the app rotates the refresh token as it starts, and a rotated token
+ * sent again later counts as stolen and ends the sign-in.
+ */
+async function signIn(base: string): Promise<{ cookies: Cookie[]; accessToken: string }> {
+  const response = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: values.account, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`signing in as ${values.account}: ${response.status} ${await response.text()}`);
+  const domain = new URL(base).hostname;
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain, path, httpOnly: true, sameSite: 'Strict' as const };
+  });
+  if (cookies.length === 0) throw new Error(`signing in as ${values.account} set no refresh cookie`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { cookies, accessToken };
+}
+
+/** The address of the account's newest invoice (the route `/finance/invoices/:invoiceNo` of apps/web's router). */
+async function invoicePath(base: string): Promise<string> {
+  const { accessToken } = await signIn(base);
+  const response = await fetch(`${base}/v1/invoices?take=1`, { headers: { authorization: `Bearer ${accessToken}` } });
+  if (response.status !== 200) throw new Error(`the invoices of ${values.account}: ${response.status}`);
+  const [invoice] = (await response.json()) as Array<{ invoiceNo: string }>;
+  if (!invoice) throw new Error(`${values.account} has no invoice to open`);
+  return `/finance/invoices/${encodeURIComponent(invoice.invoiceNo)}`;
+}
+
+/** A page measured: its address, whether it is opened signed in, and the heading that shows once it is there. */
+interface BenchPage {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  heading: string | RegExp;
+}
+
+function benchPages(invoice: string): BenchPage[] {
+  const pages: BenchPage[] = [
+    { name: 'sign-in', path: '/login', signedIn: false, heading: 'Sign in' },
+    { name: 'home', path: '/', signedIn: true, heading: 'Home' },
+    { name: 'bookings', path: '/bookings', signedIn: true, heading: 'Bookings' },
+    { name: 'timesheets', path: '/timesheets', signedIn: true, heading: 'Timesheets' },
+    { name: 'finance', path: '/finance', signedIn: true, heading: 'Finance' },
+    { name: 'invoice', path: invoice, signedIn: true, heading: 'View Invoice' },
+  ];
+  return pages.filter((page) => !only || only.has(page.name));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bytes.
+
+/** gzip size of a built asset, by its URL path. */
+function gzipBytes(pathname: string): number {
+  const file = join(dist, decodeURIComponent(pathname));
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
+}
+
+interface Weight {
+  js: number;
+  files: number;
+  /** The largest files, for finding what to split next. */
+  largest: Array<[string, number]>;
+}
+
+function weightOf(pathnames: Iterable<string>): Weight {
+  const weight: Weight = { js: 0, files: 0, largest: [] };
+  for (const pathname of new Set(pathnames)) {
+    const bytes = gzipBytes(pathname);
+    weight.js += bytes;
+    weight.files += 1;
+    weight.largest.push([pathname, bytes]);
+  }
+  weight.largest = weight.largest.sort((a, b) => b[1] - a[1]).slice(0, 10);
+  return weight;
+}
+
+/**
+ * `--weights-only`: the JavaScript each page asks for until its heading shows, each page in a new browser context
+ * (no cache; a signed-in page with its refresh cookie), without Lighthouse.
+ */
+async function weighPages(base: string, pages: BenchPage[]): Promise<Array<[string, Weight]>> {
+  const { browser, close } = await freshBrowser();
+  try {
+    const weights: Array<[string, Weight]> = [];
+    for (const bench of pages) {
+      const context = await browser.newContext();
+      if (bench.signedIn) await context.addCookies((await signIn(base)).cookies);
+      const page: Page = await context.newPage();
+      const seen: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (/\.m?js$/.test(pathname)) seen.push(pathname);
+      });
+      await page.goto(`${base}${bench.path}`);
+      await page.getByRole('heading', { name: bench.heading, level: 1, exact: true }).waitFor({ timeout: 30_000 });
+      const weight = weightOf(seen);
       const landed = new URL(page.url()).pathname;
-      if (landed !== path) throw new Error(`${name}: the browser ended on ${landed}, not ${path}`);
-      weights.push([name, weight]);
-      await page.close();
+      if (landed !== bench.path) throw new Error(`${bench.name}: the browser ended on ${landed}, not ${bench.path}`);
+      weights.push([bench.name, weight]);
+      await context.close();
     }
+    return weights;
+  } finally {
+    await close();
+  }
+}
 
+// ---------------------------------------------------------------------------------------------------------------
+// Lighthouse.
+
+type Form = (typeof FORMS)[number];
+type State = 'cold' | 'warm';
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** The JavaScript loaded by the observed largest contentful paint. */
+  weight: Weight;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** The figures of one report; the JavaScript counted is what had finished loading by the page's observed LCP. */
+function figuresOf(lhr: Lhr): Run {
+  const { audits, categories } = lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const observed = (audits.metrics?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)?.items?.[0];
+  const lcpAt = observed?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+  const requests =
+    (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; networkEndTime?: number }> } | undefined)
+      ?.items ?? [];
+  const scripts = requests
+    .filter((request) => request.resourceType === 'Script' && (request.networkEndTime ?? Number.POSITIVE_INFINITY) <= lcpAt)
+    .map((request) => new URL(request.url).pathname);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    weight: weightOf(scripts),
+  };
+}
+
+/**
+ * One Lighthouse navigation of `url` in the browser at `port`, storage kept (a cold run's browser has none). Lighthouse
+ * sometimes fails to record its own trace (NO_NAVSTART, NO_FCP): that run has no scores, and counting it as 0 would
+ * say nothing about the page, so it is run again (twice at most), and said.
+ */
+async function audit(port: number, url: string, form: Form, what: string): Promise<Lhr> {
+  const once = () =>
+    lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+  let result = await once();
+  for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry += 1) {
+    console.log(`  ${what}: Lighthouse failed (${result.lhr.runtimeError.code}), running it again`);
+    result = await once();
+  }
+  if (!result) throw new Error(`Lighthouse gave no result for ${what}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${what}: ${result.lhr.runtimeError.code}`);
+  return result.lhr;
+}
+
+interface Measured {
+  page: string;
+  form: Form;
+  state: State;
+  runs: Run[];
+}
+
+/**
+ * One run of a page in one form: a fresh browser (with a refresh cookie of its own for a signed-in page), the page
+ * cold, then again warm when asked. A page that ends anywhere but its own path (signed out, forbidden, an error page)
+ * stops the bench.
+ */
+async function measureRun(base: string, page: BenchPage, form: Form, run: number, warm: boolean): Promise<Record<State, Run | undefined>> {
+  const fresh = await freshBrowser();
+  try {
+    if (page.signedIn) await fresh.browser.contexts()[0]!.addCookies((await signIn(base)).cookies);
+    const figures: Record<State, Run | undefined> = { cold: undefined, warm: undefined };
+    for (const state of warm ? (['cold', 'warm'] as const) : (['cold'] as const)) {
+      const what = `${page.name} (${form}, ${state}) run ${run + 1}`;
+      const lhr = await audit(fresh.port, `${base}${page.path}`, form, what);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
+        throw new Error(`${what}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path}`);
+      }
+      if (values['save-reports']) {
+        mkdirSync(values['save-reports'], { recursive: true });
+        writeFileSync(join(values['save-reports'], `${page.name}-${form}-${state}-${run + 1}.json`), JSON.stringify(lhr));
+      }
+      figures[state] = figuresOf(lhr);
+    }
+    return figures;
+  } finally {
+    await fresh.close();
+  }
+}
+
+async function measurePages(base: string, pages: BenchPage[]): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  for (const page of pages) {
+    const warm = !page.signedIn || values.warm;
+    for (const form of FORMS) {
+      const cold: Measured = { page: page.name, form, state: 'cold', runs: [] };
+      const kept: Measured = { page: page.name, form, state: 'warm', runs: [] };
+      for (let run = 0; run < runs; run += 1) {
+        const figures = await measureRun(base, page, form, run, warm);
+        if (figures.cold) cold.runs.push(figures.cold);
+        if (figures.warm) kept.runs.push(figures.warm);
+      }
+      measured.push(cold, ...(warm ? [kept] : []));
+    }
+  }
+  return measured;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Printing.
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const load = () =>
+  `${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} (${availableParallelism()} cores)`;
+
+function budgetVerdict(js: number): string {
+  const met = (limit: number) => (js <= limit ? 'met' : 'NOT met');
+  return `budget ${kB(BUDGET.firstPageJsBudgetBytes)} ${met(BUDGET.firstPageJsBudgetBytes)}, target ${kB(BUDGET.firstPageJsTargetBytes)} ${met(BUDGET.firstPageJsTargetBytes)}`;
+}
+
+function printWeights(weights: Array<[string, Weight]>): void {
+  console.log('\nJavaScript loaded before the page heading shows (a new browser context each; gzip -9 of each built file):');
+  for (const [name, weight] of weights) {
+    console.log(
+      `  ${name.padEnd(10)} : ${kB(weight.js)} (${weight.files} files)${name === 'sign-in' ? `   ${budgetVerdict(weight.js)}` : ''}`,
+    );
+    if (values.verbose) console.log(`    largest: ${largest(weight)}`);
+  }
+}
+
+const largest = (weight: Weight) => weight.largest.map(([file, bytes]) => `${file.replace('/assets/', '')} ${kB(bytes)}`).join(', ');
+
+function printMeasured(measured: Measured[], loadAtStart: string): void {
+  console.log(
+    `\nLighthouse 12, ${runs} run${runs > 1 ? 's' : ''} each: performance and accessibility the mean (performance's best in brackets); ` +
+      'LCP, TBT, CLS and the JavaScript loaded by the LCP (gzip -9) of the best run.',
+  );
+  console.log(
+    `Targets: mobile cold ≥ 90 signed in (sign-in ≥ 95), LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100; desktop ≥ 98; ` +
+      `first-page JavaScript ≤ ${kB(BUDGET.firstPageJsTargetBytes)}.`,
+  );
+  console.log(`Load average at the start: ${loadAtStart}; at the end: ${load()}; account ${values.account}.\n`);
+  console.log('| page | form | state | performance | LCP | TBT | CLS | accessibility | JS by LCP |');
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const m of measured) {
+    const mean = (pick: (run: Run) => number) => Math.round(m.runs.reduce((sum, run) => sum + pick(run), 0) / m.runs.length);
+    const best = m.runs.reduce((a, b) => (b.performance > a.performance ? b : a));
+    console.log(
+      `| ${m.page} | ${m.form} | ${m.state} | ${mean((run) => run.performance)} (${best.performance}) | ${seconds(best.lcpMs)} | ` +
+        `${Math.round(best.tbtMs)} ms | ${best.cls.toFixed(3)} | ${mean((run) => run.accessibility)} | ` +
+        `${kB(best.weight.js)} (${best.weight.files} files) |`,
+    );
+    if (values.verbose) console.log(`    largest: ${largest(best.weight)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  build();
+  console.log('Starting the server (demo world)…');
+  const server = await startServer();
+  try {
+    const needsInvoice = !only || only.has('invoice');
+    const pages = benchPages(needsInvoice ? await invoicePath(server.url) : '/finance/invoices/-');
     if (values['weights-only']) {
-      printWeights(weights);
+      printWeights(await weighPages(server.url, pages));
       return;
     }
-
-    // 2. Lighthouse. The signed-in pages keep the session cookie (no storage reset) so they open signed in, and run
-    // first: Lighthouse's storage reset leaves cookies alone, so they are cleared before the sign-in page runs (with
-    // the refresh cookie of step 1 the app would restore the session and measure the dashboard instead). A page that
-    // ends anywhere but its own path (signed out, forbidden, an error page) stops the bench.
-    const scores: Array<{
-      page: string;
-      form: string;
-      performance: number;
-      best: number;
-      accessibility: number;
-      bestPractices: number;
-      metrics: string;
-    }> = [];
-    for (const [name, path, keepStorage] of [
-      ...SIGNED_IN_PAGES.map(({ name, path }) => [name, path, true] as const),
-      ['sign-in', '/login', false] as const,
-    ]) {
-      if (only && !only.has(name)) continue;
-      for (const form of ['desktop', 'mobile'] as const) {
-        if (values.form && values.form !== form) continue;
-        const totals = { performance: 0, accessibility: 0, bestPractices: 0 };
-        // The best run's metrics: on a shared machine the other runs mostly measure the other jobs.
-        let metrics = '';
-        let best = -1;
-        if (!keepStorage) await context.clearCookies();
-        for (let run = 0; run < runs; run += 1) {
-          const audit = () =>
-            lighthouse(
-              `${server.url}${path}`,
-              {
-                port: debugPort,
-                output: 'json',
-                logLevel: 'error',
-                onlyCategories: ['performance', 'accessibility', 'best-practices'],
-                disableStorageReset: keepStorage,
-              },
-              form === 'desktop' ? desktopConfig : undefined,
-            );
-          let result = await audit();
-          // Lighthouse sometimes fails to record its own trace (NO_NAVSTART, NO_FCP): that run has no scores, and
-          // counting it as 0 would say nothing about the page. It is run again (twice at most), and said.
-          for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry += 1) {
-            console.log(`  ${name} (${form}) run ${run + 1}: Lighthouse failed (${result.lhr.runtimeError.code}), running it again`);
-            result = await audit();
-          }
-          if (!result) throw new Error(`Lighthouse gave no result for ${name} (${form})`);
-          if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${name} (${form}): ${result.lhr.runtimeError.code}`);
-          if (values['save-reports']) {
-            mkdirSync(values['save-reports'], { recursive: true });
-            writeFileSync(join(values['save-reports'], `${name}-${form}-${run + 1}.json`), JSON.stringify(result.lhr));
-          }
-          const categories = result.lhr.categories;
-          if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) {
-            throw new Error(
-              `Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${path} (${keepStorage ? 'signed out?' : 'still signed in?'})`,
-            );
-          }
-          const audits = result.lhr.audits;
-          const metric = (id: string) => audits[id]?.displayValue ?? '?';
-          const performance = Math.round((categories.performance?.score ?? 0) * 100);
-          if (performance > best) {
-            best = performance;
-            metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`;
-          }
-          totals.performance += performance;
-          totals.accessibility += Math.round((categories.accessibility?.score ?? 0) * 100);
-          totals.bestPractices += Math.round((categories['best-practices']?.score ?? 0) * 100);
-        }
-        scores.push({
-          page: name,
-          form,
-          performance: Math.round(totals.performance / runs),
-          best,
-          accessibility: Math.round(totals.accessibility / runs),
-          bestPractices: Math.round(totals.bestPractices / runs),
-          metrics,
-        });
-      }
-    }
-    await browser.close().catch(() => {});
-
-    printWeights(weights);
-    console.log(
-      `\nLighthouse 12 (${runs} run${runs > 1 ? 's' : ''}: performance mean and best, metrics of the best run; targets: performance ≥ 98 desktop / ≥ 90 mobile, accessibility 100):`,
+    const loadAtStart = load();
+    const measured = await measurePages(server.url, pages);
+    printMeasured(measured, loadAtStart);
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(
+      join(root, 'bench/results/web.json'),
+      JSON.stringify({ at: new Date().toISOString(), account: values.account, loadAtStart, loadAtEnd: load(), measured }, null, 2),
     );
-    console.log(
-      `  load average at the end: ${loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' ')} (${availableParallelism()} cores)`,
-    );
-    console.log('  page       form     performance (best)  accessibility  best practices');
-    // Sign-in first, then the signed-in pages in their order (the sort is stable).
-    for (const s of [...scores].sort((a, b) => Number(a.page !== 'sign-in') - Number(b.page !== 'sign-in'))) {
-      console.log(
-        `  ${s.page.padEnd(10)} ${s.form.padEnd(8)} ${String(s.performance).padStart(11)} (${String(s.best).padStart(3)})  ${String(s.accessibility).padStart(13)}  ${String(s.bestPractices).padStart(14)}   ${s.metrics}`,
-      );
-    }
   } finally {
-    chrome.kill('SIGKILL');
     server.stop();
   }
 }

@@ -1,0 +1,207 @@
+import autocannon from 'autocannon';
+import { BOOKING_SORTS } from '@portal/contract/bookings';
+import { INVOICE_SORTS, INVOICE_STATUSES } from '@portal/contract/invoices';
+
+/**
+ * Varied reads: every request draws its parameters at random from what the signed-in contact may see (the clients
+ * and groups of its profile), as real traffic does, so the versioned-answer cache (docs/decisions/009), which serves a
+ * URL asked for again, is not what is measured. Each kind is loaded alone and then the four mixed; the draws come
+ * from a seeded generator, so two runs with the same `--seed` ask for the same URLs in the same order per kind.
+ */
+
+/** What the account may see, read from its profile. */
+export interface VariedScope {
+  clientIds: number[];
+  groupIds: number[];
+}
+
+export interface VariedFigures {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Socket errors, timeouts and answers outside 2xx. */
+  errors: number;
+  requests: number;
+  /** Different URLs among the requests sent: near `requests` means nearly every answer was computed afresh. */
+  distinctUrls: number;
+}
+
+interface LoadOptions {
+  connections: number;
+  duration: number;
+  warmup: number;
+  seed: number;
+}
+
+/** A small seeded generator (mulberry32): the same draws for the same seed. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+type Random = () => number;
+const int = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+/** A local date `offset` days from today (the demo world holds a year of history and eight weeks ahead). */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const HISTORY_DAYS = 365;
+const HORIZON_DAYS = 56;
+const someDay = (random: Random) => day(int(random, -HISTORY_DAYS, HORIZON_DAYS));
+
+/** The web's list page sizes. */
+const PAGE_SIZES = [25, 50, 100] as const;
+
+/** Most people read the first page of a list; some page on. */
+function paging(random: Random, pageSizes: readonly number[] = PAGE_SIZES): string {
+  const take = pick(random, pageSizes);
+  const page = random() < 0.5 ? 0 : int(random, 1, 4);
+  return `skip=${page * take}&take=${take}`;
+}
+
+/** No client chosen (all the account may see) half of the time, else one to five of its clients. */
+function clientSelection(random: Random, clientIds: number[]): string {
+  if (clientIds.length === 0 || random() < 0.5) return '';
+  const chosen = new Set<number>();
+  const count = Math.min(clientIds.length, int(random, 1, 5));
+  while (chosen.size < count) chosen.add(pick(random, clientIds));
+  return [...chosen].map((id) => `clientIds=${id}&`).join('');
+}
+
+/** A date range of one day to three months inside the demo world, a start alone, or none. */
+function dateRange(random: Random): string {
+  const draw = random();
+  if (draw < 0.2) return '';
+  const from = int(random, -HISTORY_DAYS, HORIZON_DAYS);
+  if (draw < 0.35) return `dateFromLocal=${day(from)}&`;
+  return `dateFromLocal=${day(from)}&dateToLocal=${day(from + int(random, 0, 90))}&`;
+}
+
+interface Kind {
+  name: string;
+  /** Whether the account can use it at all (a group overview needs a group). */
+  usable: (scope: VariedScope) => boolean;
+  draw: (random: Random, scope: VariedScope) => string;
+}
+
+const KINDS: Kind[] = [
+  {
+    name: 'GET /v1/bookings (clients, dates, sort, page)',
+    usable: () => true,
+    draw: (random, { clientIds }) =>
+      `/v1/bookings?${clientSelection(random, clientIds)}${dateRange(random)}sort=${pick(random, BOOKING_SORTS)}&${paging(random)}`,
+  },
+  {
+    name: 'GET /v1/clients/{id}/bookings (client, from, page)',
+    usable: ({ clientIds }) => clientIds.length > 0,
+    draw: (random, { clientIds }) =>
+      `/v1/clients/${pick(random, clientIds)}/bookings?${random() < 0.3 ? '' : `dateFromLocal=${someDay(random)}&`}${paging(random)}`,
+  },
+  {
+    name: 'GET /v1/client-groups/{id}/overview (group, date)',
+    usable: ({ groupIds }) => groupIds.length > 0,
+    draw: (random, { groupIds }) =>
+      `/v1/client-groups/${pick(random, groupIds)}/overview?filterDate=${someDay(random)}&timeZone=Australia/Sydney`,
+  },
+  {
+    name: 'GET /v1/invoices (clients, status, sort, page)',
+    usable: () => true,
+    draw: (random, { clientIds }) => {
+      const status = random() < 0.4 ? '' : `status=${pick(random, INVOICE_STATUSES)}&`;
+      return `/v1/invoices?${clientSelection(random, clientIds)}${status}sort=${pick(random, INVOICE_SORTS)}&${paging(random, [10, 25, 50, 100])}`;
+    },
+  },
+];
+
+/** The name of the mixed load, for `--only`. */
+export const VARIED_MIXED = 'varied: the four mixed';
+export const variedName = (kind: string) => `varied: ${kind}`;
+
+/** A request must answer 200: a refusal means a draw the account may not make, which the bench must not measure. */
+async function probe(
+  base: string,
+  headers: Record<string, string>,
+  kind: Kind,
+  scope: VariedScope,
+  seed: number,
+): Promise<string | undefined> {
+  const random = generator(seed);
+  for (let i = 0; i < 5; i += 1) {
+    const path = kind.draw(random, scope);
+    const res = await fetch(base + path, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) return `${path} answers ${res.status}`;
+  }
+  return undefined;
+}
+
+async function loadVaried(base: string, headers: Record<string, string>, draw: () => string, options: LoadOptions) {
+  const urls = new Set<string>();
+  const run = (duration: number) =>
+    autocannon({
+      url: base,
+      connections: options.connections,
+      duration,
+      headers,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const path = draw();
+            urls.add(path);
+            return { ...request, path };
+          },
+        },
+      ],
+    });
+  if (options.warmup > 0) await run(options.warmup);
+  urls.clear();
+  const result = await run(options.duration);
+  return { result, distinctUrls: urls.size };
+}
+
+/** Each usable kind alone, then all of them mixed (a kind drawn at random per request). */
+export async function benchVariedReads(
+  base: string,
+  token: string,
+  scope: VariedScope,
+  options: LoadOptions,
+  wanted: (name: string) => boolean,
+): Promise<VariedFigures[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const usable: Kind[] = [];
+  for (const kind of KINDS.filter((k) => k.usable(scope))) {
+    const refused = await probe(base, headers, kind, scope, options.seed);
+    if (refused) console.log(`  ${variedName(kind.name)}: not benchmarked (${refused})`);
+    else usable.push(kind);
+  }
+  const loads: Array<{ route: string; draw: () => string }> = usable.map((kind, i) => {
+    const random = generator(options.seed + i);
+    return { route: variedName(kind.name), draw: () => kind.draw(random, scope) };
+  });
+  if (usable.length > 1) {
+    const random = generator(options.seed + usable.length);
+    loads.push({ route: VARIED_MIXED, draw: () => pick(random, usable).draw(random, scope) });
+  }
+  const figures: VariedFigures[] = [];
+  for (const { route, draw } of loads.filter((l) => wanted(l.route))) {
+    const { result, distinctUrls } = await loadVaried(base, headers, draw, options);
+    figures.push({
+      route,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      requests: result.requests.total,
+      distinctUrls,
+    });
+  }
+  return figures;
+}
