@@ -107,9 +107,9 @@ export class CreateBookingService {
     mailer: Mailer,
     log: FastifyBaseLogger,
     private readonly now: () => Date,
-    /** The app's notifier (plugins/services.ts); a service built alone makes its own. */
+    /** The app's notifier (composition/services.ts); a service built alone makes its own. */
     notifier?: BookingNotifier,
-    /** Mails the approvers their Approve and Reject links (plugins/services.ts); none when built alone. */
+    /** Mails the approvers their Approve and Reject links (composition/services.ts); none when built alone. */
     private readonly approvalLinks?: { sendApprovalLinks(requestId: number): Promise<void> },
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
