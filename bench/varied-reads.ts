@@ -23,7 +23,8 @@ export interface VariedFigures {
   /** Socket errors, timeouts and answers outside 2xx. */
   errors: number;
   requests: number;
-  /** Different URLs among the requests sent: near `requests` means nearly every answer was computed afresh. */
+  /** Requests sent (answered or not by the end) and the different URLs among them: close means few repeats. */
+  sent: number;
   distinctUrls: number;
 }
 
@@ -144,6 +145,7 @@ async function probe(
 
 async function loadVaried(base: string, headers: Record<string, string>, draw: () => string, options: LoadOptions) {
   const urls = new Set<string>();
+  let sent = 0;
   const run = (duration: number) =>
     autocannon({
       url: base,
@@ -155,6 +157,7 @@ async function loadVaried(base: string, headers: Record<string, string>, draw: (
           method: 'GET',
           setupRequest: (request) => {
             const path = draw();
+            sent += 1;
             urls.add(path);
             return { ...request, path };
           },
@@ -163,8 +166,9 @@ async function loadVaried(base: string, headers: Record<string, string>, draw: (
     });
   if (options.warmup > 0) await run(options.warmup);
   urls.clear();
+  sent = 0;
   const result = await run(options.duration);
-  return { result, distinctUrls: urls.size };
+  return { result, sent, distinctUrls: urls.size };
 }
 
 /** Each usable kind alone, then all of them mixed (a kind drawn at random per request). */
@@ -192,7 +196,7 @@ export async function benchVariedReads(
   }
   const figures: VariedFigures[] = [];
   for (const { route, draw } of loads.filter((l) => wanted(l.route))) {
-    const { result, distinctUrls } = await loadVaried(base, headers, draw, options);
+    const { result, sent, distinctUrls } = await loadVaried(base, headers, draw, options);
     figures.push({
       route,
       rps: result.requests.average,
@@ -200,6 +204,7 @@ export async function benchVariedReads(
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
       requests: result.requests.total,
+      sent,
       distinctUrls,
     });
   }
