@@ -229,7 +229,7 @@ async function invoicePath(base: string): Promise<string> {
   const { accessToken } = await signIn(base);
   const response = await fetch(`${base}/v1/invoices?take=1`, { headers: { authorization: `Bearer ${accessToken}` } });
   if (response.status !== 200) throw new Error(`the invoices of ${values.account}: ${response.status}`);
-  const [invoice] = (await response.json()) as Array<{ invoiceNo: string }>;
+  const [invoice] = ((await response.json()) as { invoices: Array<{ invoiceNo: string }> }).invoices;
   if (!invoice) throw new Error(`${values.account} has no invoice to open`);
   return `/finance/invoices/${encodeURIComponent(invoice.invoiceNo)}`;
 }
