@@ -93,6 +93,10 @@ function contentSecurityPolicy(config: Config) {
         ...origins(config.sentryDsn),
       ],
       objectSrc: ["'none'"],
+      // The service worker (/sw.js) and the web app manifest are the portal's own files; said outright rather
+      // than left to default-src, so a tighter default cannot silently stop the portal being installable.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -6,6 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 /** The built single-page app as the server hands it out: compressed twins, caching, history-mode fallback. */
+const BUILT_MANIFEST = {
+  id: '/',
+  name: 'Chalkline Client Portal',
+  start_url: '/',
+  display: 'standalone',
+  theme_color: '#00acef',
+  icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' }],
+};
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -15,7 +23,14 @@ beforeAll(async () => {
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), js);
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
-  t = await buildTestApp({ kind: 'migrated', env: { WEB_DIST_DIR: dist } });
+  writeFileSync(join(dist, 'sw.js'), `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`);
+  mkdirSync(join(dist, 'icons'));
+  writeFileSync(join(dist, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+  writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify(BUILT_MANIFEST));
+  t = await buildTestApp({
+    kind: 'migrated',
+    env: { WEB_DIST_DIR: dist, DEFAULT_LOCALE: 'en-AU', LOCALE_BY_ORIGIN: JSON.stringify({ 'http://portal.example.co.uk': 'en-GB' }) },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -75,5 +90,37 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('sends the service worker as JavaScript, revalidated on every use, with a policy that allows it and the manifest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const policy = res.headers['content-security-policy'];
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+    const icon = await t.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers the manifest with the names of the region of the origin asked, the rest as built', async () => {
+    const uk = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host: 'portal.example.co.uk' } });
+    expect(uk.statusCode).toBe(200);
+    expect(uk.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(uk.headers['cache-control']).toBe('no-cache');
+    expect(uk.json()).toEqual({ ...BUILT_MANIFEST, name: 'Chalkline Supply Portal', short_name: 'Chalkline', lang: 'en-GB' });
+    // Any other origin: the default locale's region.
+    const other = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host: 'localhost:3000' } });
+    expect(other.json()).toMatchObject({ name: 'Chalkline Relief Portal', short_name: 'Chalkline', lang: 'en-AU', display: 'standalone' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/manifest.webmanifest' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('leaves the manifest out of the API document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).not.toContain('/manifest.webmanifest');
   });
 });

@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brandFor } from '@portal/contract/format/brand';
 import { withPublicRoutes } from './public-routes';
 
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; index.html never, so a deploy is seen
- * at once. Unknown GET paths that want HTML fall back to index.html (history-mode routing).
+ * Serves the built single-page app. Hashed assets are cached for a year; everything else (index.html, the service
+ * worker sw.js, icons) is revalidated on every use (`no-cache`), so a deploy is seen at the next check. Unknown GET
+ * paths that want HTML fall back to index.html (history-mode routing). The web app manifest is answered per region.
  */
 export const API_PREFIXES = ['/v1/', '/api/', '/docs', '/dev/', '/oidc/'];
 
@@ -63,6 +66,7 @@ export default fp(
     }
     app.decorate('spaAvailable', true);
     const assets = join(options.distDir, 'assets');
+    const manifest = readManifest(options.distDir);
     // The app's files are for everyone: the sign-in page is one of them.
     await withPublicRoutes(app, () =>
       app.register(fastifyStatic, {
@@ -71,14 +75,60 @@ export default fp(
         index: false,
         // Brotli and gzip twins written at build time (scripts/compress-assets.mjs).
         preCompressed: true,
+        // Answered by the route below, with the region's names.
+        globIgnore: [`${MANIFEST_FILE}*`],
         setHeaders(reply, path) {
           reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       }),
     );
+    if (manifest) registerManifest(app, manifest);
   },
   { name: 'static-web' },
 );
+
+const MANIFEST_FILE = 'manifest.webmanifest';
+
+/** The built manifest (names of the international brand), or undefined when the build has none. */
+function readManifest(distDir: string): Record<string, unknown> | undefined {
+  const file = join(distDir, MANIFEST_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+}
+
+/** The origin the browser asked (behind a trusted proxy, the one it forwarded). */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Spec §1: the portal's name changes with the region, and the region with the origin (LOCALE_BY_ORIGIN, else the
+ * default locale), as the web app chooses its locale. An installed portal keeps its manifest's name, so the
+ * manifest takes the region's names from the brand table; the rest is the build's. Not part of the API document.
+ */
+function registerManifest(app: FastifyInstance, manifest: Record<string, unknown>): void {
+  const answers = new Map<string, string>();
+  const answerFor = (locale: string) => {
+    let answer = answers.get(locale);
+    if (answer === undefined) {
+      const brand = brandFor(locale);
+      // The short name under the icon on a home screen: the brand's first word, the same in every region.
+      const shortName = brand.productName.split(' ')[0];
+      answer = JSON.stringify({ ...manifest, name: brand.productName, short_name: shortName, lang: locale });
+      answers.set(locale, answer);
+    }
+    return answer;
+  };
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `/${MANIFEST_FILE}`,
+    config: { public: true },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const locale = app.config.localeByOrigin[originOf(request)] ?? app.config.defaultLocale;
+      return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(answerFor(locale));
+    },
+  });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
