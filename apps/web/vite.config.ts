@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // By path: Vite loads its config with Node, which would leave a workspace package's TypeScript unbundled.
 import { brandFor } from '../../packages/contract/src/format/brand';
 
@@ -212,6 +213,88 @@ interface AstNode {
   declarations?: AstNode[];
 }
 
+/** Paths the server answers itself (API, documentation, sign-in provider, development tools, configuration). */
+const SERVER_PATHS = /^\/(v1|api|docs|dev|oidc)(\/|$)/;
+
+/**
+ * The web app manifest as built (manifest.webmanifest, linked from index.html): the international (`en`) names of the
+ * brand table. The server answers /manifest.webmanifest with this file's fields and the names of the region the
+ * request's origin belongs to (apps/server/src/plugins/static-web.ts), so an installed portal carries its region's name.
+ */
+function webManifest(): Plugin {
+  const file = 'manifest.webmanifest';
+  const manifest = () => {
+    const common = JSON.parse(readFileSync(new URL('./src/locales/en/common.json', import.meta.url), 'utf8')) as { description?: string };
+    const brand = brandFor('en');
+    return {
+      id: '/',
+      name: brand.productName,
+      description: common.description,
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#00acef',
+      background_color: '#f4f7fa',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    };
+  };
+  return {
+    name: 'portal-web-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: file, source: `${JSON.stringify(manifest(), null, 2)}\n` });
+    },
+    transformIndexHtml() {
+      return [{ tag: 'link', attrs: { rel: 'manifest', href: `/${file}` }, injectTo: 'head' }];
+    },
+  };
+}
+
+/**
+ * The service worker (Workbox, generated at build time; docs/decisions/023-service-worker.md). It precaches the
+ * app shell (index.html) and the built code, styles, Latin fonts and icons, and answers every navigation with that
+ * shell, so the portal starts from the cache and, offline, shows its offline screen (main.tsx). API answers are
+ * never cached: /api and /v1 are network only. The runtime configuration (public, the same for every visitor of an
+ * origin) is network first, so the offline screen carries the region's names. A new version waits until the user
+ * reloads from the prompt or the portal's last tab is closed; lib/service-worker.ts registers it after the page has loaded.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    injectRegister: false,
+    filename: 'sw.js',
+    // The manifest is webManifest()'s, never precached: it names the region of the origin it is asked from.
+    manifest: false,
+    includeAssets: ['favicon.svg', 'boot-paint.js', 'icons/*.png'],
+    workbox: {
+      globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/inter-latin-*.woff2'],
+      // The map's country shapes (750 kB) load only with the map and stay in the HTTP cache, as do the other alphabets' fonts.
+      globIgnores: ['**/*.map', 'assets/countries-*'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [SERVER_PATHS, /^\/config\.runtime\.json$/, /^\/(sw\.js|manifest\.webmanifest)$/],
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      sourcemap: false,
+      runtimeCaching: [
+        { urlPattern: ({ url }) => /^\/(v1|api)(\/|$)/.test(url.pathname), handler: 'NetworkOnly' },
+        {
+          urlPattern: ({ url }) => url.pathname === '/config.runtime.json',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'portal-runtime-config', expiration: { maxEntries: 1 } },
+        },
+      ],
+    },
+  });
+}
+
 const require = createRequire(import.meta.url);
 /**
  * React Router publishes its production build beside the development one but its package exports name only the
@@ -225,7 +308,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), htmlTexts(), preloadSignInPage(), listSignedInStart(), lazySchemas()],
+  plugins: [react(), htmlTexts(), preloadSignInPage(), listSignedInStart(), lazySchemas(), webManifest(), serviceWorker()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
   },

@@ -1,7 +1,10 @@
-/* global location, document */
-// On /login: show index.html's static sign-in card until the app has drawn it (src/app/boot-paint.ts).
+/* global location, document, window */
+// On /login: show index.html's static sign-in card (it is light) until the app has drawn it (src/app/boot-paint.ts).
+// Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
 try {
-  if (location.pathname === '/login' && localStorage.getItem('darkMode') !== 'true') {
+  const choice = localStorage.getItem('darkMode');
+  const dark = choice === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : choice === 'true';
+  if (location.pathname === '/login' && !dark) {
     document.documentElement.classList.add('boot-sign-in');
   }
 } catch {

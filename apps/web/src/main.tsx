@@ -1,7 +1,7 @@
 // First, so that the components' own CSS (imported below them) comes after the base rules it refines.
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { dismissBootPaint, showBootPaint } from './app/boot-paint';
@@ -9,9 +9,10 @@ import { loadTheme } from './app/themed';
 import { loadQueryClient } from './lib/app-query-client';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
 import { paths } from './lib/paths';
-import { loadRuntimeConfig, localeForOrigin } from './lib/runtime-config';
-import { readPreference, UI_KEYS } from './lib/ui-preferences';
+import { loadRuntimeConfig, localeForOrigin, RuntimeConfigError } from './lib/runtime-config';
+import { startColorScheme } from './lib/color-scheme';
 import { yieldToMain } from './lib/yield-to-main';
+import { registerServiceWorkerLater } from './app/service-worker/register-later';
 
 // zod compiles object parsers with `new Function` unless told not to. The CSP (script-src 'self') forbids eval, so
 // every probe was a reported violation (Lighthouse best practices). This is the object `z.config()` writes to
@@ -50,7 +51,8 @@ async function boot(): Promise<void> {
   // code is compiled as it first runs: some 100 ms at a phone's 4× slower CPU).
   showBootPaint();
   // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
-  document.documentElement.classList.add(readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light');
+  // The user's choice, or the device's setting until one is made.
+  startColorScheme();
   // The texts in a task of their own, after the entry's code has run in its own.
   await yieldToMain();
   initI18n();
@@ -69,28 +71,18 @@ async function boot(): Promise<void> {
   // first date). Done here, in tasks of their own while the configuration loads, they block nothing later.
   setTimeout(warmIntl, 0);
 
+  registerServiceWorkerLater();
   try {
     const config = await configLoad;
     await i18n.changeLanguage(resolveLocale(localeForOrigin(config, window.location.origin)));
   } catch (error) {
-    console.error(error);
-    dismissBootPaint();
-    // Only shown when the app cannot start, so its code (MUI's Alert and theme) is not part of the first page.
-    const message = error instanceof Error ? error.message : String(error);
-    const screen = await Promise.all([import('./app/boot-error-screen'), import('./app/theme-providers')]).catch(() => null);
-    if (!screen) {
-      // Not even that chunk arrived (the server is gone): the plain message.
-      root.render(<p role="alert">{`${i18n.t('boot.title')}: ${message}`}</p>);
-      return;
-    }
-    const [{ BootErrorScreen }, { ThemeProviders }] = screen;
-    root.render(
-      <StrictMode>
-        <ThemeProviders>
-          <BootErrorScreen message={message} />
-        </ThemeProviders>
-      </StrictMode>,
-    );
+    const unreachable = !navigator.onLine || (error instanceof RuntimeConfigError && error.unreachable);
+    await (unreachable ? showOffline(root) : showBootError(root, error));
+    return;
+  }
+  // Offline, the service worker answers with the configuration it last saw: the offline screen has the region's names.
+  if (!navigator.onLine) {
+    await showOffline(root);
     return;
   }
 
@@ -107,6 +99,38 @@ async function boot(): Promise<void> {
       </StrictMode>,
     );
   });
+}
+
+/**
+ * No connection: the app itself came from the service worker's cache, but every page shows data that is never
+ * cached, so an offline screen says so and tries again once the browser is back online.
+ */
+async function showOffline(root: Root): Promise<void> {
+  dismissBootPaint();
+  const screen = await import('./app/offline/offline-screen').catch(() => null);
+  root.render(screen ? <screen.OfflineScreen /> : <p role="alert">{i18n.t('offline.title')}</p>);
+}
+
+/** The app cannot start: the error, named (spec §8). */
+async function showBootError(root: Root, error: unknown): Promise<void> {
+  console.error(error);
+  dismissBootPaint();
+  // Only shown when the app cannot start, so its code (MUI's Alert and theme) is not part of the first page.
+  const message = error instanceof Error ? error.message : String(error);
+  const screen = await Promise.all([import('./app/boot-error-screen'), import('./app/theme-providers')]).catch(() => null);
+  if (!screen) {
+    // Not even that chunk arrived (the server is gone): the plain message.
+    root.render(<p role="alert">{`${i18n.t('boot.title')}: ${message}`}</p>);
+    return;
+  }
+  const [{ BootErrorScreen }, { ThemeProviders }] = screen;
+  root.render(
+    <StrictMode>
+      <ThemeProviders>
+        <BootErrorScreen message={message} />
+      </ThemeProviders>
+    </StrictMode>,
+  );
 }
 
 void boot();

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { paths } from '../lib/paths';
-import { readPreference, UI_KEYS } from '../lib/ui-preferences';
+import { startsDark } from '../lib/color-scheme';
 
 const CLASS = 'boot-sign-in';
 
@@ -13,7 +13,7 @@ const CLASS = 'boot-sign-in';
  * copy is light).
  */
 export function showBootPaint(): boolean {
-  if (window.location.pathname !== paths.login || readPreference(UI_KEYS.darkMode) === 'true') return false;
+  if (window.location.pathname !== paths.login || startsDark()) return false;
   if (!document.getElementById('boot-sign-in-view')) return false;
   document.documentElement.classList.add(CLASS);
   return true;

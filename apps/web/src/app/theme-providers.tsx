@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { readPreference, UI_KEYS } from '../lib/ui-preferences';
+import { followsSystemScheme, startsDark } from '../lib/color-scheme';
 import { theme } from './theme';
 
 /**
@@ -23,12 +23,14 @@ export function ThemeProviders({ children }: { children: ReactNode }) {
 
 /**
  * The mode the app shows: the class main.tsx put on <html> from the preference at start (MUI keeps it when the mode
- * changes). Not the preference itself: the start-up session check of a signed-out visitor clears all local storage
- * (spec §4) before a page drawn with MUI mounts its theme, and the page would turn light.
+ * changes), or 'system' while no choice is made (MUI then follows `prefers-color-scheme`). Not the preference itself:
+ * the start-up session check of a signed-out visitor clears all local storage (spec §4) before a page drawn with MUI
+ * mounts its theme, and the page would turn light.
  */
-function currentMode(): 'dark' | 'light' {
+function currentMode(): 'dark' | 'light' | 'system' {
+  if (followsSystemScheme()) return 'system';
   const { classList } = document.documentElement;
   if (classList.contains('dark')) return 'dark';
   if (classList.contains('light')) return 'light';
-  return readPreference(UI_KEYS.darkMode) === 'true' ? 'dark' : 'light';
+  return startsDark() ? 'dark' : 'light';
 }

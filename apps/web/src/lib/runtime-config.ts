@@ -19,6 +19,8 @@ export class RuntimeConfigError extends Error {
   constructor(
     message: string,
     readonly resource: string = RUNTIME_CONFIG_URL,
+    /** The request never got an answer (no connection, server unreachable), as against a wrong or missing one. */
+    readonly unreachable = false,
   ) {
     super(message);
     this.name = 'RuntimeConfigError';
@@ -103,6 +105,8 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch (cause) {
     throw new RuntimeConfigError(
       `Missing configuration: ${RUNTIME_CONFIG_URL} could not be loaded (${cause instanceof Error ? cause.message : 'network error'})`,
+      RUNTIME_CONFIG_URL,
+      true,
     );
   }
   if (!response.ok) {
