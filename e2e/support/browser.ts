@@ -41,8 +41,10 @@ export function useBrowser() {
      * A fresh page (own cookies and storage) at the given viewport, with the server as base URL. Live updates are
      * switched off (lib/live-events.ts) unless `live: true`: the journeys compare pages with API answers while the
      * demo simulator fills bookings, and a live page would move on between the two (live-updates.spec.ts tests them).
+     * The service worker is blocked unless `serviceWorker: true` (installable.spec.ts tests it): the journeys see the
+     * server's own answers, and Playwright's request routing does not see what a worker answers.
      */
-    async newPage(viewport: ViewportName = 'desktop', options: { live?: boolean } = {}): Promise<Page> {
+    async newPage(viewport: ViewportName = 'desktop', options: { live?: boolean; serviceWorker?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
       const context = await browser.newContext({
         baseURL: baseUrl(),
@@ -50,6 +52,7 @@ export function useBrowser() {
         isMobile: viewport === 'mobile',
         hasTouch: viewport === 'mobile',
         reducedMotion: 'reduce',
+        serviceWorkers: options.serviceWorker ? 'allow' : 'block',
       });
       contexts.push(context);
       if (!options.live) await context.addInitScript(() => window.localStorage.setItem('portal.liveUpdates', 'off'));

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer } from 'playwright-core';
 
 /** Debian's chromium (playwright's own browser download does not work here): CHROMIUM_PATH, else the PATH. */
 export function chromiumPath(): string {
@@ -29,6 +29,14 @@ const LAUNCH_OPTIONS = {
     '--disable-sync',
   ],
 };
+
+/**
+ * A browser with a profile of its own (a fresh user-data directory), for what Chromium refuses in the incognito-like
+ * contexts of a shared browser: its installability check answers `in-incognito` there.
+ */
+export async function launchPersistentContext(userDataDir: string, options: BrowserContextOptions): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH_OPTIONS, ...options, executablePath: chromiumPath() });
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ ...LAUNCH_OPTIONS, executablePath: chromiumPath() });

@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { paths } from '../lib/paths';
 import { startsDark } from '../lib/color-scheme';
+import { firstScreenShown } from './service-worker/register-later';
 
 const CLASS = 'boot-sign-in';
 
@@ -25,6 +26,7 @@ export function bootPaintShowing(): boolean {
 }
 
 export function dismissBootPaint(): void {
+  firstScreenShown();
   document.documentElement.classList.remove(CLASS);
   document.getElementById('boot-sign-in-view')?.remove();
 }
