@@ -259,9 +259,11 @@ function webManifest(): Plugin {
  * The service worker (Workbox, generated at build time; docs/decisions/023-service-worker.md). It precaches the
  * app shell (index.html) and the built code, styles, Latin fonts and icons, and answers every navigation with that
  * shell, so the portal starts from the cache and, offline, shows its offline screen (main.tsx). API answers are
- * never cached: /api and /v1 are network only. The runtime configuration (public, the same for every visitor of an
- * origin) is network first, so the offline screen carries the region's names. A new version waits until the user
- * reloads from the prompt or the portal's last tab is closed; lib/service-worker.ts registers it after the page has loaded.
+ * never cached: the app's requests to /api and /v1 are network only, and a navigation to a path the server answers
+ * itself (a sign-in provider's redirect, a download) is left to the browser. The runtime configuration (public, the
+ * same for every visitor of an origin) is network first, so the offline screen carries the region's names. A new
+ * version waits until the user reloads from the prompt or the portal's last tab is closed;
+ * app/service-worker/register-later.ts registers the worker after the page has loaded.
  */
 function serviceWorker() {
   return VitePWA({
@@ -284,7 +286,10 @@ function serviceWorker() {
       skipWaiting: false,
       sourcemap: false,
       runtimeCaching: [
-        { urlPattern: ({ url }) => /^\/(v1|api)(\/|$)/.test(url.pathname), handler: 'NetworkOnly' },
+        {
+          urlPattern: ({ request, url }) => request.mode !== 'navigate' && /^\/(v1|api)(\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+        },
         {
           urlPattern: ({ url }) => url.pathname === '/config.runtime.json',
           handler: 'NetworkFirst',
