@@ -13,7 +13,7 @@ import { hostile, pathValue, queryString, SchemaArbitraries, type JsonSchema } f
 
 /**
  * Fuzzing from the contract: for every operation of /v1/openapi.json with a body, a query
- * string, path parameters or the DELETE method, FUZZ_RUNS cases (200 by default, as `npm test` runs it; `npm run proof` asks 10,000, `--short` 1,000)
+ * string, path parameters or the DELETE method, FUZZ_RUNS cases (100 by default, as `npm test` runs it; `npm run proof` asks 10,000, `--short` 1,000)
  * generated from its request schemas, mostly valid, hostile at every level now and then, sent as a capable caller
  * (the group admin; provider staff on staff routes; nobody on public ones). Properties:
  * - never a 5xx;
@@ -25,7 +25,7 @@ import { hostile, pathValue, queryString, SchemaArbitraries, type JsonSchema } f
 // The pause of a slowed-down sign-in would make the sign-in cases wait seconds each (brute-force.test.ts tests it).
 vi.mock('../src/modules/identity/slow-down', () => ({ pause: vi.fn(async () => undefined) }));
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260316);
 const NOW = new Date(inject('testNow'));
 const ARTEFACT = resolve(__dirname, '../test-results/contract-fuzz.json');
