@@ -118,6 +118,23 @@ describe('the web app', () => {
     expect(head.statusCode).toBe(200);
   });
 
+  it('answers a hostile or odd origin with the default region, as JSON, never echoing it', async () => {
+    for (const host of [
+      'evil.example"><script>alert(1)</script>',
+      `${'a'.repeat(4000)}.example`,
+      'portal.example.co.uk.evil.test',
+      '[::1]:3000',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host } });
+      expect(res.statusCode, host.slice(0, 40)).toBeLessThan(500);
+      if (res.statusCode !== 200) continue;
+      expect(res.body).not.toContain('<script>');
+      expect(res.json()).toMatchObject({ name: 'Chalkline Relief Portal', lang: 'en-AU' });
+    }
+    const encoded = await t.app.inject({ method: 'GET', url: '/manifest%2Ewebmanifest' });
+    expect(encoded.statusCode).toBeLessThan(500);
+  });
+
   it('leaves the manifest out of the API document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
