@@ -20,6 +20,8 @@ import {
   type ReferenceData,
 } from '../../web/src/features/bookings/create/booking-form-rules';
 import { parseRuleMessage } from '../../web/src/features/bookings/create/booking-messages';
+import { validateExtendTimes, type ExtendTimeError } from '../../web/src/features/bookings/detail/extend-logic';
+import { addDays } from '@portal/contract/query-params';
 import { signIn, type SignedIn } from './auth-client';
 import { bookingRequestAt, type BookingRequestSetup } from './booking-request';
 import { buildTestApp, type TestApp } from './helpers';
@@ -437,6 +439,67 @@ describe('each create-booking failure code, through the server and through the f
         await c.undo?.();
         clock = new Date(TEST_NOW);
       }
+    });
+  }
+});
+
+/**
+ * Extend's time rules (contract bookings/extend), through the server over HTTP and through the extend dialog's own
+ * check: the same field and code. The classification's minimum duration and earliest end are the server's alone (the
+ * dialog does not hold the classification), as are the date rules (the dialog is offered only the days the server's
+ * scheduling call allows).
+ */
+describe('extend’s time rules, through the server and through the extend dialog', () => {
+  const DIALOG_CODE: Record<ExtendTimeError, string | undefined> = {
+    required: undefined,
+    invalidTime: undefined,
+    startTooEarly: 'startTooEarly',
+    endBeforeStart: 'endBeforeStart',
+    breakRange: 'breakOutOfRange',
+    breakTooLong: 'breakTooLong',
+  };
+  const cases: Array<{
+    code: string;
+    field: string;
+    times: { startTime: string; endTime: string; breakMinutes: number };
+    schema?: boolean;
+  }> = [
+    { code: 'startTooEarly', field: 'startTime', times: { startTime: '04:30', endTime: '09:00', breakMinutes: 0 } },
+    { code: 'endBeforeStart', field: 'endTime', times: { startTime: '15:00', endTime: '09:00', breakMinutes: 0 } },
+    { code: 'breakTooLong', field: 'breakMinutes', times: { startTime: '09:00', endTime: '10:00', breakMinutes: 60 } },
+    // The body's schema bounds the break (shown in the OpenAPI document) before the rules run: a field error only.
+    { code: 'breakOutOfRange', field: 'breakMinutes', times: { startTime: '06:00', endTime: '18:00', breakMinutes: 600 }, schema: true },
+  ];
+  let bookingId = 0;
+  let endDateLocal = '';
+
+  beforeAll(async () => {
+    const [row] = await rows<{ id: number; date_local: string }>(
+      sql`select b.id, b.date_local::text as date_local from bookings b join locations l on l.id = b.location_id
+          join permission_entries pe on pe.client_id = b.client_id or pe.group_id = (select group_id from clients where id = b.client_id)
+          join contacts ct on ct.id = pe.contact_id
+          where ct.email = 'group.admin@demo.test' and b.status = 'unfilled' and l.location_type = 'school'
+            and b.date_local between '2026-03-17' and '2026-04-20'
+          order by b.date_local, b.id limit 1`,
+    );
+    bookingId = row!.id;
+    endDateLocal = addDays(row!.date_local, 7);
+  });
+
+  for (const c of cases) {
+    it(`${c.code}: the same field and code on both sides`, async () => {
+      clock = new Date(TEST_NOW);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/bookings/${bookingId}/extend`,
+        headers: admin.headers,
+        payload: { endDateLocal, ...c.times },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      if (c.schema) expect(Object.keys(res.json().errors ?? {})).toContain(c.field);
+      else expect(res.json().violations).toContainEqual(expect.objectContaining({ code: c.code, field: c.field }));
+      const dialog = validateExtendTimes({ ...c.times, breakMinutes: String(c.times.breakMinutes) });
+      expect(DIALOG_CODE[dialog[c.field as keyof typeof dialog]!]).toBe(c.code);
     });
   }
 });

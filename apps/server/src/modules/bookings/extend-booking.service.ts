@@ -50,8 +50,12 @@ type Plan = ExtensionPlan & { last: string };
 /** The problem of a broken rule of the contract's extend rules: 400 for a time the form checks, else 422. */
 function problemOf(failure: ExtendFailure): AppError {
   const detail = extendText(failure);
-  if (EXTEND_TIME_CODES.has(failure.code)) return AppError.field(failure.field, detail);
-  return new AppError('rule-violation', { detail, errors: { [failure.field]: [detail] } });
+  const violations = [{ code: failure.code, field: failure.field, ...(failure.params ? { params: failure.params } : {}) }];
+  return new AppError(EXTEND_TIME_CODES.has(failure.code) ? 'validation' : 'rule-violation', {
+    detail,
+    errors: { [failure.field]: [detail] },
+    violations,
+  });
 }
 
 /** The days to book: every offered day, or those the caller kept (the contract's rule). */
