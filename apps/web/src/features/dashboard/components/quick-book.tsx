@@ -2,6 +2,7 @@ import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlin
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import { nextSchoolDayToBook } from '@portal/contract/next-school-day';
@@ -24,6 +25,8 @@ import { createBookingPath } from '../../../lib/paths';
 export function QuickBook() {
   const { t } = useTranslation('pages');
   const locations = useBookingLocations();
+  // The card keeps its place while the locations load: Home's tiles below it would otherwise jump down as it arrives.
+  if (locations.isPending) return <Card label={t('home.quickBook.nextSchoolDay')} />;
   const list = locations.data ?? [];
   if (list.length === 0) return null;
   return list.length === 1 ? (
@@ -69,7 +72,8 @@ function OneLocation({ location }: { location: BookingLocation }) {
   return <Card label={label} help={help} day={day} />;
 }
 
-function Card({ label, help, day }: { label: string; help: string; day?: string | undefined }) {
+/** The card; without `help` (the locations still loading) a placeholder of the text's usual lines stands for it and the button waits. */
+function Card({ label, help, day }: { label: string; help?: string; day?: string | undefined }) {
   return (
     <Paper
       variant="outlined"
@@ -79,12 +83,19 @@ function Card({ label, help, day }: { label: string; help: string; day?: string 
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: '1 1 260px', minWidth: 0 }}>
         <EventAvailableOutlinedIcon aria-hidden="true" sx={{ color: 'primary.main' }} />
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {help}
+        <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
+          {help ?? (
+            <>
+              <Skeleton width="95%" />
+              <Skeleton width="95%" sx={{ display: { sm: 'none' } }} />
+              <Skeleton width="45%" />
+            </>
+          )}
         </Typography>
       </Box>
       <Button
         component={RouterLink}
+        disabled={help === undefined}
         to={createBookingPath({ nextSchoolDay: true })}
         variant="contained"
         sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
