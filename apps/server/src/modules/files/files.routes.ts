@@ -30,6 +30,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/file/general',
     {
       config: { permission: 'signedIn' },
+      // Downloads are sent as stored (PDFs and images are compressed already).
+      compress: false,
       schema: {
         tags,
         summary: 'Download a general file (help document) by its filePath',
@@ -69,6 +71,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/file/:accessKey',
     {
       config: { public: true },
+      compress: false,
       schema: {
         tags,
         summary: 'Download a file with an access key, written in parentheses: /v1/file/(eyJ…)',
