@@ -34,6 +34,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'x'.repeat(32), JWT_SECRET_PREVIOUS: 'short' }, 'JWT_SECRET_PREVIOUS'],
+    [{ JWT_SECRET: 'x'.repeat(32), JWT_SECRET_PREVIOUS: 'x'.repeat(32) }, 'JWT_SECRET_PREVIOUS'],
     [{ DEMO: 'maybe' }, 'DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ LOCALE_BY_ORIGIN: '{"https://a.example":"fr-FR"}' }, 'LOCALE_BY_ORIGIN'],
@@ -59,6 +61,15 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toContain(key);
     expect(message).not.toContain('\n');
+  });
+
+  it('takes the previous secret of a key rotation beside the current one', () => {
+    const config = loadConfig({ ...base, JWT_SECRET: 'n'.repeat(40), JWT_SECRET_PREVIOUS: 'o'.repeat(40) });
+    expect([config.jwtSecret, config.jwtSecretPrevious]).toEqual(['n'.repeat(40), 'o'.repeat(40)]);
+    expect(loadConfig({ ...base, JWT_SECRET: 'n'.repeat(40), JWT_SECRET_PREVIOUS: '' }).jwtSecretPrevious).toBeUndefined();
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'n'.repeat(40), JWT_SECRET_PREVIOUS: 'n'.repeat(40) })).toThrow(
+      /must differ from JWT_SECRET/,
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default(`${BRANDS.en.companyName} <no-reply@portal.localhost>`),
   DEMO: bool.optional(),
@@ -128,7 +129,10 @@ export interface Config {
   databasePreparedStatements: boolean;
   /** The origin users reach the portal at; links in e-mails point here. */
   publicOrigin: string;
+  /** The master secret (JWT_SECRET): every key is derived from it (lib/secrets.ts). */
   jwtSecret: string | undefined;
+  /** During a key rotation, the secret before it (JWT_SECRET_PREVIOUS): what it signed or sealed is still accepted. */
+  jwtSecretPrevious: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   demo: boolean;
@@ -209,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!demo && !e.JWT_SECRET) {
     throw new ConfigError('Configuration error: JWT_SECRET is required outside demo mode (at least 32 characters)');
   }
+  if (e.JWT_SECRET_PREVIOUS !== undefined && e.JWT_SECRET_PREVIOUS === e.JWT_SECRET) {
+    throw new ConfigError('Configuration error: JWT_SECRET_PREVIOUS must differ from JWT_SECRET (it is the secret before the rotation)');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demo,
