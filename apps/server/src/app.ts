@@ -13,7 +13,7 @@ import type { Config } from './config';
 import problemDetails, { sendProblem } from './plugins/problem-details';
 import { securityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/app-error';
-import { purposeKey } from './lib/secrets';
+import { keyedCookieSigner, ServerKeys } from './lib/secrets';
 import acceptVersion from './plugins/accept-version';
 import storableText from './plugins/storable-text';
 import openapi from './plugins/openapi';
@@ -21,7 +21,6 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
-import compression from './plugins/compression';
 import { buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
@@ -114,16 +113,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = createFastify(options);
   await registerPlumbing(app, options);
-  const jwtSecret = config.jwtSecret;
-  if (!jwtSecret) throw new Error('JWT_SECRET is not set');
-  const { notifier, mailer } = registerMessaging(app, config, jwtSecret, database);
-  const identity = await buildIdentity(app, { config, jwtSecret, database, notifier });
+  if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
+  // Every key is derived from the master secret; during a rotation the previous one's still verifies and opens.
+  const keys = new ServerKeys(config.jwtSecret, config.jwtSecretPrevious);
+  const { notifier, mailer } = registerMessaging(app, config, keys, database);
+  const identity = await buildIdentity(app, { config, keys, database, notifier });
   // Every service and its collaborators, built once; routes take theirs from app.services.
-  app.decorate(
-    'services',
-    buildServices({ database, mailer, now: () => app.now(), log: app.log, config, jwtSecret, notifier, ...identity }),
-  );
-  await registerModules(app, config, jwtSecret, identity);
+  app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, keys, notifier, ...identity }));
+  await registerModules(app, config, keys, identity);
   registerNotFound(app);
   return app;
 }
@@ -236,8 +233,6 @@ async function registerPlumbing(app: FastifyInstance, { config, database, now }:
   await app.register(storableText);
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
-  // After the web app's files (sent precompressed), before every module's routes: JSON, CSV and calendars.
-  await app.register(compression);
 }
 
 /** Every route and how it is guarded: the cross-client test checks that each one has its case. */
@@ -272,7 +267,7 @@ function registerRouteCatalogue(app: FastifyInstance): void {
 function registerMessaging(
   app: FastifyInstance,
   config: Config,
-  jwtSecret: string,
+  keys: ServerKeys,
   database: Database,
 ): { notifier: Notifier; mailer: Mailer } {
   const notifier = createNotifier({
@@ -287,7 +282,7 @@ function registerMessaging(
     from: config.mailFrom,
     portalOrigin: config.publicOrigin,
     db: database.db,
-    secret: jwtSecret,
+    secret: keys,
     log: app.log,
   });
   app.decorate('mailer', mailer);
@@ -298,15 +293,15 @@ function registerMessaging(
 }
 
 /** Cookies, authentication and HTTP caching, then every module's routes (in the order the OpenAPI document lists them). */
-async function registerModules(app: FastifyInstance, config: Config, jwtSecret: string, identity: Identity) {
+async function registerModules(app: FastifyInstance, config: Config, keys: ServerKeys, identity: Identity) {
   const { tokens, counters, principals } = identity;
-  await app.register(cookie, { secret: purposeKey(jwtSecret, 'signed-cookie').toString('base64url') });
+  await app.register(cookie, { secret: keyedCookieSigner(keys) });
   await app.register(authenticate, { tokens, principals, staff: app.services.staffDirectory });
   // Routes declaring `config.cacheable` answer with a private ETag and 304 on revalidation.
   await app.register(httpCache);
   await app.register(systemRoutes);
   await app.register(authRoutes);
-  await registerEnterpriseLogin(app, config, jwtSecret, identity);
+  await registerEnterpriseLogin(app, config, keys, identity);
   await app.register(profileRoutes);
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
@@ -336,17 +331,17 @@ async function registerModules(app: FastifyInstance, config: Config, jwtSecret: 
 }
 
 /** Sign-in through the enterprise's identity provider, or (in a demo) through the embedded one. */
-async function registerEnterpriseLogin(app: FastifyInstance, config: Config, jwtSecret: string, { counters }: Identity) {
+async function registerEnterpriseLogin(app: FastifyInstance, config: Config, keys: ServerKeys, { counters }: Identity) {
   if (config.enterpriseOidc) {
     await app.register(enterpriseLoginRoutes, config.enterpriseOidc);
   } else if (config.demo) {
     // Loaded only when used: oidc-provider warns about Node 20 on import (it runs fine on it).
     const { EMBEDDED_CLIENT_ID, ISSUER_PATH, embeddedClientSecret, embeddedIssuer } = await import('./modules/identity/embedded-issuer');
-    await app.register(embeddedIssuer, { publicOrigin: config.publicOrigin, jwtSecret, counters });
+    await app.register(embeddedIssuer, { publicOrigin: config.publicOrigin, keys, counters });
     await app.register(enterpriseLoginRoutes, {
       issuer: `${config.publicOrigin}${ISSUER_PATH}`,
       clientId: EMBEDDED_CLIENT_ID,
-      clientSecret: embeddedClientSecret(jwtSecret),
+      clientSecret: embeddedClientSecret(keys),
       fetch: injectFetch(app, config.publicOrigin),
     });
   }

@@ -4,6 +4,7 @@ import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import { systemClock } from '../lib/clock';
 import type { Notifier } from '../lib/notifier';
+import type { ServerKeys } from '../lib/secrets';
 import { AccessTokens } from '../modules/identity/access-tokens';
 import {
   DatabaseAttemptCounters,
@@ -30,9 +31,9 @@ export interface Identity {
  */
 export async function buildIdentity(
   app: FastifyInstance,
-  { config, jwtSecret, database, notifier }: { config: Config; jwtSecret: string; database: Database; notifier: Notifier },
+  { config, keys, database, notifier }: { config: Config; keys: ServerKeys; database: Database; notifier: Notifier },
 ): Promise<Identity> {
-  const tokens = new AccessTokens(jwtSecret, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
+  const tokens = new AccessTokens(keys, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
   const counters = await attemptCounters(app, config, database);
   return { tokens, counters, principals: principalCache(app, database, notifier) };
 }

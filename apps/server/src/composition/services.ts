@@ -3,6 +3,7 @@ import type { Database } from '@portal/db/client';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { Notifier } from '../lib/notifier';
+import type { ServerKeys } from '../lib/secrets';
 import { systemClock } from '../lib/clock';
 import { VersionedAnswers } from '../lib/versioned-answers';
 import { AvailabilityService } from '../modules/availability/availability.service';
@@ -54,8 +55,8 @@ export interface Collaborators {
   now: () => Date;
   log: FastifyBaseLogger;
   config: Config;
-  /** The server's signing secret (config.jwtSecret, checked to be set). */
-  jwtSecret: string;
+  /** The server's keys (the master secret, and the previous one during a rotation). */
+  keys: ServerKeys;
   /** Signed-in contacts, cached per process (composition/identity.ts). */
   principals: PrincipalCache;
   /** Messages between server processes (lib/notifier.ts): the live events hub is woken by them. */
@@ -71,7 +72,7 @@ export function buildServices({
   now,
   log,
   config,
-  jwtSecret,
+  keys,
   principals,
   tokens,
   counters,
@@ -87,7 +88,7 @@ export function buildServices({
   // Approve from the e-mail: the links go out when a request starts waiting for approval.
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
   // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
-  const files = new FilesService(db, new FileAccessKeys(jwtSecret, systemClock));
+  const files = new FilesService(db, new FileAccessKeys(keys, systemClock));
   const staffDirectory = new StaffDirectory(db);
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
   return {

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@portal/db/client';
 import { openSecret, sealSecret, secretKeys } from './mail-secret';
 import * as queue from './mail-queue.repository';
+import type { ServerKeys } from './secrets';
 
 /**
  * Every e-mail goes through a queue table and then nodemailer. With SMTP_URL it is sent; without it (demo mode)
@@ -45,8 +46,8 @@ export interface MailerOptions {
   /** The portal's public origin (PUBLIC_ORIGIN): mails link to it. */
   portalOrigin: string;
   db: Db;
-  /** Key material for the bodies of secret mail while they wait (the server's JWT secret). */
-  secret: string;
+  /** Key material for the bodies of secret mail while they wait (the server's secrets, lib/secrets.ts). */
+  secret: ServerKeys | string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   retry?: RetryPolicy;
   /** How often the worker looks for retries that came due. */

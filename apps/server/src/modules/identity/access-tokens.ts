@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, errors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from '../../lib/clock';
-import { purposeKey } from '../../lib/secrets';
+import { verifyKeyedJwt } from '../../lib/keyed-jwt';
+import { ServerKeys } from '../../lib/secrets';
 
 /**
- * Access tokens: short-lived HS256 JWTs. The verifier allows only HS256 and checks iss, aud, exp and iat; a
+ * Access tokens: short-lived HS256 JWTs under the `access-token` key, with the signing secret's key id (`kid`); the
+ * previous secret's tokens are accepted during a rotation (lib/secrets.ts ServerKeys). The verifier allows only
+ * HS256 and checks iss, aud, exp and iat; a
  * contact's token carries the contact's token version (`ver`), which the authenticate plugin compares with the
  * database: sign-out, a password change or a reset add one to it and so end every earlier token at once, even one
  * issued in the same second.
@@ -17,15 +20,16 @@ export type AccessClaims =
   | { kind: 'staff'; staffUserId: number; familyId: string; issuedAt: number; expiresAt: number };
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly keys: ServerKeys;
   constructor(
-    secret: string,
+    /** The server's secrets; a plain secret is a key ring of that one alone. */
+    keys: ServerKeys | string,
     private readonly issuer: string,
     readonly ttlSeconds: number,
     /** The wall clock (lib/clock.ts): tokens are issued, and expire, in its time. */
     private readonly now: Clock = systemClock,
   ) {
-    this.key = purposeKey(secret, 'access-token');
+    this.keys = ServerKeys.of(keys);
   }
 
   /** `version`: the contact's token version (contacts.token_version) the token is issued under. */
@@ -34,16 +38,17 @@ export class AccessTokens {
     familyId: string,
   ): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
+    const { kid, key } = this.keys.signing('access-token');
     const sub = subject.kind === 'contact' ? `contact:${subject.contactId}` : `staff:${subject.staffUserId}`;
     return new SignJWT(subject.kind === 'contact' ? { fam: familyId, ver: subject.version } : { fam: familyId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid })
       .setSubject(sub)
       .setIssuer(this.issuer)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setJti(randomUUID())
       .setExpirationTime(issuedAt + this.ttlSeconds)
-      .sign(this.key);
+      .sign(key);
   }
 
   /**
@@ -67,8 +72,7 @@ export class AccessTokens {
 
   private async verifySignature(token: string): Promise<AccessClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
+      const { payload } = await verifyKeyedJwt(token, this.keys, 'access-token', {
         issuer: this.issuer,
         audience: ACCESS_TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'iat', 'exp', 'fam'],

@@ -11,7 +11,7 @@ import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
 import { problemType } from '@portal/contract/problems';
 import { demoSurfaceGate, demoSurfaceOpen } from '../../lib/demo-surface';
-import { purposeKey } from '../../lib/secrets';
+import type { ServerKeys } from '../../lib/secrets';
 
 /**
  * Demo mode's enterprise identity provider: a real OpenID Connect issuer (oidc-provider) at /oidc, with a staff
@@ -21,8 +21,9 @@ import { purposeKey } from '../../lib/secrets';
 export const EMBEDDED_CLIENT_ID = 'client-portal';
 export const ISSUER_PATH = '/oidc';
 
-export function embeddedClientSecret(jwtSecret: string): string {
-  return purposeKey(jwtSecret, 'oidc-client-secret').toString('base64url');
+/** The embedded client's secret: both sides are this server, so the current secret's key alone. */
+export function embeddedClientSecret(keys: ServerKeys): string {
+  return keys.signing('oidc-client-secret').key.toString('base64url');
 }
 
 /**
@@ -70,25 +71,33 @@ export class DatabaseOidcAdapter implements Adapter {
 
 /**
  * The issuer's RS256 signing key, the same on every server process: the first process generates it and stores it
- * encrypted (AES-256-GCM under its own key derived from JWT_SECRET); every process reads back the stored one. A new
- * JWT_SECRET means a new key (the row's id follows the secret).
+ * encrypted (AES-256-GCM under its own key derived from JWT_SECRET; the row's id follows that key, so it is the
+ * key id); every process reads back the stored one. After a rotation the key stored under the previous secret is
+ * opened with it and stored again under the current one, so the issuer keeps its key; without it, a new key.
  */
-async function sharedSigningKey(db: Db, jwtSecret: string): Promise<Record<string, unknown>> {
-  const key = purposeKey(jwtSecret, 'oidc-signing-key');
-  const id = `signing-key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
-  let stored = await payloads.readSharedOidcValue(db, id);
+async function sharedSigningKey(db: Db, keys: ServerKeys): Promise<Record<string, unknown>> {
+  const rowId = (key: Buffer) => `signing-key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+  const [current, previous] = keys.all('oidc-signing-key').map(({ key }) => key);
+  let stored = await payloads.readSharedOidcValue(db, rowId(current!));
   if (!stored) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const before = previous && (await payloads.readSharedOidcValue(db, rowId(previous)));
+    const jwk = before
+      ? openSigningKey(previous!, before)
+      : (generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as Record<string, unknown>);
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const data = Buffer.concat([cipher.update(JSON.stringify(privateKey.export({ format: 'jwk' }))), cipher.final()]);
-    await payloads.storeSharedOidcValue(db, id, {
+    const cipher = createCipheriv('aes-256-gcm', current!, iv);
+    const data = Buffer.concat([cipher.update(JSON.stringify(jwk)), cipher.final()]);
+    await payloads.storeSharedOidcValue(db, rowId(current!), {
       iv: iv.toString('base64url'),
       tag: cipher.getAuthTag().toString('base64url'),
       data: data.toString('base64url'),
     });
-    stored = await payloads.readSharedOidcValue(db, id);
+    stored = await payloads.readSharedOidcValue(db, rowId(current!));
   }
+  return openSigningKey(current!, stored!);
+}
+
+function openSigningKey(key: Buffer, stored: unknown): Record<string, unknown> {
   const { iv, tag, data } = stored as { iv: string; tag: string; data: string };
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -119,20 +128,20 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <button type="submit">Sign in</button></form></main></body></html>`;
 }
 
-const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret: string; counters: AttemptCounters }> = async (
+const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; keys: ServerKeys; counters: AttemptCounters }> = async (
   app,
   options,
 ) => {
   const issuer = `${options.publicOrigin}${ISSUER_PATH}`;
   const db = app.database.db;
-  const jwk = { ...(await sharedSigningKey(db, options.jwtSecret)), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
+  const jwk = { ...(await sharedSigningKey(db, options.keys)), kid: 'embedded-1', alg: 'RS256', use: 'sig' };
   const configuration: Configuration = {
     // Shared by every server process (with the signing key and the cookie keys below).
     adapter: (name: string) => new DatabaseOidcAdapter(db, name),
     clients: [
       {
         client_id: EMBEDDED_CLIENT_ID,
-        client_secret: embeddedClientSecret(options.jwtSecret),
+        client_secret: embeddedClientSecret(options.keys),
         redirect_uris: [`${options.publicOrigin}/v1/auth/enterprise/callback`],
         post_logout_redirect_uris: [`${options.publicOrigin}/login`],
         grant_types: ['authorization_code'],
@@ -142,7 +151,8 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; jwtSecret
     scopes: ['openid', 'email', 'profile', 'read'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
-    cookies: { keys: [purposeKey(options.jwtSecret, 'oidc-cookie').toString('base64url')] },
+    // The first key signs; the previous secret's still verifies during a rotation (keygrip).
+    cookies: { keys: options.keys.all('oidc-cookie').map(({ key }) => key.toString('base64url')) },
     jwks: { keys: [jwk as never] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/staff-login/${interaction.uid}` },
