@@ -234,6 +234,39 @@ describe('GET /v1/bookings', () => {
     expect(pages).toEqual(whole.slice(0, 40));
   });
 
+  it('pages every client of the group, and one location, by status, location and educator as sorting every row would', async () => {
+    // Each sort has its own plan (per-range pages merged, per-location pages, the educators looked up by id); the
+    // reference sorts every visible row.
+    const range = `${ids(groupClientIds)}&dateFromLocal=2026-02-02&dateToLocal=2026-03-13`;
+    const dates = sql`b.date_local between '2026-02-02' and '2026-03-13'`;
+    const orders: Array<[string, SQL, SQL]> = [
+      ['status', sql``, sql`b.status, b.date_local, b.start_time_local, b.id`],
+      ['location', sql`join locations l on l.id = b.location_id`, sql`l.name, b.location_id, b.date_local, b.start_time_local, b.id`],
+      [
+        'candidate',
+        sql`left join candidates c on c.id = b.candidate_id`,
+        sql`c.last_name nulls last, c.first_name nulls last, b.candidate_id, b.date_local, b.start_time_local, b.id`,
+      ],
+    ];
+    const risk = await riskIds(range);
+    for (const [sort, join, order] of orders) {
+      const where = sql`b.client_id in (${list(groupClientIds)}) and ${dates}`;
+      const sorted = riskFirst(await idsOf(sql`select b.id from bookings b ${join} where ${where} order by ${order}`), risk);
+      expect(sorted.length).toBeGreaterThan(150);
+      for (const skip of [0, 50, 100]) {
+        const res = await get(`/v1/bookings?${range}&sort=${sort}&skip=${skip}&take=50`, admin);
+        expect(res.statusCode).toBe(200);
+        expect(pagination(res)).toEqual({ total: sorted.length, skip, take: 50 });
+        expect(BookingsResponse.parse(res.json()).map((b) => b.id)).toEqual(sorted.slice(skip, skip + 50));
+      }
+      // The teacher sees one location.
+      const own = await idsOf(sql`select b.id from bookings b ${join} where b.location_id = ${teacherLocationId} order by ${order}`);
+      const teacherRisk = BookingsResponse.parse((await get(`/v1/bookings?unfilledRisk=true&take=200`, teacher)).json()).map((b) => b.id);
+      const res = await get(`/v1/bookings?sort=${sort}&skip=10&take=10`, teacher);
+      expect(BookingsResponse.parse(res.json()).map((b) => b.id)).toEqual(riskFirst(own, teacherRisk).slice(10, 20));
+    }
+  });
+
   it('shows a list item’s fields from the booking, its request, educator and covering', async () => {
     const row = await one<{ id: number }>(
       sql`select b.id from bookings b join booking_requests r on r.id = b.request_id
