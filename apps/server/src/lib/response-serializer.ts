@@ -80,10 +80,46 @@ function compile(schema: $ZodType): ((data: unknown) => string) | undefined {
     return undefined;
   }
   try {
-    return fastJson(output as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    return fastJson(nullableOptions(output) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
   } catch {
     return undefined;
   }
+}
+
+type JsonSchema = { [key: string]: unknown };
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `anyOf: [X, { type: 'null' }]` (zod's `.nullable()`) as X with `nullable: true`. fast-json-stringify writes an
+ * `anyOf` by validating the value against each option in turn (an Ajv validation of the whole nested object, for
+ * every row); `nullable` is one `=== null` test. The same JSON for every value either option accepts. A `$ref` option
+ * is inlined (its own references stay absolute, so they still resolve from the root).
+ */
+export function nullableOptions(root: unknown): unknown {
+  const definitions = isSchema(root) && isSchema(root.definitions) ? root.definitions : {};
+  const resolve = (option: JsonSchema): JsonSchema | undefined => {
+    const keys = Object.keys(option);
+    if (keys.length !== 1 || typeof option.$ref !== 'string') return option;
+    const name = /^#\/definitions\/([^/]+)$/.exec(option.$ref)?.[1];
+    const target = name === undefined ? undefined : definitions[name];
+    return isSchema(target) ? target : undefined;
+  };
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isSchema(node)) return node;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) out[key] = visit(value);
+    const options = out.anyOf;
+    if (!Array.isArray(options) || options.length !== 2) return out;
+    const nullIndex = options.findIndex((o) => isSchema(o) && Object.keys(o).length === 1 && o.type === 'null');
+    const other = options[1 - nullIndex];
+    if (nullIndex < 0 || !isSchema(other) || 'anyOf' in other || 'oneOf' in other || other.type === 'null') return out;
+    const target = resolve(other);
+    if (!target || 'anyOf' in target || 'oneOf' in target || target.nullable === true) return out;
+    const { anyOf: _anyOf, ...siblings } = out;
+    return { ...target, ...siblings, nullable: true };
+  };
+  return visit(root);
 }
 
 function sameJson(a: string, b: string): boolean {
