@@ -69,12 +69,28 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Wall clocks already worked out, by zone and instant: a list asks for the same few (its request's now, bookings'
+ * starts on the same days) hundreds of times, and each `formatToParts` costs microseconds. Bounded: emptied when full.
+ */
+const clocks = new Map<string, Readonly<{ date: string; minutes: number }>>();
+const MAX_CLOCKS = 10_000;
+
 /** The wall clock at `now` in `zone`: the local date and the minutes since local midnight (an unknown zone reads UTC). */
-export function localClock(now: Date, zone: string): { date: string; minutes: number } {
+export function localClock(now: Date, zone: string): Readonly<{ date: string; minutes: number }> {
+  const key = `${zone}\n${now.getTime()}`;
+  const known = clocks.get(key);
+  if (known) return known;
   const parts = Object.fromEntries(
     (isKnownTimeZone(zone) ? formatterOf(zone) : formatterOf('UTC')).formatToParts(now).map((p) => [p.type, p.value]),
   );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const clock = Object.freeze({
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  });
+  if (clocks.size >= MAX_CLOCKS) clocks.clear();
+  clocks.set(key, clock);
+  return clock;
 }
 
 /** Today in `zone`, 'YYYY-MM-DD'. */
