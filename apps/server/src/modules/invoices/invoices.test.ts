@@ -70,6 +70,9 @@ describe('GET /v1/invoices', () => {
     expect(body.currentPage).toBe(2);
     expect(body.invoices.length).toBe(Math.min(25, n - 25));
     expect(Pagination.parse(JSON.parse(String(res.headers['x-pagination'])))).toEqual({ total: n, skip: 25, take: 25 });
+    // A page past the end has no invoice and still the total.
+    const past = InvoicesResponse.parse((await get(`/v1/invoices?skip=${n + 50}&take=25`, 'group.admin')).json());
+    expect(past).toMatchObject({ invoices: [], total: n });
     // Newest first by default.
     const dates = body.invoices.map((i) => i.issueDate);
     expect([...dates].sort().reverse()).toEqual(dates);
