@@ -1,6 +1,7 @@
 // Compiles the server to plain JavaScript (dist/), so `npm start` runs Node on built files without a TypeScript
 // loader in the process. The workspace packages (@portal/contract, @portal/db: TypeScript sources) are bundled in;
-// every other package stays an import from node_modules. Entry points: the server, the demo seed and the backup CLI.
+// every other package stays an import from node_modules. Entry points: the server, the demo seed, the backup CLI and
+// the migration step.
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +37,12 @@ const migrationsFromDist = {
 
 const started = performance.now();
 const result = await build({
-  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/demo/seed-cli.ts', 'backup-cli': 'src/backup-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-cli': 'src/demo/seed-cli.ts',
+    'backup-cli': 'src/backup-cli.ts',
+    'migrate-cli': 'src/migrate-cli.ts',
+  },
   absWorkingDir: here,
   outdir,
   bundle: true,
