@@ -2,6 +2,7 @@
 // loader in the process. The workspace packages (@portal/contract, @portal/db: TypeScript sources) are bundled in;
 // every other package stays an import from node_modules. Entry points: the server, the demo seed, the backup CLI and
 // the migration step.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -35,10 +36,27 @@ const migrationsFromDist = {
   },
 };
 
+/**
+ * The release (lib/release.ts): PORTAL_RELEASE when the build is told it (an image built without the .git folder),
+ * else `git describe` of the checkout, else the build's id.
+ */
+const buildId = randomUUID();
+function gitDescribe() {
+  try {
+    return execFileSync('git', ['describe', '--tags', '--always', '--dirty'], { cwd: here, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return undefined;
+  }
+}
+const release = process.env.PORTAL_RELEASE || gitDescribe() || `build-${buildId.slice(0, 8)}`;
+
 const started = performance.now();
 const result = await build({
   entryPoints: {
     main: 'src/main.ts',
+    instrument: 'src/instrument.ts',
     'seed-cli': 'src/demo/seed-cli.ts',
     'backup-cli': 'src/backup-cli.ts',
     'migrate-cli': 'src/migrate-cli.ts',
@@ -59,7 +77,7 @@ const result = await build({
   plugins: [externalPackages, migrationsFromDist],
   // Names this build in the tags of versioned answers (lib/versioned-answers.ts): a browser's tag from an earlier
   // build never matches an answer this one computes.
-  define: { __PORTAL_BUILD__: JSON.stringify(randomUUID()) },
+  define: { __PORTAL_BUILD__: JSON.stringify(buildId), __PORTAL_RELEASE__: JSON.stringify(release) },
 });
 // The embedded database's worker thread is plain JavaScript loaded by URL beside the code that starts it
 // (packages/db/src/pglite-worker-client.ts: `new URL('./pglite-worker.mjs', import.meta.url)`).
@@ -68,5 +86,5 @@ const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);
 process.stdout.write(
-  `server built in ${Math.round(performance.now() - started)} ms: dist/ (${(bytes / 1024).toFixed(0)} kB of JavaScript)\n`,
+  `server ${release} built in ${Math.round(performance.now() - started)} ms: dist/ (${(bytes / 1024).toFixed(0)} kB of JavaScript)\n`,
 );

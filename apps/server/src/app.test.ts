@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProblemDetails } from '@portal/contract/problems';
 import { RuntimeConfig } from '@portal/contract/runtime-config';
 import { buildTestApp, type TestApp } from '../test/helpers';
+import { RELEASE } from './lib/release';
 
 const Echo = z.strictObject({ name: z.string().min(1).max(10), count: z.number().int() });
 
@@ -49,7 +50,9 @@ describe('health and configuration', () => {
   it('answers GET and HEAD /api/ping', async () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/ping' });
     expect(get.statusCode).toBe(200);
-    expect(get.json()).toEqual({ status: 'ok', version: '1.0.0' });
+    // The release: git describe of the checkout run from sources, of the build's sources when built (build.mjs).
+    expect(get.json()).toEqual({ status: 'ok', version: RELEASE });
+    expect(RELEASE).toMatch(/^[\w.+-]+$/);
     const head = await t.app.inject({ method: 'HEAD', url: '/api/ping' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');

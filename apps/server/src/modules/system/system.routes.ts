@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RuntimeConfig } from '@portal/contract/runtime-config';
+import { RELEASE } from '../../lib/release';
 import { providerContactsOf } from './provider-contacts';
-
-export const APP_VERSION = '1.0.0';
 
 /** Health and the web app's runtime configuration. */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const Ping = z.object({ status: z.literal('ok'), version: z.string() });
+  const Ping = z.object({
+    status: z.literal('ok'),
+    version: z.string().describe('The release this server runs (git describe of its build)'),
+  });
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/ping',
@@ -15,7 +17,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['system'], summary: 'Liveness: answers while the process serves requests', response: { 200: Ping } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, version: APP_VERSION };
+      return { status: 'ok' as const, version: RELEASE };
     },
   });
 
@@ -51,7 +53,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         appStoreLinks: c.appStoreLinks,
         environment: c.env,
         demo: c.demo,
-        appVersion: APP_VERSION,
+        appVersion: RELEASE,
       };
     },
   );
