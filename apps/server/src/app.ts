@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createNotifier, type Notifier } from './lib/notifier';
 import underPressure from '@fastify/under-pressure';
@@ -56,6 +56,10 @@ import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import { injectFetch } from './lib/inject-fetch';
 import { requestSerializer } from './lib/log-redaction';
+import { metricsPlugin } from './observability/metrics';
+import { errorReportsPlugin, type ErrorReportsOptions } from './observability/error-reports';
+import { logBase } from './observability/logger';
+import { RELEASE } from './lib/release';
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +70,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock of the booking rules; tests fix it. */
   now?: () => Date;
+  /** Tests: where error reports go (with SENTRY_DSN) instead of Sentry. */
+  errorReportTransport?: ErrorReportsOptions['transport'];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -130,6 +136,8 @@ function createFastify({ config, fastify, logStream }: AppOptions): FastifyInsta
   return Fastify({
     logger: {
       level: config.logLevel,
+      // Every line says which release wrote it.
+      base: logBase(),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["impersonated-contact"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -175,7 +183,7 @@ function createFastify({ config, fastify, logStream }: AppOptions): FastifyInsta
  * serialisation, the route catalogue, the app's decorations (config, database, clock), problem details, security
  * headers, load shedding, versioning, text checks, the OpenAPI document and the web app's files.
  */
-async function registerPlumbing(app: FastifyInstance, { config, database, now }: AppOptions): Promise<void> {
+async function registerPlumbing(app: FastifyInstance, { config, database, now, errorReportTransport }: AppOptions): Promise<void> {
   // `Expect: 100-continue` (curl's default for large bodies): Node would answer 100 Continue by itself, the client
   // would start sending, and a body over the limit then met a 413 written mid-upload and a closed connection. A
   // declared length over the limit gets no 100: the request goes on to its 413 with no byte of the body read, and
@@ -189,11 +197,16 @@ async function registerPlumbing(app: FastifyInstance, { config, database, now }:
 
   // The hooks every request runs are plain (callback) hooks: an async one cost a promise per request.
   app.addHook('onResponse', (request, reply, done) => {
-    if (!HEALTH_PATHS.has(request.routeOptions.url ?? '')) {
-      request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
-    }
+    if (!HEALTH_PATHS.has(request.routeOptions.url ?? '')) request.log.info(requestLogLine(request, reply), 'request completed');
     done();
   });
+  // Server errors to Sentry with SENTRY_DSN (the error handler reports 5xx), metrics with METRICS_PORT.
+  await app.register(errorReportsPlugin, {
+    options: config.sentryDsn
+      ? { dsn: config.sentryDsn, release: RELEASE, environment: config.env, transport: errorReportTransport }
+      : undefined,
+  });
+  await app.register(metricsPlugin, { enabled: config.metrics !== undefined, database });
 
   app.setValidatorCompiler(validatorCompiler);
   // Compiled from the contract's JSON Schema (fast-json-stringify); tests also check each answer against zod.
@@ -233,6 +246,25 @@ async function registerPlumbing(app: FastifyInstance, { config, database, now }:
   await app.register(storableText);
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
+}
+
+/**
+ * The request's log line: its route template (the URL is redacted by the req serializer), who asked (the contact's
+ * id, never an e-mail; the staff user's id when staff, impersonating or not), the status, time and body size.
+ */
+function requestLogLine(request: FastifyRequest, reply: FastifyReply) {
+  const principal = request.principal;
+  const length = Number(reply.getHeader('content-length'));
+  return {
+    req: request,
+    res: reply,
+    route: request.routeOptions.url,
+    contactId: principal?.contactId,
+    staffId: principal?.staffUserId,
+    impersonating: principal?.impersonating || undefined,
+    responseBytes: Number.isFinite(length) ? length : undefined,
+    responseTime: Math.round(reply.elapsedTime * 10) / 10,
+  };
 }
 
 /** Every route and how it is guarded: the cross-client test checks that each one has its case. */

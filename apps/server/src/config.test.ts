@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, tracingConfig } from './config';
 
 const base = { INIT_CWD: '/srv/portal' };
 
@@ -101,5 +101,33 @@ describe('loadConfig', () => {
   it('reads the origin → locale mapping', () => {
     const config = loadConfig({ ...base, LOCALE_BY_ORIGIN: '{"https://portal.example.co.uk":"en-GB"}' });
     expect(config.localeByOrigin).toEqual({ 'https://portal.example.co.uk': 'en-GB' });
+  });
+});
+
+describe('metrics, traces', () => {
+  it('opens the Prometheus endpoint only when METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig(base).metrics).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'nine' })).toThrow(/^Configuration error: METRICS_PORT must be a number/);
+  });
+
+  it('traces only when an OTLP endpoint or a traces exporter is named, and not when disabled', () => {
+    expect(tracingConfig({})).toEqual({ enabled: false, serviceName: 'client-portal' });
+    expect(tracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).enabled).toBe(true);
+    expect(tracingConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).enabled).toBe(true);
+    expect(tracingConfig({ OTEL_TRACES_EXPORTER: 'console' }).enabled).toBe(true);
+    expect(tracingConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).enabled).toBe(false);
+    expect(tracingConfig({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' }).enabled).toBe(false);
+    expect(tracingConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'portal-eu' }).serviceName).toBe('portal-eu');
+    expect(loadConfig({ ...base, OTEL_TRACES_EXPORTER: 'console' }).tracing.enabled).toBe(true);
+  });
+
+  it('names a wrong OTEL_* variable', () => {
+    expect(() => tracingConfig({ OTEL_TRACES_EXPORTER: 'jaeger' })).toThrow(
+      /^Configuration error: OTEL_TRACES_EXPORTER must be a comma-separated list/,
+    );
+    expect(() => tracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be a URL/);
+    expect(() => loadConfig({ ...base, OTEL_SDK_DISABLED: 'perhaps' })).toThrow(ConfigError);
   });
 });

@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   SERVICE_STATUS_URL: z.string().min(1).optional(),
   MAP_TILES_URL: z.string().min(1).optional(),
   SENTRY_DSN: url(['http:', 'https:']).optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DEFAULT_LOCALE: z.enum(LOCALES).default('en-AU'),
   LOCALE_BY_ORIGIN: jsonObject(
     z.record(z.string(), z.enum(LOCALES)),
@@ -157,7 +159,11 @@ export interface Config {
   enterpriseOidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   serviceStatusUrl: string;
   mapTilesUrl: string | null;
+  /** Error reports of the browser (the runtime configuration) and of the server (observability/error-reports.ts). */
   sentryDsn: string | null;
+  /** METRICS_PORT/METRICS_HOST: the Prometheus endpoint's own listener (0: any free port); undefined = off. */
+  metrics: { host: string; port: number } | undefined;
+  tracing: TracingConfig;
   defaultLocale: (typeof LOCALES)[number];
   localeByOrigin: Record<string, (typeof LOCALES)[number]>;
   /** PROVIDER_CONTACTS: the provider's phone and e-mail per region (demo mode adds a default for each). */
@@ -179,6 +185,50 @@ function isLoopbackHost(host: string): boolean {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Traces (observability/tracing.ts): on when an OTLP endpoint or a traces exporter is named, off otherwise and with
+ * OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none. The OpenTelemetry SDK reads the OTEL_* variables itself;
+ * these are checked here so that a wrong one stops the start with its name rather than exporting nowhere.
+ */
+export interface TracingConfig {
+  enabled: boolean;
+  serviceName: string;
+}
+
+const TRACES_EXPORTERS = ['otlp', 'console', 'zipkin', 'none'];
+const TracingEnvSchema = z.object({
+  OTEL_SDK_DISABLED: bool.optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(['http:', 'https:']).optional(),
+  OTEL_TRACES_EXPORTER: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((name) => TRACES_EXPORTERS.includes(name.trim())),
+      `must be a comma-separated list of ${TRACES_EXPORTERS.join(', ')}`,
+    )
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('client-portal'),
+});
+
+/** Read by the preload (instrument.ts) before the rest of the configuration, and by loadConfig. */
+export function tracingConfig(env: NodeJS.ProcessEnv = process.env): TracingConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = TracingEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${key} ${issue.message} (got ${JSON.stringify(cleaned[key] ?? null)})`);
+  }
+  const e = parsed.data;
+  const exporters = (e.OTEL_TRACES_EXPORTER ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const named = exporters.length > 0 || e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined;
+  const enabled = named && e.OTEL_SDK_DISABLED !== true && !(exporters.length > 0 && exporters.every((name) => name === 'none'));
+  return { enabled, serviceName: e.OTEL_SERVICE_NAME };
 }
 
 function absolute(path: string, base: string): string {
@@ -253,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceStatusUrl: e.SERVICE_STATUS_URL ?? '/v1/service-status',
     mapTilesUrl: e.MAP_TILES_URL ?? null,
     sentryDsn: e.SENTRY_DSN ?? null,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    tracing: tracingConfig(env),
     defaultLocale: e.DEFAULT_LOCALE,
     localeByOrigin: e.LOCALE_BY_ORIGIN,
     providerContacts: e.PROVIDER_CONTACTS,

@@ -12,11 +12,14 @@ import { attachSimulator } from './demo/simulator';
 import { withSessionLock } from './lib/leader-lock.repository';
 import { EmbeddedMaintenance } from './lib/embedded-maintenance';
 import { isLoopback } from './lib/demo-surface';
+import { fatalLine, startupLogger } from './observability/logger';
+import { stopTracing, tracingStarted } from './observability/tracing';
+import { startMetricsServer, type MetricsServer } from './observability/metrics';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
+  fatalLine(message);
   process.exit(1);
 }
 
@@ -56,6 +59,11 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // Every line the server writes is a JSON log record; these are the start's own.
+  const startup = startupLogger(config.logLevel);
+  if (config.tracing.enabled && !tracingStarted()) {
+    startup.warn('OTEL_* asks for traces, but the server was started without its preload (node --import ./dist/instrument.js): no traces');
+  }
 
   let releaseLock: (() => Promise<void>) | undefined;
   if (!config.databaseUrl || config.demo) {
@@ -74,9 +82,13 @@ async function main(): Promise<void> {
     if (config.demo) {
       const report = await ensureDemoWorld(database, {
         scale: config.seedScale,
-        log: (line) => process.stdout.write(`[demo] ${line}\n`),
+        log: (line) => startup.info({ demo: true }, line),
       });
-      if (report.seeded) process.stdout.write(`[demo] world ready in ${(report.durationMs / 1000).toFixed(1)} s\n`);
+      if (report.seeded)
+        startup.info(
+          { demo: true, durationMs: Math.round(report.durationMs) },
+          `demo world ready in ${(report.durationMs / 1000).toFixed(1)} s`,
+        );
     }
   };
   // Several servers starting together on one PostgreSQL: one at a time migrates and seeds (the others find it done).
@@ -91,43 +103,55 @@ async function main(): Promise<void> {
   const simulator = config.demo && config.simulatorIntervalMs > 0 ? attachSimulator(app, config.simulatorIntervalMs) : undefined;
   // `npm run backup` while this server holds DATA_DIR: a request file and SIGUSR2 (lib/backup.ts).
   if (database.pglite) answerBackupRequests({ dataDir: config.dataDir, pglite: database.pglite, log: app.log });
+  let metricsServer: MetricsServer | undefined;
   // SIGUSR2 asks for a backup (lib/backup.ts), not a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();
+    await metricsServer?.close();
+    // The spans still buffered are sent.
+    await stopTracing();
     await maintenance?.stop();
     await database.close();
     await releaseLock?.();
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // Prometheus's endpoint on its own listener (METRICS_PORT, loopback by default): never on the public port.
+  if (config.metrics) metricsServer = await startMetricsServer(app.metrics, config.metrics);
   simulator?.start();
   maintenance?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [
-    '',
-    `  Client portal listening at http://${shownHost}:${port}  (public origin ${config.publicOrigin})`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API docs: http://${shownHost}:${port}/docs`,
-  ];
+  const url = `http://${shownHost}:${port}`;
+  // The address is followed by a space: scripts and tests read it with /listening at (http:\/\/\S+)/.
+  startup.info(
+    {
+      url,
+      publicOrigin: config.publicOrigin,
+      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      docs: `${url}/docs`,
+      ...(metricsServer ? { metrics: metricsServer.url } : {}),
+    },
+    `Client portal listening at ${url} (public origin ${config.publicOrigin})`,
+  );
   if (config.demo && !isLoopback(config.host === 'localhost' ? '127.0.0.1' : config.host)) {
-    lines.push(
-      '',
-      `  WARNING: demo mode is listening beyond loopback (HOST=${config.host}). Demo accounts share one known password;`,
-      config.demoExplicit
-        ? '  DEMO=true was set, so the demo outbox (reset and unlock links) and staff login answer every caller.'
-        : '  the demo outbox and staff login answer loopback callers only (set DEMO=true to open them to everyone).',
-      '',
+    startup.warn(
+      { host: config.host },
+      `demo mode is listening beyond loopback (HOST=${config.host}). Demo accounts share one known password; ` +
+        (config.demoExplicit
+          ? 'DEMO=true was set, so the demo outbox (reset and unlock links) and staff login answer every caller.'
+          : 'the demo outbox and staff login answer loopback callers only (set DEMO=true to open them to everyone).'),
     );
   }
   if (config.demo) {
-    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(28)} ${account.description}`);
+    startup.info(
+      { demoAccounts: DEMO_ACCOUNTS.map((account) => ({ email: account.email, description: account.description })) },
+      `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}`,
+    );
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

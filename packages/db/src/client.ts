@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import * as schema from './schema';
 import { PGliteWorkerClient, type EmbeddedDatabase } from './pglite-worker-client';
 
@@ -20,8 +21,19 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (metrics). */
+  readonly poolUse?: () => PoolUse;
   /** PGlite only: the underlying instance, in this thread or on a worker (backups, snapshots in tests). */
   readonly pglite?: EmbeddedDatabase;
+}
+
+export interface PoolUse {
+  /** Connections open, idle or lent out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -72,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -83,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? await PGliteWorkerClient.open({ ...location, ...(options.onWorkerExit ? { onFatal: options.onWorkerExit } : {}) })
     : await PGlite.create(location);
   // drizzle's PGlite driver calls query/transaction only, which the worker client offers with PGlite's signatures.
-  const db = drizzlePglite({ client: pglite as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: tracedEmbedded(pglite) as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -92,6 +105,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pglite.query('select 1');
     },
     close: () => pglite.close(),
+  };
+}
+
+const tracer = trace.getTracer('@portal/db');
+
+/**
+ * A span for one statement of the embedded database, inside a traced request only (as the pg instrumentation's
+ * `requireParentSpan`): OpenTelemetry's pg instrumentation sees PostgreSQL's statements, nothing sees PGlite's.
+ * Without an OpenTelemetry SDK in the process there is never an active span, and the statement just runs.
+ */
+function tracedStatement<T>(text: string, run: () => Promise<T>): Promise<T> {
+  if (!trace.getActiveSpan()) return run();
+  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+  return tracer.startActiveSpan(
+    `pglite ${operation}`,
+    { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': text } },
+    async (span) => {
+      try {
+        return await run();
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+type TracedQuery = EmbeddedDatabase['query'];
+
+/** drizzle's view of the embedded database (query and transaction), with a span per statement. */
+function tracedEmbedded(pglite: EmbeddedDatabase): Pick<EmbeddedDatabase, 'query' | 'transaction'> {
+  const traceQuery =
+    (query: TracedQuery): TracedQuery =>
+    (text, params, options) =>
+      tracedStatement(text, () => query(text, params, options));
+  return {
+    query: traceQuery((text, params, options) => pglite.query(text, params, options)),
+    transaction: (callback) =>
+      pglite.transaction((tx) => {
+        const query = traceQuery((text, params, options) => tx.query(text, params, options));
+        return callback(new Proxy(tx, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key, target)) }));
+      }),
   };
 }
 

@@ -95,7 +95,10 @@ export default fp(
         // A 503 that sheds load (under pressure, Retry-After) is one short warning, no stack to serialise per request;
         // one with a cause (an upstream that failed) is an error with its cause.
         if (error.status === 503 && error.cause === undefined) request.log.warn(error.message);
-        else if (error.status >= 500) request.log.error({ err: error }, error.message);
+        else if (error.status >= 500) {
+          request.log.error({ err: error }, error.message);
+          app.errorReports.capture(error, request);
+        }
         return sendProblem(reply, request, error);
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.code === 'FST_ERR_VALIDATION') {
@@ -110,6 +113,7 @@ export default fp(
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+        app.errorReports.capture(error, request);
         return sendProblem(reply, request, { code: 'internal', ...PROBLEMS.internal });
       }
       if (isDatabaseUnavailable(error)) {
@@ -148,6 +152,7 @@ export default fp(
         return sendProblem(reply, request, { code: 'service-unavailable', ...PROBLEMS['service-unavailable'] });
       }
       request.log.error({ err: error }, 'unhandled error');
+      app.errorReports.capture(error, request);
       return sendProblem(reply, request, { code: 'internal', ...PROBLEMS.internal });
     });
   },

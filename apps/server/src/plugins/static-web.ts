@@ -11,7 +11,8 @@ import { withPublicRoutes } from './public-routes';
  * worker sw.js, icons) is revalidated on every use (`no-cache`), so a deploy is seen at the next check. Unknown GET
  * paths that want HTML fall back to index.html (history-mode routing). The web app manifest is answered per region.
  */
-export const API_PREFIXES = ['/v1/', '/api/', '/docs', '/dev/', '/oidc/'];
+// `/metrics` is Prometheus's, on its own port (METRICS_PORT): here it is an unknown API path, never the app's page.
+export const API_PREFIXES = ['/v1/', '/api/', '/docs', '/dev/', '/oidc/', '/metrics'];
 
 /**
  * Is this request target an API path, however it is spelled (`/%761/…`, `//v1/…`, `/V1/…`, absolute form)? Such a
