@@ -50,6 +50,7 @@ import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import liveEventsRoutes from './modules/live-events/live-events.routes';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
@@ -122,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
   // Every key is derived from the master secret; during a rotation the previous one's still verifies and opens.
   const keys = new ServerKeys(config.jwtSecret, config.jwtSecretPrevious);
-  const { notifier, mailer } = registerMessaging(app, config, keys, database);
+  const { notifier, mailer } = await registerMessaging(app, config, keys, database);
   const identity = await buildIdentity(app, { config, keys, database, notifier });
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, keys, notifier, ...identity }));
@@ -293,15 +294,15 @@ function registerRouteCatalogue(app: FastifyInstance): void {
 }
 
 /**
- * Messages between server processes (cache invalidation, live events: Redis, PostgreSQL NOTIFY or in-process) and
- * the mail queue, decorated on the app and closed with it.
+ * Messages between server processes (cache invalidation, live events: Redis, PostgreSQL NOTIFY or in-process), the
+ * job queue and the mail sent through it, decorated on the app and closed with it.
  */
-function registerMessaging(
+async function registerMessaging(
   app: FastifyInstance,
   config: Config,
   keys: ServerKeys,
   database: Database,
-): { notifier: Notifier; mailer: Mailer } {
+): Promise<{ notifier: Notifier; mailer: Mailer }> {
   const notifier = createNotifier({
     redisUrl: config.redisUrl,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
@@ -309,6 +310,9 @@ function registerMessaging(
   });
   app.decorate('notifier', notifier);
   app.addHook('onClose', () => notifier.close());
+  // Background work (lib/jobs.ts): pg-boss on PostgreSQL, in this process on the embedded database.
+  const jobs = createJobQueue(database, app.log);
+  app.decorate('jobs', jobs);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -316,11 +320,22 @@ function registerMessaging(
     db: database.db,
     secret: keys,
     log: app.log,
+    jobs,
   });
   app.decorate('mailer', mailer);
-  // The queue's worker: sends what requests queued, and retries what failed.
-  mailer.start();
-  app.addHook('onClose', () => mailer.stop());
+  // This server works the queues from now on: sends what requests queue, retries what failed.
+  await jobs.start();
+  await mailer.start();
+  // Each queue's depth when Prometheus scrapes, and every failed try (observability/metrics.ts).
+  for (const queue of Object.keys(await jobs.depth())) {
+    app.metrics.registerQueueDepth(queue, async () => (await jobs.depth())[queue] ?? 0);
+  }
+  jobs.onFailure((queue) => app.metrics.jobFailed(queue));
+  // Runs scheduled here (the simulator, retention) stop with the queue.
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await jobs.stop();
+  });
   return { notifier, mailer };
 }
 
@@ -412,6 +427,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** The job queue (lib/jobs.ts). */
+    jobs: JobQueue;
     /** Messages between this system's server processes (lib/notifier.ts). */
     notifier: Notifier;
     now: () => Date;

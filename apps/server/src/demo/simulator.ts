@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error';
 import { ProviderService } from '../modules/provider/provider.service';
 import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
 import { openReplaceMeRequests } from './simulator.repository';
-import { createLeadership, type Leadership } from '../lib/leader-lock.repository';
+import type { JobQueue } from '../lib/jobs';
 
 /**
  * The provider simulator of the demo (DESIGN 'Demo world'): on every tick it fills unfilled bookings with a free
@@ -42,10 +42,11 @@ export interface SimulatorOptions {
   /** The app's services (app.services); a simulator built alone (tests) makes its own. */
   services?: { provider: ProviderService; providerTimesheets: ProviderTimesheetsService };
   /**
-   * Several server processes on one database: only the leader ticks (lib/leader-lock.repository.ts); the others
-   * wait, and one of them takes over within seconds when the leader goes. Without it, this process always ticks.
+   * The job queue: each tick is a scheduled job (lib/jobs.ts), so that of several server processes on one database
+   * one runs each interval's tick, and the others go on ticking when one goes. Without it, this process ticks on a
+   * timer of its own.
    */
-  leadership?: Leadership;
+  jobs?: Pick<JobQueue, 'every'>;
 }
 
 export interface TickReport {
@@ -65,6 +66,9 @@ function isoWeek(at: Date): string {
   return `${d.weekYear}-W${d.weekNumber}`;
 }
 
+/** The scheduled job of the ticks (lib/jobs.ts). */
+export const SIMULATOR_JOB = 'demo-simulator';
+
 /** Requests at most this old count as "just made" and jump the backlog. */
 const RECENT_MS = 60 * 60 * 1000;
 
@@ -72,6 +76,7 @@ export class DemoSimulator {
   private readonly service: ProviderService;
   private readonly timesheets: ProviderTimesheetsService;
   private timer: NodeJS.Timeout | undefined;
+  private unschedule: (() => Promise<void>) | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = false;
   /** Decisions from this instant on are settled and invoiced a little after they happen; the backlog weekly. */
@@ -86,9 +91,9 @@ export class DemoSimulator {
   }
 
   start(): void {
-    if (this.options.intervalMs <= 0 || this.timer || this.stopped) return;
-    this.options.leadership?.start();
-    this.schedule();
+    if (this.options.intervalMs <= 0 || this.timer || this.unschedule || this.stopped) return;
+    if (this.options.jobs) this.unschedule = this.options.jobs.every(SIMULATOR_JOB, this.options.intervalMs, () => this.scheduledTick());
+    else this.schedule();
     this.options.log.info({ intervalMs: this.options.intervalMs }, 'demo provider simulator started');
   }
 
@@ -97,15 +102,28 @@ export class DemoSimulator {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    await this.unschedule?.();
     await this.running;
-    await this.options.leadership?.stop();
+  }
+
+  /** A tick of the scheduled job; a failure is logged here and counted by the queue. */
+  private async scheduledTick(): Promise<void> {
+    if (this.stopped) return;
+    const work = this.tick();
+    this.running = work.catch(() => {});
+    try {
+      await work;
+    } catch (err) {
+      this.options.log.error({ err }, 'demo simulator tick failed');
+      throw err;
+    } finally {
+      this.running = undefined;
+    }
   }
 
   private schedule(): void {
     this.timer = setTimeout(() => {
-      // Not the leader (another server process ticks): look again next time.
-      const work = this.options.leadership && !this.options.leadership.isLeader ? Promise.resolve() : this.tick();
-      this.running = work
+      this.running = this.tick()
         .catch((err: unknown) => this.options.log.error({ err }, 'demo simulator tick failed'))
         .finally(() => {
           this.running = undefined;
@@ -243,17 +261,10 @@ export class DemoSimulator {
  * Creates the simulator of a demo server and ties it to the app's life: it stops (and waits for its tick) when the
  * app closes. Call before the app is ready; `start()` it once the server listens.
  */
-export function attachSimulator(app: FastifyInstance, intervalMs: number, leadership?: Leadership): DemoSimulator {
+export function attachSimulator(app: FastifyInstance, intervalMs: number): DemoSimulator {
   const simulator = new DemoSimulator({
-    // On PostgreSQL several server processes may run: the simulator ticks on one of them (the leader).
-    leadership:
-      leadership ??
-      createLeadership({
-        url: app.database.kind === 'postgres' ? app.config.databaseUrl : undefined,
-        lock: 'scheduledJobs',
-        onChange: (leader) => app.log.info({ leader }, leader ? 'leading the scheduled jobs' : 'no longer leading the scheduled jobs'),
-        onError: (err) => app.log.warn({ err: { message: err.message } }, 'leader lock connection error'),
-      }),
+    // On PostgreSQL several server processes may run: each interval's tick runs on one of them.
+    jobs: app.jobs,
     db: app.database.db,
     mailer: app.mailer,
     log: app.log,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { mailQueue, outboxMessages } from '@portal/db/schema';
 import type { Db, DbOrTx } from '@portal/db/client';
 
@@ -23,33 +23,13 @@ export async function enqueue(db: DbOrTx, mail: NewQueuedMail): Promise<number> 
   return row!.id;
 }
 
-const claimable = () =>
-  and(
-    isNull(mailQueue.failedAt),
-    lte(mailQueue.nextAttemptAt, sql`now()`),
-    or(isNull(mailQueue.claimedUntil), lt(mailQueue.claimedUntil, sql`now()`)),
-  );
+const claimable = () => and(isNull(mailQueue.failedAt), or(isNull(mailQueue.claimedUntil), lt(mailQueue.claimedUntil, sql`now()`)));
 
 /**
- * Takes up to `limit` due rows for this worker and counts the attempt. SKIP LOCKED lets several server processes
- * share the queue without sending a mail twice.
+ * Takes one row for a delivery attempt, if it is still waiting and nobody holds it, and counts the attempt. The
+ * job queue gives each job to one worker; the claim also keeps the first attempt of `send()` and a retry that comes
+ * due meanwhile from sending one mail twice.
  */
-export async function claimDue(db: Db, limit: number): Promise<QueuedMail[]> {
-  const due = db
-    .select({ id: mailQueue.id })
-    .from(mailQueue)
-    .where(claimable())
-    .orderBy(asc(mailQueue.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailQueue)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${mailQueue.attempts} + 1` })
-    .where(inArray(mailQueue.id, due))
-    .returning();
-}
-
-/** Takes one given row, if it is due and nobody holds it. */
 export async function claimOne(db: Db, id: number): Promise<QueuedMail | undefined> {
   const [row] = await db
     .update(mailQueue)
@@ -57,6 +37,12 @@ export async function claimOne(db: Db, id: number): Promise<QueuedMail | undefin
     .where(and(eq(mailQueue.id, id), claimable()))
     .returning();
   return row;
+}
+
+/** Rows still to be sent, oldest first (the embedded queue offers them again at start). */
+export async function waitingIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: mailQueue.id }).from(mailQueue).where(isNull(mailQueue.failedAt)).orderBy(asc(mailQueue.id));
+  return rows.map((r) => r.id);
 }
 
 export async function remove(db: DbOrTx, id: number): Promise<void> {
@@ -77,11 +63,9 @@ export async function moveToOutbox(db: Db, id: number, message: { to: string; su
   });
 }
 
-export async function retryLater(db: Db, id: number, delaySeconds: number, error: string): Promise<void> {
-  await db
-    .update(mailQueue)
-    .set({ claimedUntil: null, lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
-    .where(eq(mailQueue.id, id));
+/** A failed attempt: the row waits for the job's next try. */
+export async function release(db: Db, id: number, error: string): Promise<void> {
+  await db.update(mailQueue).set({ claimedUntil: null, lastError: error }).where(eq(mailQueue.id, id));
 }
 
 /** Gives up on a row; a secret link in it is wiped, since nobody will ever follow it. */

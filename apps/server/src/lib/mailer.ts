@@ -2,13 +2,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@portal/db/client';
 import { openSecret, sealSecret, secretKeys } from './mail-secret';
 import * as queue from './mail-queue.repository';
+import type { JobContext, JobQueue, RetryPolicy } from './jobs';
 import type { ServerKeys } from './secrets';
 
 /**
- * Every e-mail goes through a queue table and then nodemailer. With SMTP_URL it is sent; without it (demo mode)
- * nodemailer still builds the message and it is kept in the outbox table, where a person (/dev/outbox) and the
- * tests can read it. A failed send stays queued and is retried with a growing backoff, so an SMTP outage never
- * fails the request that asked for the mail. SMS, voice and push go through `notify`, recorded in the outbox.
+ * Every e-mail goes through the mail queue table and a job of the job queue (lib/jobs.ts), then nodemailer. With
+ * SMTP_URL it is sent; without it (demo mode) nodemailer still builds the message and it is kept in the outbox
+ * table, where a person (/dev/outbox) and the tests can read it. A failed send stays queued and its job is retried
+ * with exponential backoff, so an SMTP outage never fails the request that asked for the mail. SMS, voice and push
+ * go through `notify`: a job of their own, with the same retries, that records them in the outbox.
  */
 export interface MailMessage {
   to: string;
@@ -32,11 +34,14 @@ export interface Mailer {
   /** Queues the mail and returns at once; the worker sends it. */
   queue(message: MailMessage, options?: QueueOptions): Promise<void>;
   notify(channel: 'sms' | 'voice' | 'push', to: string, text: string): Promise<void>;
-  /** Sends every mail that is due now (tests await it before they read the outbox). */
+  /** Sends every mail and notification that is due now (tests await it before they read the outbox). */
   drain(): Promise<void>;
-  /** Starts polling for retries that come due. */
-  start(): void;
-  /** Stops polling and waits for the delivery under way. */
+  /**
+   * Sends again after `stop()` (this server takes mail jobs); on the embedded database, also offers the mail still
+   * waiting from before a restart to the job queue again.
+   */
+  start(): Promise<void>;
+  /** Holds the sending back on this server (the mail waits in the queue) and waits for the delivery under way. */
   stop(): Promise<void>;
 }
 
@@ -49,25 +54,29 @@ export interface MailerOptions {
   /** Key material for the bodies of secret mail while they wait (the server's secrets, lib/secrets.ts). */
   secret: ServerKeys | string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Where the sending happens: the mailer declares its queues on it (before it starts). */
+  jobs: JobQueue;
   retry?: RetryPolicy;
-  /** How often the worker looks for retries that came due. */
-  pollMs?: number;
 }
 
-export interface RetryPolicy {
-  firstDelaySeconds: number;
-  maxDelaySeconds: number;
-  maxAttempts: number;
+/**
+ * Retries of a mail or a notification: 9 more tries, the n-th after 30 s·2ⁿ to twice that (30–60 s, 1–2 min, …,
+ * the last after 2–4 hours): given up 4 to 8 hours after the first try.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 9, retryDelaySeconds: 30 };
+
+export const MAIL_QUEUE = 'mail';
+export const NOTIFICATION_QUEUE = 'notification';
+
+interface MailJob {
+  mailId: number;
 }
 
-/** 30 s, 1 min, 2 min, … up to an hour between tries; after 12 tries (about 7 hours) the mail is given up. */
-export const DEFAULT_RETRY: RetryPolicy = { firstDelaySeconds: 30, maxDelaySeconds: 3600, maxAttempts: 12 };
-
-export function retryDelaySeconds(policy: RetryPolicy, attempts: number): number {
-  return Math.min(policy.firstDelaySeconds * 2 ** Math.max(0, attempts - 1), policy.maxDelaySeconds);
+interface NotificationJob {
+  channel: 'sms' | 'voice' | 'push';
+  to: string;
+  text: string;
 }
-
-const BATCH = 20;
 
 export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
@@ -75,13 +84,16 @@ export function createMailer(options: MailerOptions): Mailer {
     : nodemailer.createTransport({ jsonTransport: true });
   const keys = secretKeys(options.secret);
   const retry = options.retry ?? DEFAULT_RETRY;
-  const db = options.db;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  const { db, jobs } = options;
 
-  async function deliver(row: queue.QueuedMail): Promise<void> {
+  /**
+   * One delivery attempt of a queued mail. A row already sent or given up, or held by another attempt, is left
+   * alone. A failure is recorded on the row and thrown, so that the job is retried; on the last try (of the job,
+   * or the row's last allowed attempt) the mail is given up.
+   */
+  async function deliver(mailId: number, job: Pick<JobContext, 'retryCount' | 'retryLimit'>): Promise<void> {
+    const row = await queue.claimOne(db, mailId);
+    if (!row) return;
     try {
       if (row.noop) return await queue.remove(db, row.id);
       const open = (v: string) => (row.secret ? openSecret(keys, v) : v);
@@ -98,88 +110,71 @@ export function createMailer(options: MailerOptions): Mailer {
     } catch (error) {
       // The error text of SMTP names the server and the reply, never the message body.
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const last = job.retryCount >= job.retryLimit || row.attempts > retry.retryLimit;
       try {
-        if (row.attempts >= retry.maxAttempts) {
+        if (last) {
           options.log?.error({ mailId: row.id, attempts: row.attempts, reason }, 'mail given up');
           await queue.giveUp(db, row.id, reason, row.secret);
         } else {
-          const delay = retryDelaySeconds(retry, row.attempts);
-          options.log?.warn({ mailId: row.id, attempts: row.attempts, retryInSeconds: delay, reason }, 'mail not sent; will retry');
-          await queue.retryLater(db, row.id, delay, reason);
+          options.log?.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent; will retry');
+          await queue.release(db, row.id, reason);
         }
       } catch (bookkeeping) {
-        // The claim expires on its own and the row is tried again: nothing is lost.
+        // The claim expires on its own and the next try takes the row again: nothing is lost.
         options.log?.error({ mailId: row.id, err: bookkeeping }, 'mail queue bookkeeping failed');
       }
+      throw error;
     }
   }
 
-  async function loop(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const rows = await queue.claimDue(db, BATCH);
-        if (rows.length === 0) break;
-        for (const row of rows) await deliver(row);
-        if (stopped) break;
-      }
-    } while (again && !stopped);
-  }
+  jobs.define<MailJob>(MAIL_QUEUE, retry, ({ mailId }, job) => deliver(mailId, job));
+  jobs.define<NotificationJob>(NOTIFICATION_QUEUE, retry, async ({ channel, to, text }) => {
+    // The delivery of today: the outbox (the demo's, and the record of what was sent).
+    await queue.recordNotification(db, channel, to, text);
+  });
 
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop()
-      .catch((err: unknown) => options.log?.error({ err }, 'mail queue failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  async function enqueue(message: MailMessage, opts: QueueOptions): Promise<number> {
+  /** The row and its job, in one transaction: a job is never about a mail that is not there, nor the reverse. */
+  async function enqueue(message: MailMessage, opts: QueueOptions, startAfterSeconds?: number): Promise<number> {
     const seal = (v: string) => (opts.secret ? sealSecret(keys[0], v) : v);
-    return queue.enqueue(db, {
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: seal(message.text),
-      htmlBody: message.html === undefined ? null : seal(message.html),
-      secret: opts.secret === true,
-      noop: opts.noop === true,
+    return db.transaction(async (tx) => {
+      const mailId = await queue.enqueue(tx, {
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: seal(message.text),
+        htmlBody: message.html === undefined ? null : seal(message.html),
+        secret: opts.secret === true,
+        noop: opts.noop === true,
+      });
+      await jobs.send<MailJob>(MAIL_QUEUE, { mailId }, { tx, startAfterSeconds });
+      return mailId;
     });
   }
 
   return {
     portalOrigin: options.portalOrigin,
     async send(message) {
-      const id = await enqueue(message, {});
-      const row = await queue.claimOne(db, id);
-      if (row) await deliver(row);
+      // The job is the retry: it comes due after the first wait, and finds nothing to do when this attempt sent it.
+      const mailId = await enqueue(message, {}, retry.retryDelaySeconds);
+      await deliver(mailId, { retryCount: 0, retryLimit: retry.retryLimit }).catch(() => {});
     },
     async queue(message, opts = {}) {
       await enqueue(message, opts);
-      if (!stopped) void kick();
     },
     async notify(channel, to, text) {
-      await queue.recordNotification(db, channel, to, text);
+      await jobs.send<NotificationJob>(NOTIFICATION_QUEUE, { channel, to, text });
     },
     async drain() {
-      while (running) await running;
-      await kick();
+      await jobs.drain();
     },
-    start() {
-      stopped = false;
-      timer ??= setInterval(() => void kick(), options.pollMs ?? 15_000);
-      timer.unref();
-      void kick();
+    async start() {
+      await jobs.resume(MAIL_QUEUE);
+      // pg-boss keeps its jobs in the database; the embedded queue keeps them in this process, so the mail that was
+      // waiting when the server stopped is offered again (a row already sent is gone; a held one is left alone).
+      if (jobs.kind !== 'in-process') return;
+      for (const mailId of await queue.waitingIds(db)) await jobs.send<MailJob>(MAIL_QUEUE, { mailId });
     },
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      while (running) await running;
+      await jobs.pause(MAIL_QUEUE);
       transport.close();
     },
   };

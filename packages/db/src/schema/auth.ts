@@ -27,6 +27,10 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_id_idx').on(t.familyId),
     index('refresh_tokens_contact_id_idx').on(t.contactId),
     index('refresh_tokens_expires_at_idx').on(t.expiresAt),
+    // The retention job removes revoked tokens some time after their revocation.
+    index('refresh_tokens_revoked_at_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
     check('refresh_tokens_has_subject', sql`${t.contactId} is not null or ${t.staffUserId} is not null`),
   ],
 );

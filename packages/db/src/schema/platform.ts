@@ -97,10 +97,11 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * E-mail waiting to be sent. Requests only add a row; a worker sends it with retries and backoff, so an SMTP outage
- * never fails a request and a password-reset request costs the same whether or not the account exists (a `noop`
- * row stands in for the mail an unknown address does not get). Bodies of mail carrying a secret link are
- * encrypted while they wait, and the row is deleted once sent.
+ * E-mail waiting to be sent. Requests only add a row and a job of the job queue (pg-boss on PostgreSQL), which sends
+ * it with retries and backoff, so an SMTP outage never fails a request and a password-reset request costs the same
+ * whether or not the account exists (a `noop` row stands in for the mail an unknown address does not get). Bodies of
+ * mail carrying a secret link are encrypted while they wait, and the row is deleted once sent; a mail given up
+ * stays (its secret wiped) until the retention job removes it.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -115,8 +116,7 @@ export const mailQueue = pgTable(
     /** Stands in for a mail that is not sent (equal work for known and unknown addresses); dropped by the worker. */
     noop: boolean('noop').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    /** A worker holds the row until then; a crashed worker's rows are retried after it. */
+    /** A delivery attempt holds the row until then (see the mail queue's claim). */
     claimedUntil: timestamptz('claimed_until'),
     lastError: text('last_error'),
     /** Gave up after the last retry. */
@@ -124,8 +124,8 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_queue_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.failedAt} is null`),
+    index('mail_queue_failed_at_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );

@@ -1,0 +1,251 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '@portal/db/client';
+import { checkQueueName, type JobHandler, type JobQueue, type RetryPolicy, type SendOptions } from './jobs';
+import { executeSqlOn } from './jobs-sql.repository';
+
+/**
+ * The job queue on PostgreSQL (see lib/jobs.ts): pg-boss, in its own schema (`pgboss`, created and migrated by
+ * pg-boss at start under its own lock), over the app's connection pool. Each declared queue is worked by every
+ * server that starts; SKIP LOCKED gives each job to one of them. A job whose server dies while working it fails
+ * when it expires and is retried. Scheduled runs (`every`) are jobs throttled to one per interval (pg-boss's
+ * singleton slots): every server offers the interval's job, the first one is kept, one server takes it.
+ */
+export interface PgBossJobQueueOptions {
+  db: Db;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often an idle worker looks for jobs (seconds, at least 0.5); a job sent by this server wakes it at once. */
+  pollingIntervalSeconds?: number;
+  /** How long a job may run before it is failed (and retried): a dead server's job is not lost (default 15 min). */
+  expireInSeconds?: number;
+}
+
+interface Declared {
+  name: string;
+  retry: RetryPolicy;
+  handler: JobHandler<object>;
+  workerId?: string;
+  paused?: boolean;
+}
+
+/** pg-boss keeps a finished job this long in its job table, then in its archive for a week; then deletes it. */
+const ARCHIVE_COMPLETED_AFTER_SECONDS = 12 * 3600;
+
+export class PgBossJobQueue implements JobQueue {
+  readonly kind = 'pg-boss';
+  private readonly boss: PgBoss;
+  private readonly declared = new Map<string, Declared>();
+  private readonly schedules = new Set<() => Promise<void>>();
+  private readonly listeners: Array<(queue: string, error: Error) => void> = [];
+  /** Handlers running in this process (drain and stop wait for them). */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private started: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: PgBossJobQueueOptions) {
+    this.boss = new PgBoss({
+      db: executeSqlOn(options.db),
+      // No cron here (the `every` runs are throttled jobs): no clock-skew monitor either.
+      schedule: false,
+      archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_AFTER_SECONDS,
+      deleteAfterDays: 7,
+      expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    });
+    this.boss.on('error', (err: Error) => this.options.log?.warn({ err: { message: err.message } }, 'job queue error'));
+  }
+
+  define<T extends object>(name: string, retry: RetryPolicy, handler: JobHandler<T>): void {
+    if (this.declared.has(checkQueueName(name))) throw new Error(`queue ${name} is declared twice`);
+    if (this.started) throw new Error(`queue ${name} declared after start`);
+    this.declared.set(name, { name, retry, handler: handler as JobHandler<object> });
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+    const queue = this.queue(name);
+    await this.boss.send(name, data, {
+      retryLimit: queue.retry.retryLimit,
+      retryDelay: queue.retry.retryDelaySeconds,
+      retryBackoff: true,
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
+      ...(options.tx ? { db: executeSqlOn(options.tx) } : {}),
+    });
+    // This server's worker takes it now rather than at its next look; in a transaction, after the commit.
+    if (queue.workerId && !options.startAfterSeconds) {
+      const workerId = queue.workerId;
+      setTimeout(() => this.boss.notifyWorker(workerId), options.tx ? 50 : 0).unref();
+    }
+  }
+
+  every(name: string, intervalMs: number, handler: () => Promise<void>): () => Promise<void> {
+    checkQueueName(name);
+    const seconds = Math.max(1, Math.round(intervalMs / 1000));
+    let timer: NodeJS.Timeout | undefined;
+    let workerStarted: Promise<string> | undefined;
+    let ended = false;
+    const offer = () =>
+      this.boss
+        .send(name, {}, { singletonSeconds: seconds, retryLimit: 0, expireInSeconds: Math.max(60, 4 * seconds) })
+        .catch((err: unknown) =>
+          this.options.log?.warn({ err: { message: (err as Error).message }, queue: name }, 'scheduled job not offered'),
+        );
+    const begin = async () => {
+      await this.started;
+      if (ended || this.stopped) return;
+      await this.ensureQueue(name, {});
+      workerStarted = this.boss.work(name, { pollingIntervalSeconds: Math.min(2, Math.max(0.5, seconds / 2)) }, async () => {
+        await this.track(
+          handler().catch((err: unknown) => {
+            this.failed(name, err);
+            throw err;
+          }),
+        );
+      });
+      await workerStarted;
+      await offer();
+      timer = setInterval(() => void offer(), seconds * 1000);
+      timer.unref();
+    };
+    const beginning = begin().catch((err: unknown) => this.options.log?.error({ err, queue: name }, 'scheduled job not started'));
+    const stop = async () => {
+      ended = true;
+      await beginning;
+      if (timer) clearInterval(timer);
+      const id = await workerStarted?.catch(() => undefined);
+      if (id) await this.boss.offWork({ id }).catch(() => {});
+      this.schedules.delete(stop);
+    };
+    this.schedules.add(stop);
+    return stop;
+  }
+
+  start(): Promise<void> {
+    this.started ??= this.begin();
+    return this.started;
+  }
+
+  private async begin(): Promise<void> {
+    await this.boss.start();
+    for (const queue of this.declared.values()) {
+      await this.ensureQueue(queue.name, {
+        retryLimit: queue.retry.retryLimit,
+        retryDelay: queue.retry.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (!queue.paused) await this.work(queue);
+    }
+  }
+
+  private async work(queue: Declared): Promise<void> {
+    queue.workerId = await this.boss.work<object>(
+      queue.name,
+      { includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        if (job) await this.track(this.handle(queue, job));
+      },
+    );
+  }
+
+  async pause(name: string): Promise<void> {
+    const queue = this.queue(name);
+    queue.paused = true;
+    await this.started;
+    const id = queue.workerId;
+    queue.workerId = undefined;
+    if (id && !this.stopped) await this.boss.offWork({ id });
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async resume(name: string): Promise<void> {
+    const queue = this.queue(name);
+    if (!queue.paused) return;
+    queue.paused = false;
+    if (this.started && !this.stopped) {
+      await this.started;
+      await this.work(queue);
+    }
+  }
+
+  /**
+   * Creates the queue unless it exists. Servers starting together may create queues at the same moment, and
+   * pg-boss's (a table partition each) can then deadlock one another: PostgreSQL cancels one, which tries again.
+   */
+  private async ensureQueue(name: string, options: PgBoss.RetryOptions): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.boss.getQueue(name)) return;
+      try {
+        return await this.boss.createQueue(name, { name, policy: 'standard', ...options });
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
+  private queue(name: string): Declared {
+    const queue = this.declared.get(name);
+    if (!queue) throw new Error(`queue ${name} is not declared`);
+    return queue;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all([...this.schedules].map((s) => s()));
+    if (this.started) {
+      await this.started.catch(() => {});
+      await this.boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async drain(): Promise<void> {
+    await this.started;
+    await Promise.allSettled([...this.inFlight]);
+    for (const queue of this.declared.values()) {
+      if (queue.paused) continue;
+      for (;;) {
+        const jobs = await this.boss.fetch<object>(queue.name, { includeMetadata: true, batchSize: 20 });
+        if (jobs.length === 0) break;
+        for (const job of jobs) {
+          try {
+            await this.track(this.handle(queue, job));
+            await this.boss.complete(queue.name, job.id);
+          } catch (err) {
+            await this.boss.fail(queue.name, job.id, { message: (err as Error).message });
+          }
+        }
+      }
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async depth(): Promise<Record<string, number>> {
+    await this.started;
+    const names = [...this.declared.keys()];
+    const sizes = await Promise.all(names.map((name) => this.boss.getQueueSize(name, { before: 'completed' })));
+    return Object.fromEntries(names.map((name, i) => [name, sizes[i]!]));
+  }
+
+  onFailure(listener: (queue: string, error: Error) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private async handle(queue: Declared, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    try {
+      await queue.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    } catch (err) {
+      this.failed(queue.name, err);
+      throw err;
+    }
+  }
+
+  private failed(name: string, err: unknown): void {
+    const error = err instanceof Error ? err : new Error(String(err));
+    for (const listener of this.listeners) listener(name, error);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => {});
+    return work;
+  }
+}
