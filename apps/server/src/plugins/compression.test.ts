@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { signIn, type SignedIn } from '../../test/auth-client';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD_BYTES, sendEncodedAnswer } from './compression';
 
 /**
  * Compressed answers over HTTP (plugins/compression.ts): large JSON, CSV and calendar answers in brotli or gzip as the
@@ -194,5 +195,44 @@ describe('compressed answers', () => {
     } finally {
       abort.abort();
     }
+  });
+
+  it('compresses a kept answer once per coding, and leaves a small one or a plain request alone', async () => {
+    const sent: Array<{ headers: Record<string, unknown>; body: unknown }> = [];
+    const fakeReply = () => {
+      const headers: Record<string, unknown> = { vary: 'Authorization' };
+      const reply = {
+        getHeader: (name: string) => headers[name],
+        header(name: string, value: unknown) {
+          headers[name] = value;
+          return reply;
+        },
+        send(body: unknown) {
+          sent.push({ headers, body });
+          return reply;
+        },
+      };
+      return reply as unknown as FastifyReply;
+    };
+    const asking = (encoding?: string) => ({ headers: encoding ? { 'accept-encoding': encoding } : {} }) as FastifyRequest;
+    const answer = { body: Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i })))), headers: {} };
+
+    expect(await sendEncodedAnswer(asking('gzip, br'), fakeReply(), answer)).toBe(true);
+    expect(await sendEncodedAnswer(asking('br'), fakeReply(), answer)).toBe(true);
+    expect(await sendEncodedAnswer(asking('gzip'), fakeReply(), answer)).toBe(true);
+    const [first, second, third] = sent;
+    expect(first!.headers['content-encoding']).toBe('br');
+    expect(first!.headers.vary).toBe('Authorization, Accept-Encoding');
+    // The same bytes, not compressed again.
+    expect(second!.body).toBe(first!.body);
+    expect(brotliDecompressSync(first!.body as Buffer).equals(answer.body)).toBe(true);
+    expect(third!.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(third!.body as Buffer).equals(answer.body)).toBe(true);
+
+    expect(await sendEncodedAnswer(asking(), fakeReply(), answer)).toBe(false);
+    expect(await sendEncodedAnswer(asking('identity'), fakeReply(), answer)).toBe(false);
+    expect(await sendEncodedAnswer(asking('br;q=0, *;q=0'), fakeReply(), answer)).toBe(false);
+    expect(await sendEncodedAnswer(asking('br'), fakeReply(), { body: Buffer.from('{}'), headers: {} })).toBe(false);
+    expect(sent).toHaveLength(3);
   });
 });

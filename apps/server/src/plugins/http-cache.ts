@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Versioned, VersionedAnswer, VersionedAnswers, VersionedPage } from '../lib/versioned-answers';
+import { sendEncodedAnswer } from './compression';
 
 /**
  * HTTP revalidation for the caller's reference data, declared where a route is registered:
@@ -68,7 +69,7 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
 /**
  * Answers a route declared `cacheable` from a versioned answer (lib/versioned-answers.ts): 304 with no body when
  * the request's `If-None-Match` names the tag (nothing is computed), otherwise the kept answer or the one
- * `compute` makes, with the tag as its ETag.
+ * `compute` makes, with the tag as its ETag, in the coding the request prefers (compressed once per kept answer).
  */
 export async function sendVersioned(
   request: FastifyRequest,
@@ -80,6 +81,9 @@ export async function sendVersioned(
   if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).header('etag', tag).send();
   const answer = await answers.answer(tag, compute);
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+  reply.header('etag', tag).type('application/json; charset=utf-8');
+  // Compressed once per kept answer and coding (plugins/compression.ts), not for every request.
+  if (await sendEncodedAnswer(request, reply, answer)) return reply;
   return sendSerialised(reply, answer.body, tag);
 }
 

@@ -13,6 +13,7 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
 import { noneMatch } from '../../plugins/http-cache';
+import { sendEncodedAnswer } from '../../plugins/compression';
 import { NEEDS } from '../../plugins/route-permission';
 import type { AttemptCounters } from '../identity/attempt-counters';
 
@@ -129,8 +130,10 @@ const calendarFeedRoutes: FastifyPluginAsyncZod<{ counters: AttemptCounters }> =
       reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
       if (noneMatch(request.headers['if-none-match'], answer.tag)) return reply.code(304).header('etag', answer.tag).send(null);
       const built = await app.services.answers.answer(answer.tag, async () => ({ body: Buffer.from(await answer.load()), headers: {} }));
-      // The kept bytes as they are (the route's typed reply knows only its JSON answers).
-      return (reply as FastifyReply).header('etag', answer.tag).type('text/calendar; charset=utf-8').send(built.body);
+      // The kept bytes as they are (the route's typed reply knows only its JSON answers), compressed once per coding.
+      const plain = (reply as FastifyReply).header('etag', answer.tag).type('text/calendar; charset=utf-8');
+      if (await sendEncodedAnswer(request, plain, built)) return plain;
+      return plain.send(built.body);
     },
   );
 };
