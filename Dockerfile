@@ -3,7 +3,7 @@
 #   docker build -t client-portal .
 #   docker run -p 3000:3000 -e DEMO=true -v portal-data:/data client-portal   (the demo on the embedded database in /data;
 #   without DEMO=true the image needs DATABASE_URL: it never falls into demo mode by itself)
-#   deploy/compose.yaml: PostgreSQL, Redis, three servers and HAProxy.
+#   deploy/compose.yaml: PostgreSQL, Redis, the migration step, three servers, HAProxy with TLS and backups.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # 1. Every dependency (the web build needs the dev tools), from the lock file only.
@@ -50,5 +50,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # One node process running the compiled server (what `npm start` runs, no wrapper): signals reach the server
-# itself, which closes gracefully. The backup CLI is apps/server/dist/backup-cli.js.
+# itself, which closes gracefully. The backup CLI is apps/server/dist/backup-cli.js, the
+# migration step (run before the servers: deploy/compose.yaml) apps/server/dist/migrate-cli.js.
 CMD ["node", "apps/server/dist/main.js"]
