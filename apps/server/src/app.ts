@@ -51,6 +51,7 @@ import outboxRoutes from './modules/dev/outbox.routes';
 import liveEventsRoutes from './modules/live-events/live-events.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
+import { scheduleRetention } from './lib/retention';
 import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
@@ -123,10 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('JWT_SECRET is not set');
   // Every key is derived from the master secret; during a rotation the previous one's still verifies and opens.
   const keys = new ServerKeys(config.jwtSecret, config.jwtSecretPrevious);
-  const { notifier, mailer } = await registerMessaging(app, config, keys, database);
+  const { notifier, mailer, jobs } = await registerMessaging(app, config, keys, database);
   const identity = await buildIdentity(app, { config, keys, database, notifier });
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, keys, notifier, ...identity }));
+  // Hourly, on one of the servers: rows past their retention period go (lib/retention.ts).
+  scheduleRetention(jobs, { db: database.db, now: () => app.now(), periods: config.retention, log: app.log });
   await registerModules(app, config, keys, identity);
   registerNotFound(app);
   return app;
@@ -302,7 +305,7 @@ async function registerMessaging(
   config: Config,
   keys: ServerKeys,
   database: Database,
-): Promise<{ notifier: Notifier; mailer: Mailer }> {
+): Promise<{ notifier: Notifier; mailer: Mailer; jobs: JobQueue }> {
   const notifier = createNotifier({
     redisUrl: config.redisUrl,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
@@ -336,7 +339,7 @@ async function registerMessaging(
     await mailer.stop();
     await jobs.stop();
   });
-  return { notifier, mailer };
+  return { notifier, mailer, jobs };
 }
 
 /** Cookies, authentication and HTTP caching, then every module's routes (in the order the OpenAPI document lists them). */

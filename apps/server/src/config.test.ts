@@ -131,3 +131,46 @@ describe('metrics, traces', () => {
     expect(() => loadConfig({ ...base, OTEL_SDK_DISABLED: 'perhaps' })).toThrow(ConfigError);
   });
 });
+
+describe('retention periods', () => {
+  it('has documented defaults, the audit log kept longest', () => {
+    expect(loadConfig(base).retention).toEqual({
+      idempotencyKeysDays: 7,
+      refreshTokensDays: 30,
+      signInCountersDays: 7,
+      outboxDays: 30,
+      notificationsDays: 30,
+      givenUpMailsDays: 30,
+      auditLogDays: 730,
+    });
+  });
+
+  it('reads each period in days', () => {
+    const config = loadConfig({
+      ...base,
+      RETENTION_OUTBOX_DAYS: '3',
+      RETENTION_AUDIT_LOG_DAYS: '3650',
+      RETENTION_REFRESH_TOKENS_DAYS: '90',
+    });
+    expect(config.retention).toMatchObject({ outboxDays: 3, auditLogDays: 3650, refreshTokensDays: 90 });
+  });
+
+  it('refuses a period that is not a whole number of days, or too short, naming the variable', () => {
+    expect(() => loadConfig({ ...base, RETENTION_OUTBOX_DAYS: 'soon' })).toThrow(/RETENTION_OUTBOX_DAYS must be a number of days/);
+    expect(() => loadConfig({ ...base, RETENTION_OUTBOX_DAYS: '1.5' })).toThrow(/RETENTION_OUTBOX_DAYS must be a whole number of days/);
+    expect(() => loadConfig({ ...base, RETENTION_SIGN_IN_COUNTERS_DAYS: '0' })).toThrow(
+      /RETENTION_SIGN_IN_COUNTERS_DAYS must be at least 1 days/,
+    );
+    expect(() => loadConfig({ ...base, RETENTION_AUDIT_LOG_DAYS: '30' })).toThrow(/RETENTION_AUDIT_LOG_DAYS must be at least 90 days/);
+  });
+
+  it('keeps the audit log at least as long as anything else', () => {
+    expect(() => loadConfig({ ...base, RETENTION_REFRESH_TOKENS_DAYS: '1000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, RETENTION_REFRESH_TOKENS_DAYS: '1000' })).toThrow(
+      /RETENTION_AUDIT_LOG_DAYS must be at least the longest/,
+    );
+    expect(loadConfig({ ...base, RETENTION_REFRESH_TOKENS_DAYS: '1000', RETENTION_AUDIT_LOG_DAYS: '1000' }).retention.auditLogDays).toBe(
+      1000,
+    );
+  });
+});

@@ -52,6 +52,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
 const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().min(1);
+const days = (min: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(min, `must be at least ${min} days`)
+    .max(36_500, 'must be at most 36500 days')
+    .default(fallback);
 const url = (protocols: string[]) =>
   z.string().refine(
     (v) => {
@@ -81,6 +88,13 @@ const EnvSchema = z.object({
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
   ANSWER_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(32),
+  RETENTION_IDEMPOTENCY_KEYS_DAYS: days(1, 7),
+  RETENTION_REFRESH_TOKENS_DAYS: days(1, 30),
+  RETENTION_SIGN_IN_COUNTERS_DAYS: days(1, 7),
+  RETENTION_OUTBOX_DAYS: days(1, 30),
+  RETENTION_NOTIFICATIONS_DAYS: days(1, 30),
+  RETENTION_GIVEN_UP_MAILS_DAYS: days(1, 30),
+  RETENTION_AUDIT_LOG_DAYS: days(90, 730),
   SIMULATOR_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(1800),
@@ -145,6 +159,8 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Demo mode: milliseconds between the provider simulator's ticks; 0 = off. */
   simulatorIntervalMs: number;
+  /** How long data that is no longer needed is kept before the retention job removes it (lib/retention.ts). */
+  retention: RetentionPeriods;
   /** Bytes of versioned answers (lib/versioned-answers.ts) a process keeps; 0 = compute every answer. */
   answerCacheBytes: number;
   logLevel: string;
@@ -181,6 +197,24 @@ export interface Config {
 /** A HOST that only this machine reaches. */
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Days each kind of row is kept once it is no longer needed (README → Operating → Retention). */
+export interface RetentionPeriods {
+  /** Idempotency keys, after they expire (a day after the request). */
+  idempotencyKeysDays: number;
+  /** Refresh tokens, after they expire or are revoked. */
+  refreshTokensDays: number;
+  /** Sign-in and rate-limit counters, after their window started (and any lock ended). */
+  signInCountersDays: number;
+  /** E-mail in the outbox (the demo's sent mail), after it was written. */
+  outboxDays: number;
+  /** SMS, voice and push notifications recorded in the outbox, after they were sent. */
+  notificationsDays: number;
+  /** Mail given up after its last try, after it was given up. */
+  givenUpMailsDays: number;
+  /** The audit log, after the entry was written; kept longest. */
+  auditLogDays: number;
 }
 
 export class ConfigError extends Error {
@@ -266,6 +300,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.JWT_SECRET_PREVIOUS !== undefined && e.JWT_SECRET_PREVIOUS === e.JWT_SECRET) {
     throw new ConfigError('Configuration error: JWT_SECRET_PREVIOUS must differ from JWT_SECRET (it is the secret before the rotation)');
   }
+  const retention: RetentionPeriods = {
+    idempotencyKeysDays: e.RETENTION_IDEMPOTENCY_KEYS_DAYS,
+    refreshTokensDays: e.RETENTION_REFRESH_TOKENS_DAYS,
+    signInCountersDays: e.RETENTION_SIGN_IN_COUNTERS_DAYS,
+    outboxDays: e.RETENTION_OUTBOX_DAYS,
+    notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS,
+    givenUpMailsDays: e.RETENTION_GIVEN_UP_MAILS_DAYS,
+    auditLogDays: e.RETENTION_AUDIT_LOG_DAYS,
+  };
+  const { auditLogDays, ...others } = retention;
+  const longest = Math.max(...Object.values(others));
+  if (auditLogDays < longest) {
+    throw new ConfigError(
+      `Configuration error: RETENTION_AUDIT_LOG_DAYS must be at least the longest other retention period (${longest} days): the audit log is kept longest`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -283,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoExplicit: e.DEMO === true,
     seedScale: e.SEED_SCALE,
     simulatorIntervalMs: e.SIMULATOR_INTERVAL_MS,
+    retention,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logLevel: e.LOG_LEVEL,
