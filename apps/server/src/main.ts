@@ -106,8 +106,11 @@ async function main(): Promise<void> {
   let metricsServer: MetricsServer | undefined;
   // SIGUSR2 asks for a backup (lib/backup.ts), not a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'closing');
+    if (err) {
+      app.log.error({ err }, 'closing after an error');
+      // Sent before the app closes its error reports (onClose).
+      app.errorReports.capture(err);
+    } else app.log.info({ signal }, 'closing');
     await app.close();
     await metricsServer?.close();
     // The spans still buffered are sent.

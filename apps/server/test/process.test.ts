@@ -93,7 +93,8 @@ describe('the server process', () => {
   it('seeds an empty directory (again after a seeding killed part-way), refuses a second server, keeps data across restarts, survives a kill', async () => {
     const dataDir = freshDir();
     const killed = run({ DATA_DIR: dataDir });
-    await waitFor(() => /\[demo\]/.test(killed.stdout()), 60_000, 'seeding to begin', killed.exited);
+    // The demo seed's progress records (JSON lines marked demo).
+    await waitFor(() => /"demo":true/.test(killed.stdout()), 60_000, 'seeding to begin', killed.exited);
     await new Promise((r) => setTimeout(r, 1500));
     killed.child.kill('SIGKILL');
     await killed.exited;
