@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compression -w @portal/bench -- [--base http://127.0.0.1:3000] [--seconds 5] [--rounds 3]
+ * `npm run bench:compression -w @portal/bench -- [--base http://127.0.0.1:3000] [--seconds=5] [--rounds=3]
  * [--connections 10]`: what compressed answers save and cost, against a running demo server
  * (apps/server/src/plugins/compression.ts).
  *   1. The largest answers of the demo world for group.admin (the bookings list, 100 rows; the group's calendar feed;
