@@ -31,7 +31,7 @@ function coveringOf(id: number | null, name: string | null, reason: AbsenceReaso
   return id === null && name === null && reason === null ? null : { id, name, reason };
 }
 
-/** A booking's list-item columns as read (read-model/booking-detail.repository `itemColumns`). */
+/** A booking's list-item columns as read (read-model/booking-detail.repository `ITEM_SELECT`). */
 export interface BookingItemColumns {
   id: number;
   requestId: number;

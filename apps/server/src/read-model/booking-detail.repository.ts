@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bookingRequests,
@@ -11,10 +11,9 @@ import {
   locations,
   staffUsers,
 } from '@portal/db/schema';
-import type { DbOrTx } from '@portal/db/client';
+import { queryRows, type DbOrTx } from '@portal/db/client';
 import { prepared } from '../lib/prepared-statement';
-import { selectBookings } from './booking-join.repository';
-import { toItem, toRequestDetail, type BookingItemRow, type RequestDetail } from './booking-answers';
+import { toItem, toRequestDetail, type BookingItemColumns, type BookingItemRow, type RequestDetail } from './booking-answers';
 
 export type { BookingItemRow, RequestDetail } from './booking-answers';
 
@@ -32,65 +31,55 @@ const coveringName = sql<
   string | null
 >`coalesce(${bookingRequests.coveringName}, ${coveringContact.firstName} || ' ' || ${coveringContact.lastName})`;
 
-const itemColumns = {
-  id: bookings.id,
-  requestId: bookings.requestId,
-  status: bookings.status,
-  dateLocal: bookings.dateLocal,
-  startTimeLocal: bookings.startTimeLocal,
-  endTimeLocal: bookings.endTimeLocal,
-  breakMinutes: bookings.breakMinutes,
-  timeZone: bookings.timeZone,
-  clientId: clients.id,
-  clientName: clients.name,
-  locationId: locations.id,
-  locationName: locations.name,
-  classificationId: classifications.id,
-  classificationTitle: classifications.onlineTitle,
-  candidateId: candidates.id,
-  candidateFirstName: candidates.firstName,
-  candidateLastName: candidates.lastName,
-  candidatePreferredName: candidates.preferredName,
-  seriesReference: bookingRequests.seriesReference,
-  seriesPosition: bookings.seriesPosition,
-  seriesTotal: bookings.seriesTotal,
-  coveringId: bookingRequests.coveringContactId,
-  coveringName,
-  absenceReason: bookingRequests.absenceReason,
-  feedbackCompleted: bookings.feedbackCompleted,
-  cancelReason: bookings.cancelReason,
-  cancelledAt: bookings.cancelledAt,
-  startUtc: bookings.startUtc,
-};
+/**
+ * A list item's columns by the names of `BookingItemColumns`, in SQL: the read model's join of a booking
+ * (booking-join.repository: bookings ⋈ booking_requests ⋈ clients ⋈ locations ⋈ classifications ⟕ candidates) and
+ * its covering contact. The rows are read as they come, not through Drizzle's select: its decoders walked the 28
+ * fields of every row of a page (bench/RESULTS.md, 2026-11-29). Instants come as epoch milliseconds, dates and times
+ * as text, alike on both engines.
+ */
+const ITEM_SELECT = sql`select b.id, b.request_id as "requestId", b.status, b.date_local::text as "dateLocal",
+    b.start_time_local::text as "startTimeLocal", b.end_time_local::text as "endTimeLocal", b.break_minutes as "breakMinutes",
+    b.time_zone as "timeZone", c.id as "clientId", c.name as "clientName", l.id as "locationId", l.name as "locationName",
+    k.id as "classificationId", k.online_title as "classificationTitle", ca.id as "candidateId",
+    ca.first_name as "candidateFirstName", ca.last_name as "candidateLastName", ca.preferred_name as "candidatePreferredName",
+    r.series_reference as "seriesReference", b.series_position as "seriesPosition", b.series_total as "seriesTotal",
+    r.covering_contact_id as "coveringId", coalesce(r.covering_name, cc.first_name || ' ' || cc.last_name) as "coveringName",
+    r.absence_reason as "absenceReason", b.feedback_completed as "feedbackCompleted", b.cancel_reason as "cancelReason",
+    (extract(epoch from b.cancelled_at) * 1000)::float8 as "cancelledAt", (extract(epoch from b.start_utc) * 1000)::float8 as "startUtc"
+  from ${bookings} b
+  join ${bookingRequests} r on r.id = b.request_id
+  join ${clients} c on c.id = b.client_id
+  join ${locations} l on l.id = b.location_id
+  join ${classifications} k on k.id = r.classification_id
+  left join ${candidates} ca on ca.id = b.candidate_id
+  left join ${contacts} cc on cc.id = r.covering_contact_id`;
 
-function itemQuery(db: DbOrTx) {
-  return selectBookings(db, itemColumns).leftJoin(coveringContact, eq(coveringContact.id, bookingRequests.coveringContactId));
-}
+type ItemRow = Omit<BookingItemColumns, 'startUtc' | 'cancelledAt'> & { startUtc: number; cancelledAt: number | null };
 
-const byDate = [asc(bookings.dateLocal), asc(bookings.startTimeLocal), asc(bookings.id)];
+const itemOf = (r: ItemRow): BookingItemRow =>
+  toItem({ ...r, startUtc: new Date(r.startUtc), cancelledAt: r.cancelledAt === null ? null : new Date(r.cancelledAt) });
 
-/** List items of these bookings, in the order of `ids` (one prepared statement). */
+/** List items of these bookings, in the order of `ids` (one statement, the same text whatever the ids). */
 export async function bookingItems(db: DbOrTx, ids: readonly number[]): Promise<BookingItemRow[]> {
   if (ids.length === 0) return [];
-  const statement = prepared(db, 'booking_items_by_ids', () =>
-    itemQuery(db)
-      .where(sql`${bookings.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare('booking_items_by_ids'),
-  );
-  const rows = (await statement.execute({ ids: [...ids] })).map(toItem);
+  const rows = await queryRows<ItemRow>(db, sql`${ITEM_SELECT} where b.id = any(${sql.param([...ids])}::int[])`);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is BookingItemRow => r !== undefined);
+  const items: BookingItemRow[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row) items.push(itemOf(row));
+  }
+  return items;
 }
 
-/** Every booking of a request, by date, start time and id (one prepared statement). */
+/** Every booking of a request, by date, start time and id (one statement). */
 export async function requestBookingItems(db: DbOrTx, requestId: number): Promise<BookingItemRow[]> {
-  const statement = prepared(db, 'booking_items_by_request', () =>
-    itemQuery(db)
-      .where(eq(bookings.requestId, sql.placeholder('requestId')))
-      .orderBy(...byDate)
-      .prepare('booking_items_by_request'),
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`${ITEM_SELECT} where b.request_id = ${requestId} order by b.date_local, b.start_time_local, b.id`,
   );
-  return (await statement.execute({ requestId })).map(toItem);
+  return rows.map(itemOf);
 }
 
 /** The few columns a rule needs of a booking (status, place, time), or undefined. */

@@ -124,7 +124,8 @@ function withoutStart<T extends { startUtc: Date }>(row: T): Omit<T, 'startUtc'>
  */
 export function listRow(row: BookingItemRow, now: Date): BookingListRow {
   const risk = unfilledRisk({ status: row.status, hasEducator: row.candidate !== null, start: row.startUtc, zone: row.timeZone }, now);
-  return { ...listItem(row), unfilledRisk: risk };
+  const { cancelReason: _reason, cancelledAt: _at, startUtc: _start, ...item } = row;
+  return Object.assign(item, { unfilledRisk: risk });
 }
 
 /** A request's detail around one of its bookings, with the caller's actions on that booking. */
