@@ -21,6 +21,7 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
+import compression from './plugins/compression';
 import { buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
@@ -250,6 +251,8 @@ async function registerPlumbing(app: FastifyInstance, { config, database, now, e
   await app.register(storableText);
   await app.register(openapi, { publicOrigin: config.publicOrigin });
   await app.register(staticWeb, { distDir: config.webDistDir });
+  // After the web app's files (sent precompressed), before every module's routes: JSON, CSV and calendars.
+  await app.register(compression);
 }
 
 /**
