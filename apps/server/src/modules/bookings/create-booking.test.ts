@@ -181,6 +181,7 @@ describe('POST /v1/bookings creates', () => {
     const [before] = await rows<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from outbox_messages`);
     CreatedBooking.parse((await post(who.admin, body, newKey())).json());
     await flushBookingNotifications(); // confirmations go out after the reply
+    await t.app.mailer.drain(); // SMS and push are jobs of the job queue
     const sent = await rows<{ channel: string; text_body: string }>(
       sql`select channel, text_body from outbox_messages where id > ${before!.id} and channel <> 'email' order by channel`,
     );
