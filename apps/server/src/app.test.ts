@@ -50,8 +50,9 @@ describe('health and configuration', () => {
   it('answers GET and HEAD /api/ping', async () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/ping' });
     expect(get.statusCode).toBe(200);
-    // The release: git describe of the checkout run from sources, of the build's sources when built (build.mjs).
-    expect(get.json()).toEqual({ status: 'ok', version: RELEASE });
+    // The product's version (spec §9) and the release: git describe of the checkout run from sources, of the build's
+    // sources when built (build.mjs).
+    expect(get.json()).toEqual({ status: 'ok', version: '1.0.0', release: RELEASE });
     expect(RELEASE).toMatch(/^[\w.+-]+$/);
     const head = await t.app.inject({ method: 'HEAD', url: '/api/ping' });
     expect(head.statusCode).toBe(200);
@@ -69,6 +70,9 @@ describe('health and configuration', () => {
     expect(res.statusCode).toBe(200);
     const config = RuntimeConfig.parse(res.json());
     expect(config.apiVersion).toBe('1');
+    // Settings shows the product's version (spec §9); error reports carry the build.
+    expect(config.appVersion).toBe('1.0.0');
+    expect(config.release).toBe(RELEASE);
     // No placeholder store pages: links appear only when APP_STORE_LINKS names them.
     expect(config.appStoreLinks).toEqual({});
   });

@@ -36,7 +36,8 @@ export const RuntimeConfig = z
     appStoreLinks: AppStoreLinks.describe('The mobile app in the stores, per region (locale); none configured: nothing shown'),
     environment: z.enum(['development', 'production', 'test']),
     demo: z.boolean(),
-    appVersion: z.string(),
+    appVersion: z.string().describe("The product's version, shown in Settings (spec §9: 1.0.0)"),
+    release: z.string().describe('The build the server runs (git describe): error reports on both sides carry it'),
   })
   .meta({ id: 'RuntimeConfig' });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -9,9 +9,9 @@ export function useErrorReporting(profile: ProfileResponse | undefined, imperson
   const email = profile?.contact.emailAddress;
   useEffect(() => {
     if (!dsn) return;
-    const { environment, appVersion } = getRuntimeConfig();
+    const { environment, release } = getRuntimeConfig();
     void import('./error-reporting').then((reporting) => {
-      reporting.startErrorReporting({ dsn, environment, release: appVersion });
+      reporting.startErrorReporting({ dsn, environment, release });
       reporting.setErrorReportingUser(id === undefined || !email ? null : { id, email, impersonating });
     });
   }, [dsn, id, email, impersonating]);

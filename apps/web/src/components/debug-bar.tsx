@@ -12,8 +12,9 @@ export function DebugBar() {
   if (!shown) return null;
   let version = '?';
   let environment = '?';
+  let release = '?';
   try {
-    ({ appVersion: version, environment } = getRuntimeConfig());
+    ({ appVersion: version, environment, release } = getRuntimeConfig());
   } catch {
     // Shown before the configuration loaded: the facts stay unknown.
   }
@@ -38,6 +39,7 @@ export function DebugBar() {
       }}
     >
       <span>{t('debug.version', { version })}</span>
+      <span>{t('debug.release', { release })}</span>
       <span>{t('debug.environment', { environment })}</span>
       <span>{t('debug.locale', { locale: i18n.language })}</span>
     </Box>

@@ -71,6 +71,7 @@ beforeAll(() => {
     environment: 'test',
     demo: false,
     appVersion: '1.0.0',
+    release: 'v1.0.0-test',
   } as Parameters<typeof setRuntimeConfig>[0]);
 });
 

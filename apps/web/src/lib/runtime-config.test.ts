@@ -14,6 +14,7 @@ const valid = {
   environment: 'test',
   demo: false,
   appVersion: '1.0.0',
+  release: 'v1.0.0-test',
 };
 
 const answer = (status: number, body: string) => vi.fn<typeof fetch>().mockResolvedValue(new Response(body, { status }));

@@ -73,6 +73,7 @@ const CHECKS: Record<keyof RuntimeConfig, Check> = {
   environment: oneOf(['development', 'production', 'test']),
   demo: boolean,
   appVersion: string,
+  release: string,
 };
 
 /** Validates an already-parsed configuration object, naming every missing or wrong key. */

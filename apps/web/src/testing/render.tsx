@@ -20,6 +20,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   environment: 'test',
   demo: false,
   appVersion: '1.0.0',
+  release: 'v1.0.0-test',
 };
 
 /** Renders a component inside the app's providers and a memory router, with a test configuration loaded. */

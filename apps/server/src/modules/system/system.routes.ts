@@ -4,11 +4,15 @@ import { RuntimeConfig } from '@portal/contract/runtime-config';
 import { RELEASE } from '../../lib/release';
 import { providerContactsOf } from './provider-contacts';
 
+/** The product's version (spec §9), shown in Settings; the build is `RELEASE`. */
+export const APP_VERSION = '1.0.0';
+
 /** Health and the web app's runtime configuration. */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const Ping = z.object({
     status: z.literal('ok'),
-    version: z.string().describe('The release this server runs (git describe of its build)'),
+    version: z.string().describe("The product's version (1.0.0)"),
+    release: z.string().describe('The build this server runs (git describe of its sources), as its logs and error reports name it'),
   });
   app.route({
     method: ['GET', 'HEAD'],
@@ -17,7 +21,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['system'], summary: 'Liveness: answers while the process serves requests', response: { 200: Ping } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, version: RELEASE };
+      return { status: 'ok' as const, version: APP_VERSION, release: RELEASE };
     },
   });
 
@@ -53,7 +57,8 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         appStoreLinks: c.appStoreLinks,
         environment: c.env,
         demo: c.demo,
-        appVersion: RELEASE,
+        appVersion: APP_VERSION,
+        release: RELEASE,
       };
     },
   );
