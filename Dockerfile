@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 # The portal server in a container: one image for every instance; the web app is built into it.
-#   docker build -t client-portal .
+#   docker build --build-arg PORTAL_RELEASE="$(git describe --tags --always --dirty)" -t client-portal .
+#   (the image has no .git: PORTAL_RELEASE names the build in /api/ping, the logs and the error reports)
 #   docker run -p 3000:3000 -e DEMO=true -v portal-data:/data client-portal   (the demo on the embedded database in /data;
 #   without DEMO=true the image needs DATABASE_URL: it never falls into demo mode by itself)
 #   deploy/compose.yaml: PostgreSQL, Redis, the migration step, three servers, HAProxy with TLS and backups.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # 1. Every dependency (the web build needs the dev tools), from the lock file only.
 FROM ${NODE_IMAGE} AS deps
@@ -21,6 +22,8 @@ RUN npm ci --no-audit --no-fund
 
 # 2. The web app (apps/web/dist), served by every server, and the server compiled to JavaScript (apps/server/dist).
 FROM deps AS build
+ARG PORTAL_RELEASE
+ENV PORTAL_RELEASE=${PORTAL_RELEASE}
 COPY . .
 RUN npm run build
 
@@ -50,6 +53,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # One node process running the compiled server (what `npm start` runs, no wrapper): signals reach the server
-# itself, which closes gracefully. The backup CLI is apps/server/dist/backup-cli.js, the
+# itself, which closes gracefully. The preload starts OpenTelemetry when an OTEL_* variable asks for traces. The backup CLI is apps/server/dist/backup-cli.js, the
 # migration step (run before the servers: deploy/compose.yaml) apps/server/dist/migrate-cli.js.
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--import", "./apps/server/dist/instrument.js", "apps/server/dist/main.js"]

@@ -237,6 +237,8 @@ async function runLane(name, sideBySide) {
 
 const started = Date.now();
 const loadAtStart = loadavg()[0];
+// The runtime the suite runs on: package.json's `node` (Node 22), first on the PATH of every npm script.
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
 let exitCode = 0;
 for (const stage of stages) {
   console.log(`\n${bold(`━━━━ ${stage.length > 1 ? `side by side: ${stage.join(' + ')}` : stage[0]}`)}`);

@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       publicOrigin: config.publicOrigin,
       database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
       docs: `${url}/docs`,
+      node: process.version,
       ...(metricsServer ? { metrics: metricsServer.url } : {}),
     },
     `Client portal listening at ${url} (public origin ${config.publicOrigin})`,
