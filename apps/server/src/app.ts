@@ -50,7 +50,8 @@ import serviceStatusRoutes from './modules/service-status/service-status.routes'
 import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import liveEventsRoutes from './modules/live-events/live-events.routes';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, outboxProvider, type Mailer } from './lib/mailer';
+import { createTwilioProvider, type NotificationProvider } from './lib/notification-provider';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { scheduleRetention } from './lib/retention';
 import { buildServices } from './composition/services';
@@ -299,6 +300,13 @@ function registerRouteCatalogue(app: FastifyInstance): void {
   });
 }
 
+/** SMS, voice and push: the outbox in the demo, else the configured SMS provider, else none (nothing is sent). */
+function notificationProvider(config: Config, database: Database): NotificationProvider | undefined {
+  if (config.demo) return outboxProvider(database.db);
+  if (config.smsProvider?.kind === 'twilio') return createTwilioProvider(config.smsProvider);
+  return undefined;
+}
+
 /**
  * Messages between server processes (cache invalidation, live events: Redis, PostgreSQL NOTIFY or in-process), the
  * job queue and the mail sent through it, decorated on the app and closed with it.
@@ -327,6 +335,7 @@ async function registerMessaging(
     secret: keys,
     log: app.log,
     jobs,
+    notifications: notificationProvider(config, database),
   });
   app.decorate('mailer', mailer);
   // This server works the queues from now on: sends what requests queue, retries what failed.

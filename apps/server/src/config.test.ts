@@ -50,6 +50,11 @@ describe('loadConfig', () => {
     [{ APP_STORE_LINKS: '{"en-GB":{"ios":"javascript:alert(1)"}}' }, 'APP_STORE_LINKS'],
     [{ APP_STORE_LINKS: '{"en-GB":{"ios":"http://apps.example/ios"}}' }, 'APP_STORE_LINKS'],
     [{ APP_STORE_LINKS: '{"xx":{"ios":"https://apps.example/ios"}}' }, 'APP_STORE_LINKS'],
+    [{ SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+61400000000' }, 'TWILIO_AUTH_TOKEN'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok' }, 'TWILIO_FROM'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+61400000000' }, 'TWILIO_ACCOUNT_SID'],
+    [{ TWILIO_API_BASE: 'ftp://sms.example' }, 'TWILIO_API_BASE'],
   ])('stops with one line naming the variable for %j', (env, key) => {
     let error: unknown;
     try {
@@ -69,6 +74,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, JWT_SECRET: 'n'.repeat(40), JWT_SECRET_PREVIOUS: '' }).jwtSecretPrevious).toBeUndefined();
     expect(() => loadConfig({ ...base, JWT_SECRET: 'n'.repeat(40), JWT_SECRET_PREVIOUS: 'n'.repeat(40) })).toThrow(
       /must differ from JWT_SECRET/,
+    );
+  });
+
+  it('reads the SMS provider (Twilio-compatible, its API overridable); none by default', () => {
+    expect(loadConfig(base).smsProvider).toBeUndefined();
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+61400000000' };
+    expect(loadConfig({ ...base, ...twilio }).smsProvider).toEqual({
+      kind: 'twilio',
+      accountSid: 'AC123',
+      authToken: 'tok',
+      from: '+61400000000',
+      apiBase: 'https://api.twilio.com',
+    });
+    expect(loadConfig({ ...base, ...twilio, TWILIO_API_BASE: 'http://127.0.0.1:9999/' }).smsProvider?.apiBase).toBe(
+      'http://127.0.0.1:9999',
     );
   });
 

@@ -84,6 +84,11 @@ const EnvSchema = z.object({
   JWT_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default(`${BRANDS.en.companyName} <no-reply@portal.localhost>`),
+  SMS_PROVIDER: z.enum(['twilio'], { error: 'must be twilio (or unset: no SMS nor voice)' }).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().trim().min(1).optional(),
+  TWILIO_API_BASE: url(['http:', 'https:']).default('https://api.twilio.com'),
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
@@ -151,6 +156,8 @@ export interface Config {
   jwtSecretPrevious: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS_PROVIDER and its settings: who sends SMS and voice calls (none: they are not deliverable, outside the demo). */
+  smsProvider: SmsProviderConfig | undefined;
   demo: boolean;
   /** DEMO=true was set explicitly: the demo surfaces (outbox, staff login) answer callers beyond loopback too. */
   demoExplicit: boolean;
@@ -215,6 +222,15 @@ export interface RetentionPeriods {
   givenUpMailsDays: number;
   /** The audit log, after the entry was written; kept longest. */
   auditLogDays: number;
+}
+
+/** A Twilio-compatible API (TWILIO_*): the auth token is a secret, never logged. */
+export interface SmsProviderConfig {
+  kind: 'twilio';
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiBase: string;
 }
 
 export class ConfigError extends Error {
@@ -300,6 +316,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.JWT_SECRET_PREVIOUS !== undefined && e.JWT_SECRET_PREVIOUS === e.JWT_SECRET) {
     throw new ConfigError('Configuration error: JWT_SECRET_PREVIOUS must differ from JWT_SECRET (it is the secret before the rotation)');
   }
+  let smsProvider: SmsProviderConfig | undefined;
+  if (e.SMS_PROVIDER === 'twilio') {
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Configuration error: SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+    }
+    smsProvider = {
+      kind: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID!,
+      authToken: e.TWILIO_AUTH_TOKEN!,
+      from: e.TWILIO_FROM!,
+      apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
+    };
+  }
   const retention: RetentionPeriods = {
     idempotencyKeysDays: e.RETENTION_IDEMPOTENCY_KEYS_DAYS,
     refreshTokensDays: e.RETENTION_REFRESH_TOKENS_DAYS,
@@ -329,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsProvider,
     demo,
     demoExplicit: e.DEMO === true,
     seedScale: e.SEED_SCALE,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } fro
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@portal/db/client';
 import { createTestDatabase } from '../../test/helpers';
-import { createMailer, DEFAULT_RETRY, MAIL_QUEUE, NOTIFICATION_QUEUE, type MailerOptions } from './mailer';
+import { createMailer, DEFAULT_RETRY, MAIL_QUEUE, NOTIFICATION_QUEUE, outboxProvider, type MailerOptions } from './mailer';
 import type { JobQueue, RetryPolicy } from './jobs';
 import { InProcessJobQueue } from './jobs-in-process';
 import { PgBossJobQueue } from './jobs-pg-boss';
@@ -126,6 +126,7 @@ async function startMailer(options: Partial<MailerOptions> = {}) {
     db: database.db,
     secret: 'k'.repeat(40),
     jobs,
+    notifications: outboxProvider(database.db),
     ...options,
   });
   await jobs.start();

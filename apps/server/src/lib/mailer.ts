@@ -4,13 +4,16 @@ import { openSecret, sealSecret, secretKeys } from './mail-secret';
 import * as queue from './mail-queue.repository';
 import type { JobContext, JobQueue, RetryPolicy } from './jobs';
 import type { ServerKeys } from './secrets';
+import { PermanentDeliveryError, type NotificationChannel, type NotificationProvider } from './notification-provider';
 
 /**
  * Every e-mail goes through the mail queue table and a job of the job queue (lib/jobs.ts), then nodemailer. With
  * SMTP_URL it is sent; without it (demo mode) nodemailer still builds the message and it is kept in the outbox
  * table, where a person (/dev/outbox) and the tests can read it. A failed send stays queued and its job is retried
  * with exponential backoff, so an SMTP outage never fails the request that asked for the mail. SMS, voice and push
- * go through `notify`: a job of their own, with the same retries, that records them in the outbox.
+ * go through `notify`: a job of their own, with the same retries, that hands them to the notification provider
+ * (lib/notification-provider.ts; the demo's records them in the outbox). A channel without a provider is not sent,
+ * and nothing pretends it was.
  */
 export interface MailMessage {
   to: string;
@@ -57,6 +60,18 @@ export interface MailerOptions {
   /** Where the sending happens: the mailer declares its queues on it (before it starts). */
   jobs: JobQueue;
   retry?: RetryPolicy;
+  /** Who delivers SMS, voice and push: the outbox in the demo, an SMS provider, or none (not sent). */
+  notifications?: NotificationProvider;
+}
+
+/** The demo's provider: every channel is "delivered" into the outbox, where a person and the tests read it. */
+export function outboxProvider(db: Db): NotificationProvider {
+  return {
+    name: 'outbox',
+    sms: (to, text) => queue.recordNotification(db, 'sms', to, text),
+    voice: (to, text) => queue.recordNotification(db, 'voice', to, text),
+    push: (to, text) => queue.recordNotification(db, 'push', to, text),
+  };
 }
 
 /**
@@ -73,7 +88,7 @@ interface MailJob {
 }
 
 interface NotificationJob {
-  channel: 'sms' | 'voice' | 'push';
+  channel: NotificationChannel;
   to: string;
   text: string;
 }
@@ -128,9 +143,28 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   jobs.define<MailJob>(MAIL_QUEUE, retry, ({ mailId }, job) => deliver(mailId, job));
-  jobs.define<NotificationJob>(NOTIFICATION_QUEUE, retry, async ({ channel, to, text }) => {
-    // The delivery of today: the outbox (the demo's, and the record of what was sent).
-    await queue.recordNotification(db, channel, to, text);
+  jobs.define<NotificationJob>(NOTIFICATION_QUEUE, retry, async ({ channel, to, text }, job) => {
+    const deliverTo = options.notifications?.[channel];
+    if (!deliverTo) {
+      options.log?.warn({ channel, jobId: job.id }, 'notification not sent: no provider for its channel');
+      return;
+    }
+    try {
+      await deliverTo.call(options.notifications, to, text);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const provider = options.notifications?.name;
+      if (error instanceof PermanentDeliveryError) {
+        // Refused for good (an invalid number): recorded, not retried.
+        options.log?.error({ channel, provider, jobId: job.id, status: error.status, code: error.code, reason }, 'notification given up');
+        return;
+      }
+      const last = job.retryCount >= job.retryLimit;
+      const fields = { channel, provider, jobId: job.id, retryCount: job.retryCount, reason };
+      if (last) options.log?.error(fields, 'notification given up after its last try');
+      else options.log?.warn(fields, 'notification not sent; will retry');
+      throw error;
+    }
   });
 
   /** The row and its job, in one transaction: a job is never about a mail that is not there, nor the reverse. */
