@@ -7,6 +7,7 @@ export const BOOKING_MESSAGES = {
   noConfirmations: 'Please add at least one person to confirm the booking with',
   noConfirmationMethod: 'Please choose at least one way to confirm with this person',
   methodUnavailable: (method: string) => `This person cannot receive confirmations by ${method}`,
+  methodNotDeliverable: (method: string) => `Confirmations by ${method} are not available on this portal`,
   bookingsPerDay: (min: number, max: number) => `Please select a value between ${min} and ${max}`,
   maxBookingsAllowed: (max: number) => `A request can hold at most ${max} bookings (dates × bookings per day)`,
   minimumDuration: (minutes: number) => `A booking must last at least ${minutes} minutes`,

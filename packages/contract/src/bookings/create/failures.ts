@@ -20,6 +20,7 @@ export type CreateBookingFailure =
   | Failure<'unknownBookingContact', 400>
   | Failure<'noConfirmationMethod', 400>
   | Failure<'methodUnavailable', 400, { method: ConfirmationMethod }>
+  | Failure<'methodNotDeliverable', 400, { method: ConfirmationMethod }>
   | Failure<'noDates', 400>
   | Failure<'duplicateDate', 400>
   | Failure<'weekend', 400>
@@ -68,6 +69,7 @@ const STATUS: { [C in CreateBookingCode]: Extract<CreateBookingFailure, { code: 
   unknownBookingContact: 400,
   noConfirmationMethod: 400,
   methodUnavailable: 400,
+  methodNotDeliverable: 400,
   noDates: 400,
   duplicateDate: 400,
   weekend: 400,
@@ -119,6 +121,8 @@ export function createBookingText(f: CreateBookingFailure): string {
       return 'There is no such location';
     case 'methodUnavailable':
       return BOOKING_MESSAGES.methodUnavailable(METHOD_NAMES[f.params.method]);
+    case 'methodNotDeliverable':
+      return BOOKING_MESSAGES.methodNotDeliverable(METHOD_NAMES[f.params.method]);
     case 'tooFarAhead':
       return BOOKING_MESSAGES.tooFarAhead(f.params.days);
     case 'blocked':

@@ -8,10 +8,12 @@ import {
   breakShorterThanBooking,
   certificationsReviewed,
   classificationsExist,
+  confirmationMethodsDeliverable,
   confirmationsValid,
   contactMethods,
   CREATE_BOOKING_PIPELINE,
   datesNotBlocked,
+  deliverableMethods,
   datesNotInPast,
   datesOnWeekdays,
   datesPresentAndUnique,
@@ -154,6 +156,34 @@ describe('the create-booking pipeline', () => {
       voice: true,
       push: true,
     });
+  });
+
+  it('deliverableMethods: e-mail always; SMS and voice with an SMS provider or in the demo; push only in the demo', () => {
+    expect(deliverableMethods({ demo: false, smsProvider: false })).toEqual({ email: true, sms: false, voice: false, push: false });
+    expect(deliverableMethods({ demo: false, smsProvider: true })).toEqual({ email: true, sms: true, voice: true, push: false });
+    expect(deliverableMethods({ demo: true, smsProvider: false })).toEqual({ email: true, sms: true, voice: true, push: true });
+  });
+
+  it('confirmationMethodsDeliverable: a method this deployment cannot deliver is refused on its field', () => {
+    const body = {
+      confirmations: [
+        { bookingContactId: 7, email: true, sms: true },
+        { bookingContactId: 8, sms: true, voice: true, push: true },
+      ],
+    };
+    // Unknown (every method) or the demo's: nothing refused.
+    expect(run(confirmationMethodsDeliverable, context(body))).toEqual([]);
+    const emailOnly = deliverableMethods({ demo: false, smsProvider: false });
+    expect(run(confirmationMethodsDeliverable, context(body, { deliverableMethods: emailOnly })).map((f) => [f.field, f.message])).toEqual([
+      ['confirmations.0.sms', BOOKING_MESSAGES.methodNotDeliverable('SMS')],
+      ['confirmations.1.sms', BOOKING_MESSAGES.methodNotDeliverable('SMS')],
+      ['confirmations.1.voice', BOOKING_MESSAGES.methodNotDeliverable('voice call')],
+      // Contact 8 cannot receive push anyway: confirmationsValid says so, once.
+    ]);
+    const failure = runCreateBookingPipeline(context(body, { deliverableMethods: emailOnly })).find(
+      (f) => f.code === 'methodNotDeliverable',
+    );
+    expect(failure).toMatchObject({ status: 400, field: 'confirmations.0.sms', params: { method: 'sms' } });
   });
 
   it('dates: present, unique, weekdays, not past, not too far ahead, not blocked', () => {

@@ -62,6 +62,15 @@ export function contactMethods(c: {
   return { email: !!c.email?.trim(), sms: mobile, voice: mobile && c.canReceiveVoice, push: c.contactId !== null };
 }
 
+/**
+ * The methods this deployment can deliver: e-mail always; SMS and voice with an SMS provider; push not yet (no
+ * provider is built). The demo "delivers" every method into its outbox.
+ */
+export function deliverableMethods(deployment: { demo: boolean; smsProvider: boolean }): ConfirmationMethods {
+  const phone = deployment.demo || deployment.smsProvider;
+  return { email: true, sms: phone, voice: phone, push: deployment.demo };
+}
+
 export interface RuleClassification {
   id: number;
   minimumDurationInMins: number | null;
@@ -92,6 +101,8 @@ export interface CreateBookingFacts {
   defaultCertificationIds: ReadonlySet<number>;
   /** The location's active booking contacts and the methods each can receive. */
   bookingContacts: readonly { id: number; methods: ConfirmationMethods }[];
+  /** The methods this deployment can deliver (deliverableMethods); undefined: every method. */
+  deliverableMethods?: ConfirmationMethods | undefined;
   blocks: readonly { datesLocal: readonly string[]; messageMarkdown: string }[];
   /** Local date → the public holiday on it at the location (empty where the location opens on holidays). */
   publicHolidays?: ReadonlyMap<string, string> | undefined;
@@ -227,6 +238,22 @@ export const confirmationsValid: Validator = {
       const chosen = CONFIRMATION_METHOD_ORDER.filter((m) => c[m]);
       if (chosen.length === 0) return [failure('noConfirmationMethod', path)];
       return chosen.filter((m) => !contact.methods[m]).map((m) => failure('methodUnavailable', `${path}.${m}`, { method: m }));
+    });
+  },
+};
+
+/** A method the contact can receive is still refused when this deployment cannot deliver it (no SMS provider). */
+export const confirmationMethodsDeliverable: Validator = {
+  name: 'confirmationMethodsDeliverable',
+  needs: ['confirmations'],
+  check: (facts, body) => {
+    const deliverable = facts.deliverableMethods;
+    if (!deliverable) return [];
+    return body.confirmations.flatMap((c, i) => {
+      const contact = facts.bookingContacts.find((b) => b.id === c.bookingContactId);
+      return CONFIRMATION_METHOD_ORDER.filter((m) => c[m] && !deliverable[m] && contact?.methods[m] !== false).map((m) =>
+        failure('methodNotDeliverable', `confirmations.${i}.${m}`, { method: m }),
+      );
     });
   },
 };
@@ -425,6 +452,7 @@ export const CREATE_BOOKING_PIPELINE: readonly Validator[] = [
   certificationsKnown,
   certificationsReviewed,
   confirmationsValid,
+  confirmationMethodsDeliverable,
   datesPresentAndUnique,
   datesOnWeekdays,
   datesNotInPast,

@@ -30,6 +30,7 @@ const KEYS: Record<BookingRuleCode, MessageKey> = {
   unknownBookingContact: 'unknownBookingContact',
   noConfirmationMethod: 'noConfirmationMethod',
   methodUnavailable: 'methodUnavailable',
+  methodNotDeliverable: 'methodNotDeliverable',
   noDates: 'noDates',
   duplicateDate: 'duplicateDate',
   weekend: 'weekend',
@@ -86,7 +87,7 @@ export function violationMessage(violation: RuleViolation): string | undefined {
 /** The text of a rule failure in the current language. */
 export function translateRule(t: BookingCreateTranslate, rule: RuleMessage): string {
   const params = { ...rule.params };
-  if (rule.code === 'methodUnavailable' && typeof params.method === 'string') {
+  if ((rule.code === 'methodUnavailable' || rule.code === 'methodNotDeliverable') && typeof params.method === 'string') {
     params.method = t(`messages.methodNames.${params.method as 'email' | 'sms' | 'voice' | 'push'}`);
   }
   return t(`messages.${KEYS[rule.code]}`, params);
