@@ -75,6 +75,8 @@ describe('health and configuration', () => {
     expect(config.release).toBe(RELEASE);
     // No placeholder store pages: links appear only when APP_STORE_LINKS names them.
     expect(config.appStoreLinks).toEqual({});
+    // The demo delivers every confirmation method (into its outbox): the booking form offers them all.
+    expect(config.confirmationMethods).toEqual(['email', 'sms', 'voice', 'push']);
   });
 
   it('publishes OpenAPI 3.1 and the docs page', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, tracingConfig } from './config';
+import { ConfigError, deliverableMethodsOf, loadConfig, tracingConfig } from './config';
 
 const base = { INIT_CWD: '/srv/portal' };
 
@@ -90,6 +90,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, ...twilio, TWILIO_API_BASE: 'http://127.0.0.1:9999/' }).smsProvider?.apiBase).toBe(
       'http://127.0.0.1:9999',
     );
+  });
+
+  it('delivers SMS and voice with an SMS provider or in the demo, push only in the demo, e-mail always', () => {
+    const production = { ...base, DATABASE_URL: 'postgres://u@db/portal', JWT_SECRET: 'x'.repeat(32) };
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+61400000000' };
+    expect(deliverableMethodsOf(loadConfig(production))).toEqual({ email: true, sms: false, voice: false, push: false });
+    expect(deliverableMethodsOf(loadConfig({ ...production, ...twilio }))).toEqual({ email: true, sms: true, voice: true, push: false });
+    expect(deliverableMethodsOf(loadConfig(base))).toEqual({ email: true, sms: true, voice: true, push: true });
   });
 
   it('treats empty values as unset', () => {

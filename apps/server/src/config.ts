@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { deliverableMethods, type ConfirmationMethods } from '@portal/contract/bookings/create/pipeline';
 import { LOCALES } from '@portal/contract/domain';
 import { BRANDS } from '@portal/contract/format/brand';
 import { PaymentDetails } from '@portal/contract/invoices/payment';
@@ -231,6 +232,11 @@ export interface SmsProviderConfig {
   authToken: string;
   from: string;
   apiBase: string;
+}
+
+/** The confirmation methods this deployment delivers: the booking form offers these, the server refuses the others. */
+export function deliverableMethodsOf(config: Pick<Config, 'demo' | 'smsProvider'>): ConfirmationMethods {
+  return deliverableMethods({ demo: config.demo, smsProvider: config.smsProvider !== undefined });
 }
 
 export class ConfigError extends Error {

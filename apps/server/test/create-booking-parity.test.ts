@@ -20,6 +20,7 @@ import {
   type ReferenceData,
 } from '../../web/src/features/bookings/create/booking-form-rules';
 import { parseRuleMessage } from '../../web/src/features/bookings/create/booking-messages';
+import { parseRuntimeConfig, setRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { validateExtendTimes, type ExtendTimeError } from '../../web/src/features/bookings/detail/extend-logic';
 import { addDays } from '@portal/contract/query-params';
 import { signIn, type SignedIn } from './auth-client';
@@ -40,6 +41,8 @@ let t: TestApp;
 let admin: SignedIn;
 let base: BookingRequestSetup;
 let reference: ReferenceData & { classifications: Classification[] };
+/** The demo's app and sign-in while a case runs on another deployment. */
+let demo: { t: TestApp; admin: SignedIn } | undefined;
 
 const get = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
@@ -185,6 +188,27 @@ const BOTH_SIDES: Case[] = [
     path: 'confirmations.0',
     status: 400,
     change: (b) => void (b.confirmations = [{ bookingContactId: b.confirmations[0]!.bookingContactId, email: false }]),
+  },
+  {
+    // A deployment without an SMS provider (not the demo): its runtime configuration offers e-mail only.
+    code: 'methodNotDeliverable',
+    path: 'confirmations.0',
+    status: 400,
+    change: async (b) => {
+      demo = { t, admin };
+      t = await buildTestApp({ env: { DEMO: 'false' }, now: () => clock });
+      admin = await signIn(t.app, 'group.admin@demo.test');
+      const runtime = parseRuntimeConfig((await t.app.inject({ method: 'GET', url: '/config.runtime.json' })).json());
+      expect(runtime.confirmationMethods).toEqual(['email']);
+      setRuntimeConfig(runtime);
+      const contact = base.contacts.find((c) => c.methods.sms)!;
+      b.confirmations = [{ bookingContactId: contact.id, sms: true }];
+    },
+    undo: async () => {
+      setRuntimeConfig(undefined);
+      await t.close();
+      ({ t, admin } = demo!);
+    },
   },
   {
     code: 'methodUnavailable',

@@ -36,6 +36,9 @@ export const RuntimeConfig = z
     appStoreLinks: AppStoreLinks.describe('The mobile app in the stores, per region (locale); none configured: nothing shown'),
     environment: z.enum(['development', 'production', 'test']),
     demo: z.boolean(),
+    confirmationMethods: z
+      .array(z.enum(['email', 'sms', 'voice', 'push']))
+      .describe('The confirmation methods this deployment can deliver (always e-mail): the booking form offers only these'),
     appVersion: z.string().describe("The product's version, shown in Settings (spec §9: 1.0.0)"),
     release: z.string().describe('The build the server runs (git describe): error reports on both sides carry it'),
   })

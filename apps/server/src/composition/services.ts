@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@portal/db/client';
-import type { Config } from '../config';
+import { deliverableMethodsOf, type Config } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { Notifier } from '../lib/notifier';
 import type { ServerKeys } from '../lib/secrets';
@@ -101,7 +101,7 @@ export function buildServices({
     bookingSummaries: new BookingSummariesService(db, answers),
     calendarFeed,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),
-    createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions),
+    createBooking: new CreateBookingService(db, mailer, log, now, notifier, emailActions, deliverableMethodsOf(config)),
     extendBooking: new ExtendBookingService(db, mailer, now, log),
     candidates: new CandidatesService(db, now, answers),
     clientDetails: new ClientDetailsService(db),

@@ -70,6 +70,7 @@ beforeAll(() => {
     appStoreLinks: {},
     environment: 'test',
     demo: false,
+    confirmationMethods: ['email', 'sms', 'voice', 'push'],
     appVersion: '1.0.0',
     release: 'v1.0.0-test',
   } as Parameters<typeof setRuntimeConfig>[0]);

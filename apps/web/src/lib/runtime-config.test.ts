@@ -13,6 +13,7 @@ const valid = {
   appStoreLinks: { 'en-GB': { ios: 'https://apps.example/ios' } },
   environment: 'test',
   demo: false,
+  confirmationMethods: ['email', 'sms', 'voice', 'push'],
   appVersion: '1.0.0',
   release: 'v1.0.0-test',
 };

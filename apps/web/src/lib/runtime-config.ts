@@ -39,6 +39,16 @@ const oneOf =
   (value) =>
     typeof value === 'string' && options.includes(value) ? undefined : `expected one of ${options.map((o) => `"${o}"`).join(', ')}`;
 const locale = oneOf(LOCALES);
+const arrayOf =
+  (item: Check): Check =>
+  (value) => {
+    if (!Array.isArray(value)) return 'expected an array';
+    for (const [index, entry] of value.entries()) {
+      const problem = item(entry);
+      if (problem) return `[${index}]: ${problem}`;
+    }
+    return undefined;
+  };
 const recordOf =
   (entry: Check): Check =>
   (value) => {
@@ -72,6 +82,7 @@ const CHECKS: Record<keyof RuntimeConfig, Check> = {
   appStoreLinks: recordOf(storeLinks),
   environment: oneOf(['development', 'production', 'test']),
   demo: boolean,
+  confirmationMethods: arrayOf(oneOf(['email', 'sms', 'voice', 'push'])),
   appVersion: string,
   release: string,
 };
@@ -127,6 +138,16 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
 export function getRuntimeConfig(): RuntimeConfig {
   if (!current) throw new RuntimeConfigError(`Missing configuration: ${RUNTIME_CONFIG_URL} has not been loaded`);
   return current;
+}
+
+/**
+ * The confirmation methods this deployment delivers, as a flag per method; every method while no configuration is
+ * loaded (unit tests of pure rules), since the server decides anyway.
+ */
+export function deliverableConfirmationMethods(): Record<RuntimeConfig['confirmationMethods'][number], boolean> {
+  const listed = current?.confirmationMethods;
+  const on = (method: RuntimeConfig['confirmationMethods'][number]) => !listed || listed.includes(method);
+  return { email: on('email'), sms: on('sms'), voice: on('voice'), push: on('push') };
 }
 
 /** For tests and previews that build the configuration in memory. */

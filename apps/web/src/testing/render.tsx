@@ -19,13 +19,17 @@ export const testRuntimeConfig: RuntimeConfig = {
   appStoreLinks: {},
   environment: 'test',
   demo: false,
+  confirmationMethods: ['email', 'sms', 'voice', 'push'],
   appVersion: '1.0.0',
   release: 'v1.0.0-test',
 };
 
 /** Renders a component inside the app's providers and a memory router, with a test configuration loaded. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  setRuntimeConfig(testRuntimeConfig);
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', config = testRuntimeConfig }: { route?: string; config?: RuntimeConfig } = {},
+) {
+  setRuntimeConfig(config);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   return {

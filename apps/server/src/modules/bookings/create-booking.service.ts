@@ -18,6 +18,7 @@ import {
   MAX_ADVANCE_DAYS,
   runCreateBookingPipeline,
   utcOf,
+  type ConfirmationMethods,
   type CreateBookingFacts,
   type CreateBookingInput,
 } from '@portal/contract/bookings/create/pipeline';
@@ -40,7 +41,13 @@ export interface Caller {
 type RuleFacts = NonNullable<Awaited<ReturnType<typeof loadRuleFacts>>>;
 
 /** The contract pipeline's facts from the one read of the location, its client and reference data. */
-function pipelineFacts(body: CreateBookingInput, facts: RuleFacts, policiesVersion: string, now: Date): CreateBookingFacts {
+function pipelineFacts(
+  body: CreateBookingInput,
+  facts: RuleFacts,
+  policiesVersion: string,
+  now: Date,
+  deliverable: ConfirmationMethods | undefined,
+): CreateBookingFacts {
   return {
     body,
     now,
@@ -51,6 +58,7 @@ function pipelineFacts(body: CreateBookingInput, facts: RuleFacts, policiesVersi
     certificationIds: new Set(facts.certificationIds),
     defaultCertificationIds: new Set(facts.defaultCertificationIds),
     bookingContacts: facts.contacts.map((c) => ({ id: c.id, methods: contactMethods(c) })),
+    deliverableMethods: deliverable,
     blocks: facts.blocks.map((b) => ({ datesLocal: b.datesLocal.map(isoDate), messageMarkdown: b.messageMarkdown })),
     coveringContactAtClient: facts.coveringAtClient ?? undefined,
     requestedCandidateKnown: facts.requestedKnown ?? undefined,
@@ -111,6 +119,8 @@ export class CreateBookingService {
     notifier?: BookingNotifier,
     /** Mails the approvers their Approve and Reject links (composition/services.ts); none when built alone. */
     private readonly approvalLinks?: { sendApprovalLinks(requestId: number): Promise<void> },
+    /** The confirmation methods this deployment delivers (config.ts, deliverableMethodsOf); none given: every one. */
+    private readonly deliverable?: ConfirmationMethods,
   ) {
     this.notifier = notifier ?? new BookingNotifier(db, mailer, log);
   }
@@ -129,7 +139,7 @@ export class CreateBookingService {
     const location = facts;
     const policiesVersion = policiesVersionOf(facts.policiesMarkdown);
 
-    const ctx = pipelineFacts(body, facts, policiesVersion, this.now());
+    const ctx = pipelineFacts(body, facts, policiesVersion, this.now(), this.deliverable);
     const problem = toProblem(runCreateBookingPipeline(ctx));
     if (problem) throw problem;
 

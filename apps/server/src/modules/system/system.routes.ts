@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONFIRMATION_METHOD_ORDER } from '@portal/contract/bookings/create/pipeline';
 import { RuntimeConfig } from '@portal/contract/runtime-config';
+import { deliverableMethodsOf } from '../../config';
 import { RELEASE } from '../../lib/release';
 import { providerContactsOf } from './provider-contacts';
 
@@ -57,6 +59,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         appStoreLinks: c.appStoreLinks,
         environment: c.env,
         demo: c.demo,
+        confirmationMethods: CONFIRMATION_METHOD_ORDER.filter((m) => deliverableMethodsOf(c)[m]),
         appVersion: APP_VERSION,
         release: RELEASE,
       };

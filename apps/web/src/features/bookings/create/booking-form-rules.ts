@@ -4,6 +4,7 @@ import { cutoffState, type SameDayRule } from '@portal/contract/booking-rules';
 import {
   CONFIRMATION_METHOD_ORDER,
   runCreateBookingPipeline,
+  type ConfirmationMethods,
   type CreateBookingDraft,
   type CreateBookingFacts,
 } from '@portal/contract/bookings/create/pipeline';
@@ -18,6 +19,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { DateSelectionMode } from '../../../components/date-selection';
 import { parseTimeInput } from '../../../lib/date-input';
+import { deliverableConfirmationMethods } from '../../../lib/runtime-config';
 import { ruleMessage } from './booking-messages';
 
 /**
@@ -93,6 +95,8 @@ export interface BookingRuleContext {
   /** Certification ids the location asks for by default. */
   defaultCertificationIds: readonly number[];
   contacts: readonly BookingContact[];
+  /** The confirmation methods this deployment delivers (the runtime configuration); undefined: every method. */
+  deliverableMethods?: ConfirmationMethods | undefined;
   /** Blocked local date → the block's markdown message (public holidays included, with their rule's text): shown. */
   blockedDates: ReadonlyMap<string, string>;
   /** The location's booking blocks, for the rules. */
@@ -206,9 +210,12 @@ export function certificationsDiffer(chosen: readonly number[], defaults: readon
   return chosen.some((id) => !set.has(id));
 }
 
-/** The methods a contact can receive, in the contract's order. */
-export function allowedMethods(contact: BookingContact | undefined): ConfirmationMethod[] {
-  return CONFIRMATION_METHOD_ORDER.filter((method) => contact?.methods[method]);
+/** The methods a contact can receive and this deployment delivers, in the contract's order. */
+export function allowedMethods(
+  contact: BookingContact | undefined,
+  deliverable: ConfirmationMethods = deliverableConfirmationMethods(),
+): ConfirmationMethod[] {
+  return CONFIRMATION_METHOD_ORDER.filter((method) => contact?.methods[method] && deliverable[method]);
 }
 
 /** The booking contacts with the person booking first (they are offered, and ticked, before anyone else). */
@@ -286,6 +293,7 @@ export function factsOf(draft: CreateBookingDraft, context: BookingRuleContext):
     gradeIds: context.gradeIds ? new Set(context.gradeIds) : undefined,
     defaultCertificationIds: new Set(context.defaultCertificationIds),
     bookingContacts: context.contacts.map((c) => ({ id: c.id, methods: c.methods })),
+    deliverableMethods: context.deliverableMethods,
     blocks: context.blocks ?? [],
     publicHolidays: context.holidayNames,
     policies: { version: location.rules.policiesVersion, acceptedBefore: location.rules.policiesAcceptedAt !== null },
@@ -460,6 +468,7 @@ export function ruleContextOf(
     gradeIds: reference.grades?.map((g) => g.id),
     defaultCertificationIds: (reference.certifications ?? []).filter((c) => c.isLocationDefault).map((c) => c.id),
     contacts: reference.contacts ?? [],
+    deliverableMethods: deliverableConfirmationMethods(),
     blockedDates: new Map([...holidayDates, ...blockedDatesOf(reference.blocks ?? [], location?.locationId)]),
     blocks: blocks.map((b) => ({ datesLocal: b.datesLocal, messageMarkdown: b.messageMarkDown })),
     holidayDates,

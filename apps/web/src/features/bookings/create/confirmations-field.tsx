@@ -6,12 +6,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { deliverableConfirmationMethods } from '../../../lib/runtime-config';
 import { defaultConfirmation, type ConfirmationValue } from './booking-form-rules';
 import { useBookingCreateTranslation } from './use-booking-create-translation';
 
 /**
  * Booking contacts as confirmations (spec §5): tick the people to confirm with, and for each at least one method
- * among those the contact can receive (e-mail, SMS, voice, push). Methods a contact cannot receive are disabled.
+ * among those the contact can receive (e-mail, SMS, voice, push). Methods a contact cannot receive are disabled;
+ * methods this deployment cannot deliver (no SMS provider) are not offered.
  */
 export function ConfirmationsField({
   contacts,
@@ -28,6 +30,7 @@ export function ConfirmationsField({
 }) {
   const { t } = useBookingCreateTranslation();
   const baseId = useId();
+  const deliverable = deliverableConfirmationMethods();
   const toggleContact = (contact: BookingContact, on: boolean) => {
     if (on)
       onChange(
@@ -94,7 +97,7 @@ export function ConfirmationsField({
                   aria-describedby={rowError ? errorId : undefined}
                   sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, pl: { xs: 0, sm: 4 } }}
                 >
-                  {CONFIRMATION_METHODS.map((method) => (
+                  {CONFIRMATION_METHODS.filter((method) => deliverable[method] || chosen[method]).map((method) => (
                     <FormControlLabel
                       key={method}
                       disabled={!contact.methods[method] && !chosen[method]}
