@@ -112,8 +112,11 @@ let current: RuntimeConfig | undefined;
 /** Fetches and validates the configuration; called once before the app renders. */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
+  // Built apart from the call: @types/node's RequestInit (the web build also type-checks Node's globals for its config
+  // and tests) has no `cache`, which the browser's fetch reads.
+  const init = { headers: { Accept: 'application/json' }, cache: 'no-store' as const };
   try {
-    response = await fetchImpl(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    response = await fetchImpl(RUNTIME_CONFIG_URL, init);
   } catch (cause) {
     throw new RuntimeConfigError(
       `Missing configuration: ${RUNTIME_CONFIG_URL} could not be loaded (${cause instanceof Error ? cause.message : 'network error'})`,
