@@ -9,10 +9,12 @@ import web from './apps/web/vitest.config';
 /**
  * Test files share their worker's modules with the files before them (isolate: false): importing the app, or React,
  * MUI and jsdom's setup, for every file cost about a third of the suite's CPU. A file that replaces a module or a
- * global, or fakes the clock, needs a module graph of its own: it runs in the `-isolated` twin of its project. The
- * rule is read from the files themselves, so a new file that mocks is isolated without anyone listing it.
+ * global, or fakes the clock, needs a module graph of its own: it runs in the `-isolated` twin of its project. So does a
+ * file that starts tracing (OpenTelemetry's instrumentations patch modules as they load: node:http imported by an
+ * earlier file of the worker is never patched). The rule is read from the files themselves, so a new file that mocks
+ * is isolated without anyone listing it.
  */
-const NEEDS_ISOLATION = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+const NEEDS_ISOLATION = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|\bstartTracing\(/;
 
 function filesNeedingIsolation(projectDir: string, dirs: string[]): string[] {
   const root = fileURLToPath(new URL(projectDir, import.meta.url));
