@@ -9,6 +9,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
 import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -255,8 +256,10 @@ function HomeHeading({
 }) {
   const { t, i18n } = useTranslation('pages');
   const locale = i18n.language;
+  // On a phone the heading has its own row: with the layout toggle beside a shorter loading line, the toggle would
+  // first fit beside it, then wrap below (moving the page down) once the period's line arrives.
   return (
-    <div>
+    <Box sx={{ flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
       <Typography variant="h1" sx={{ mb: 0.5 }}>
         {t('home.title')}
       </Typography>
@@ -266,9 +269,13 @@ function HomeHeading({
           {t('home.periodRange', { from: formatDateList(summary.dateFromLocal, locale), to: formatDateList(summary.dateToLocal, locale) })}
         </Typography>
       ) : (
-        keepPeriodLine && <Typography aria-hidden="true">{'\u00a0'}</Typography>
+        keepPeriodLine && (
+          <Typography aria-hidden="true">
+            <Skeleton width="14em" />
+          </Typography>
+        )
       )}
-    </div>
+    </Box>
   );
 }
 
