@@ -38,12 +38,17 @@ export class PgBossJobQueue implements JobQueue {
   private readonly listeners: Array<(queue: string, error: Error) => void> = [];
   /** Handlers running in this process (drain and stop wait for them). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** pg-boss's statements under way (stop waits for them). */
+  private readonly statements = new Set<Promise<unknown>>();
   private started: Promise<void> | undefined;
   private stopped = false;
 
   constructor(private readonly options: PgBossJobQueueOptions) {
+    const sql = executeSqlOn(options.db);
     this.boss = new PgBoss({
-      db: executeSqlOn(options.db),
+      // Every statement pg-boss runs is tracked: some (a finished job's complete or fail) are not awaited by it, and
+      // stop waits for them before the pool they use is ended.
+      db: { executeSql: (text: string, values?: unknown[]) => this.track(sql.executeSql(text, values), this.statements) },
       // No cron here (the `every` runs are throttled jobs): no clock-skew monitor either.
       schedule: false,
       archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_AFTER_SECONDS,
@@ -194,7 +199,19 @@ export class PgBossJobQueue implements JobQueue {
       await this.started.catch(() => {});
       await this.boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
     }
-    await Promise.allSettled([...this.inFlight]);
+    await this.settle();
+  }
+
+  /**
+   * Waits until no handler and no pg-boss statement is under way. A handler's end makes pg-boss mark its job done or
+   * failed a few promise turns later, without awaiting it: each round lets those turns run before it looks again.
+   */
+  private async settle(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.inFlight.size === 0 && this.statements.size === 0) return;
+      await Promise.allSettled([...this.inFlight, ...this.statements]);
+    }
   }
 
   async drain(): Promise<void> {
@@ -243,9 +260,9 @@ export class PgBossJobQueue implements JobQueue {
     for (const listener of this.listeners) listener(name, error);
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => {});
+  private track<T>(work: Promise<T>, into: Set<Promise<unknown>> = this.inFlight): Promise<T> {
+    into.add(work);
+    void work.finally(() => into.delete(work)).catch(() => {});
     return work;
   }
 }
