@@ -426,13 +426,18 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     // Back returns to the week chosen before.
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Week' })).toHaveValue('2026-11-09'));
+    // The list is asked again before the test ends, so no late call reaches the next test's stub.
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.get('weekOf')).toBe('2026-11-09'));
   });
 
   it('ignores a week that is not a Monday, and a school that is not selected', async () => {
     const spy = stubApi(() => undefined);
     renderWithProviders(<TimesheetsPage />, { route: '/timesheets?week=2026-11-17&school=99' });
     await waitFor(() => expect(screen.getAllByTestId('timesheet-row')).toHaveLength(3));
-    const call = spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).find((u) => u.pathname === '/v1/timesheets')!;
+    const call = spy.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((u) => u.pathname === '/v1/timesheets')
+      .at(-1)!;
     expect(call.searchParams.has('weekOf')).toBe(false);
     expect(call.searchParams.getAll('clientIds')).toEqual(['3']);
     expect(screen.getByRole('combobox', { name: 'Week' })).toHaveValue('');
