@@ -13,3 +13,4 @@ export * from './schema/platform';
 export * from './schema/availability';
 export * from './schema/live';
 export * from './schema/policies';
+export * from './schema/push';
