@@ -14,3 +14,4 @@ export * from './schema/availability';
 export * from './schema/live';
 export * from './schema/policies';
 export * from './schema/push';
+export * from './schema/school-sso';
