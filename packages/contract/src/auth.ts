@@ -84,6 +84,11 @@ export const AUTH_ERRORS = {
     title: 'Not while impersonating',
     text: 'Staff cannot change a contact\u2019s password while impersonating.',
   },
+  'auth/sso-required': {
+    status: 403,
+    title: 'Sign in with your school account',
+    text: "Your school signs you in with its own account: choose 'Continue with your school account' under your e-mail address.",
+  },
   'auth/other': { status: 401, title: 'Authentication failed', text: 'There was an error authenticating your credentials' },
 } as const;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;

@@ -21,7 +21,14 @@ export function demoJwtSecret(dataDir: string): string {
  * nothing about the mail seal, and so on.
  */
 export type KeyPurpose =
-  'access-token' | 'file-access-key' | 'signed-cookie' | 'mail-seal' | 'oidc-signing-key' | 'oidc-client-secret' | 'oidc-cookie';
+  | 'access-token'
+  | 'file-access-key'
+  | 'signed-cookie'
+  | 'mail-seal'
+  | 'oidc-signing-key'
+  | 'oidc-client-secret'
+  | 'oidc-cookie'
+  | 'sso-client-secret';
 
 const KEY_SALT = 'client-portal/v1';
 
