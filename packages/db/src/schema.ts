@@ -15,3 +15,4 @@ export * from './schema/live';
 export * from './schema/policies';
 export * from './schema/push';
 export * from './schema/school-sso';
+export * from './schema/second-step';

@@ -8,6 +8,8 @@ export const clientGroups = pgTable('client_groups', {
   id: idColumn(),
   name: text('name').notNull(),
   locale: localeEnum('locale').notNull().default('en'),
+  /** Its contacts who sign in with a password must also pass a second step (docs/decisions/027); set by provider staff. */
+  secondStepRequired: boolean('second_step_required').notNull().default(false),
   createdAt: createdAt(),
 });
 
