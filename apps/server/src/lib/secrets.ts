@@ -28,7 +28,8 @@ export type KeyPurpose =
   | 'oidc-signing-key'
   | 'oidc-client-secret'
   | 'oidc-cookie'
-  | 'sso-client-secret';
+  | 'sso-client-secret'
+  | 'totp-secret';
 
 const KEY_SALT = 'client-portal/v1';
 
