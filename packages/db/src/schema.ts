@@ -16,3 +16,4 @@ export * from './schema/policies';
 export * from './schema/push';
 export * from './schema/school-sso';
 export * from './schema/second-step';
+export * from './schema/digests';

@@ -147,6 +147,8 @@ export const bookings = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
     cancelledByContactId: integer('cancelled_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     feedbackCompleted: boolean('feedback_completed').notNull().default(false),
+    /** When an educator was assigned (unfilled → filled); null while unfilled and for bookings filled before it was kept. */
+    filledAt: timestamptz('filled_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -30,6 +30,8 @@ export const contacts = pgTable(
      * (`DEFAULT_FEATURES`): e.g. `{ "enableExtendBooking": false }`.
      */
     features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+    /** The contact asked for the weekly digest e-mail (Settings; reports/weekly-digest.ts). */
+    weeklyDigest: boolean('weekly_digest').notNull().default(false),
     lockedUntil: timestamptz('locked_until'),
     unlockTokenHash: text('unlock_token_hash'),
     /** The e-mailed unlock link works once and for 24 hours at most. */
