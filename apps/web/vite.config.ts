@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
@@ -336,19 +334,7 @@ function eagerCompileHints(): Plugin {
   };
 }
 
-const require = createRequire(import.meta.url);
-/**
- * React Router publishes its production build beside the development one but its package exports name only the
- * development files (remix-run/react-router#12532 and remix-run/react-router#14753): dev warnings and checks, about
- * 30 kB more JS on the first page. Production builds take the production files; `vite dev` and the tests keep the warnings.
- */
-const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [
     react(),
     htmlTexts(),
@@ -359,9 +345,6 @@ export default defineConfig(({ command }) => ({
     serviceWorker(),
     eagerCompileHints(),
   ],
-  resolve: {
-    alias: command === 'build' ? reactRouterProduction : [],
-  },
   server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy: apiProxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy: apiProxy },
   build: {
