@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as oidc from 'openid-client';
 import { ProblemDetails } from '@portal/contract/problems';
-import { AppError } from '../../lib/app-error';
-import type { ProviderIdentity } from './staff-identity';
 import { REFRESH_COOKIE } from './auth.routes';
+import { beginFlow, discovery, finishFlow, takeFlow, type FlowCookie, type RelyingParty } from './oidc-relying-party';
 
 /**
  * The portal's side of the enterprise login (OpenID Connect, authorization code with PKCE, state and nonce):
@@ -15,13 +14,7 @@ const FLOW_COOKIE = 'portal_oidc';
 const ID_TOKEN_COOKIE = 'portal_idt';
 const FLOW_PATH = '/v1/auth/enterprise';
 
-export interface EnterpriseLoginOptions {
-  issuer: string;
-  clientId: string;
-  clientSecret: string | undefined;
-  /** For the embedded issuer: answer its calls in-process instead of over the network. */
-  fetch?: oidc.CustomFetch;
-}
+export type EnterpriseLoginOptions = RelyingParty;
 
 const FlowState = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), contactId: z.number().int() });
 
@@ -34,6 +27,7 @@ interface Login {
   clientId: string;
   /** Cookies only over https when the portal is served so. */
   secure: boolean;
+  flowCookie: FlowCookie;
   refreshSeconds: number;
   /** The issuer's configuration, discovered once (and again after a failure). */
   discover: () => Promise<oidc.Configuration>;
@@ -49,32 +43,13 @@ const enterpriseLoginRoutes: FastifyPluginAsyncZod<EnterpriseLoginOptions> = asy
     clientId: options.clientId,
     secure: origin.startsWith('https:'),
     refreshSeconds: app.config.auth.refreshAbsoluteSeconds,
-    discover: discovery(options),
+    flowCookie: { name: FLOW_COOKIE, path: FLOW_PATH, secure: origin.startsWith('https:') },
+    discover: discovery(options, 'The enterprise login is not reachable right now.'),
   };
   startRoute(app, login);
   callbackRoute(app, login);
   logoutRoute(app, login);
 };
-
-function discovery(options: EnterpriseLoginOptions): () => Promise<oidc.Configuration> {
-  let configuration: Promise<oidc.Configuration> | undefined;
-  return () =>
-    (configuration ??= oidc
-      .discovery(
-        new URL(options.issuer),
-        options.clientId,
-        undefined,
-        options.clientSecret ? oidc.ClientSecretBasic(options.clientSecret) : oidc.None(),
-        {
-          ...(options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
-          ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
-        },
-      )
-      .catch((error: unknown) => {
-        configuration = undefined;
-        throw new AppError('service-unavailable', { detail: 'The enterprise login is not reachable right now.', cause: error });
-      }));
-}
 
 /** /start: the flow's secrets in a signed cookie, then off to the issuer. */
 function startRoute(app: App, login: Login): void {
@@ -95,25 +70,11 @@ function startRoute(app: App, login: Login): void {
     async (request, reply) => {
       await auth.enterpriseLoginStarted({ ip: request.ip, requestId: request.id });
       const config = await login.discover();
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, nonce, contactId: request.query.contactId }), {
-        path: FLOW_PATH,
-        httpOnly: true,
-        // Lax: the issuer sends the browser back with a top-level GET from its own site.
-        sameSite: 'lax',
-        secure: login.secure,
-        signed: true,
-        maxAge: 600,
-      });
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: login.redirectUri,
+      const url = await beginFlow(reply, config, {
+        cookie: login.flowCookie,
+        redirectUri: login.redirectUri,
         scope: 'openid email read',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
+        extra: { contactId: request.query.contactId },
       });
       return reply.redirect(url.href, 302);
     },
@@ -127,38 +88,13 @@ function callbackRoute(app: App, login: Login): void {
     `${FLOW_PATH}/callback`,
     { config: { public: true }, schema: { tags: ['auth'], summary: 'Return from the enterprise login', hide: true } },
     async (request, reply) => {
-      const raw = request.cookies[FLOW_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
-      let flow: z.infer<typeof FlowState>;
-      try {
-        if (!unsigned?.valid || !unsigned.value) throw new Error('no flow');
-        flow = FlowState.parse(JSON.parse(unsigned.value));
-      } catch {
-        return reply.redirect('/login?impersonation=failed', 303);
-      }
+      const flow = takeFlow(request, reply, login.flowCookie, FlowState);
+      if (!flow) return reply.redirect('/login?impersonation=failed', 303);
       // The staff member cancelled at the issuer: the web app then shows no failure (spec §8).
       if ((request.query as Record<string, unknown>).error === 'access_denied')
         return reply.redirect(back(flow.contactId, 'error=cancelled'), 303);
       try {
-        const config = await login.discover();
-        // The issuer's answer (code, state, iss) read onto our own registered redirect URI: the raw request target
-        // may be absolute-form or oddly spelled, and must not choose the origin the code is redeemed for.
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${login.redirectUri}${query}`), {
-          pkceCodeVerifier: flow.verifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        });
-        const claims = tokens.claims();
-        let identity: ProviderIdentity = { sub: claims?.sub, email: claims?.email, email_verified: claims?.email_verified };
-        // Issuers commonly keep scope claims for the userinfo endpoint rather than the ID token (its subject is
-        // checked against the ID token's by openid-client).
-        if ((typeof identity.email !== 'string' || identity.email_verified === undefined) && claims?.sub) {
-          const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-          identity = { sub: claims.sub, email: info.email, email_verified: info.email_verified };
-        }
+        const { tokens, identity } = await finishFlow(await login.discover(), request, login.redirectUri, flow);
         const staff = await auth.matchStaff(identity);
         if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
         const session = await auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
