@@ -261,7 +261,8 @@ function webManifest(): Plugin {
  * itself (a sign-in provider's redirect, a download) is left to the browser. The runtime configuration (public, the
  * same for every visitor of an origin) is network first, so the offline screen carries the region's names. A new
  * version waits until the user reloads from the prompt or the portal's last tab is closed;
- * app/service-worker/register-later.ts registers the worker after the page has loaded.
+ * app/service-worker/register-later.ts registers the worker after the page has loaded. It also shows browser
+ * notifications (Web Push) and opens the portal when one is clicked: public/push-handler.js, which it imports.
  */
 function serviceWorker() {
   return VitePWA({
@@ -279,6 +280,8 @@ function serviceWorker() {
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [SERVER_PATHS, /^\/config\.runtime\.json$/, /^\/(sw\.js|manifest\.webmanifest)$/],
       inlineWorkboxRuntime: true,
+      // Browser notifications: the `push` and `notificationclick` handlers (public/push-handler.js).
+      importScripts: ['/push-handler.js'],
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,

@@ -92,12 +92,37 @@ describe('loadConfig', () => {
     );
   });
 
-  it('delivers SMS and voice with an SMS provider or in the demo, push only in the demo, e-mail always', () => {
+  it('reads the VAPID keys for Web Push, all three together; none by default', () => {
+    expect(loadConfig(base).webPush).toBeUndefined();
+    const vapid = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@portal.test',
+    };
+    expect(loadConfig({ ...base, ...vapid }).webPush).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@portal.test',
+    });
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(/must be set together/);
+    expect(() => loadConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY must be a VAPID private key/);
+    expect(() => loadConfig({ ...base, ...vapid, VAPID_SUBJECT: 'ops@portal.test' })).toThrow(/VAPID_SUBJECT must be a URL/);
+    // A wrong private key is named, never repeated.
+    const secret = `${'q'.repeat(42)}!`;
+    expect(() => loadConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: secret })).toThrow(
+      /VAPID_PRIVATE_KEY .*\(got a value that is not shown\)/,
+    );
+    expect(() => loadConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: secret })).not.toThrow(secret);
+  });
+
+  it('delivers SMS and voice with an SMS provider or in the demo, push with VAPID keys or in the demo, e-mail always', () => {
     const production = { ...base, DATABASE_URL: 'postgres://u@db/portal', JWT_SECRET: 'x'.repeat(32) };
     const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+61400000000' };
     expect(deliverableMethodsOf(loadConfig(production))).toEqual({ email: true, sms: false, voice: false, push: false });
     expect(deliverableMethodsOf(loadConfig({ ...production, ...twilio }))).toEqual({ email: true, sms: true, voice: true, push: false });
     expect(deliverableMethodsOf(loadConfig(base))).toEqual({ email: true, sms: true, voice: true, push: true });
+    const vapid = { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'p'.repeat(43), VAPID_SUBJECT: 'https://portal.test/' };
+    expect(deliverableMethodsOf(loadConfig({ ...production, ...vapid }))).toEqual({ email: true, sms: false, voice: false, push: true });
   });
 
   it('treats empty values as unset', () => {

@@ -90,6 +90,17 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().trim().min(1).optional(),
   TWILIO_API_BASE: url(['http:', 'https:']).default('https://api.twilio.com'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a VAPID public key (65 bytes, base64url: npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (32 bytes, base64url: npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: url(['mailto:', 'https:']).optional(),
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
@@ -159,6 +170,8 @@ export interface Config {
   mailFrom: string;
   /** SMS_PROVIDER and its settings: who sends SMS and voice calls (none: they are not deliverable, outside the demo). */
   smsProvider: SmsProviderConfig | undefined;
+  /** VAPID_*: browser notifications through Web Push (none: push is not deliverable, outside the demo). */
+  webPush: WebPushConfig | undefined;
   demo: boolean;
   /** DEMO=true was set explicitly: the demo surfaces (outbox, staff login) answer callers beyond loopback too. */
   demoExplicit: boolean;
@@ -234,9 +247,17 @@ export interface SmsProviderConfig {
   apiBase: string;
 }
 
+/** The server's VAPID key pair and contact (RFC 8292): the private key is a secret, never logged. */
+export interface WebPushConfig {
+  publicKey: string;
+  privateKey: string;
+  /** A mailto: or https: address the push services may contact about this sender. */
+  subject: string;
+}
+
 /** The confirmation methods this deployment delivers: the booking form offers these, the server refuses the others. */
-export function deliverableMethodsOf(config: Pick<Config, 'demo' | 'smsProvider'>): ConfirmationMethods {
-  return deliverableMethods({ demo: config.demo, smsProvider: config.smsProvider !== undefined });
+export function deliverableMethodsOf(config: Pick<Config, 'demo' | 'smsProvider' | 'webPush'>): ConfirmationMethods {
+  return deliverableMethods({ demo: config.demo, smsProvider: config.smsProvider !== undefined, webPush: config.webPush !== undefined });
 }
 
 export class ConfigError extends Error {
@@ -291,6 +312,15 @@ function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
 }
 
+/** Variables whose value a start-up error never repeats (it goes to the logs). */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'JWT_SECRET_PREVIOUS',
+  'TWILIO_AUTH_TOKEN',
+  'VAPID_PRIVATE_KEY',
+  'ENTERPRISE_OIDC_CLIENT_SECRET',
+]);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -298,7 +328,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Configuration error: ${key} ${issue.message} (got ${JSON.stringify(cleaned[key] ?? null)})`);
+    const got = SECRET_VARIABLES.has(key) ? 'a value that is not shown' : JSON.stringify(cleaned[key] ?? null);
+    throw new ConfigError(`Configuration error: ${key} ${issue.message} (got ${got})`);
   }
   const e = parsed.data;
   // Relative paths are taken from where the command was launched (npm sets INIT_CWD), not the workspace folder.
@@ -336,6 +367,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
     };
   }
+  const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+  if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+    throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together');
+  }
+  const webPush: WebPushConfig | undefined = e.VAPID_PUBLIC_KEY
+    ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY!, subject: e.VAPID_SUBJECT! }
+    : undefined;
   const retention: RetentionPeriods = {
     idempotencyKeysDays: e.RETENTION_IDEMPOTENCY_KEYS_DAYS,
     refreshTokensDays: e.RETENTION_REFRESH_TOKENS_DAYS,
@@ -366,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider,
+    webPush,
     demo,
     demoExplicit: e.DEMO === true,
     seedScale: e.SEED_SCALE,

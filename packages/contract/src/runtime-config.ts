@@ -39,6 +39,10 @@ export const RuntimeConfig = z
     confirmationMethods: z
       .array(z.enum(['email', 'sms', 'voice', 'push']))
       .describe('The confirmation methods this deployment can deliver (always e-mail): the booking form offers only these'),
+    pushPublicKey: z
+      .string()
+      .nullable()
+      .describe("The server's VAPID public key (base64url) for browser notifications; null: this deployment sends none"),
     appVersion: z.string().describe("The product's version, shown in Settings (spec §9: 1.0.0)"),
     release: z.string().describe('The build the server runs (git describe): error reports on both sides carry it'),
   })

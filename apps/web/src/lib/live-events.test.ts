@@ -71,6 +71,7 @@ beforeAll(() => {
     environment: 'test',
     demo: false,
     confirmationMethods: ['email', 'sms', 'voice', 'push'],
+    pushPublicKey: null,
     appVersion: '1.0.0',
     release: 'v1.0.0-test',
   } as Parameters<typeof setRuntimeConfig>[0]);

@@ -14,6 +14,7 @@ const valid = {
   environment: 'test',
   demo: false,
   confirmationMethods: ['email', 'sms', 'voice', 'push'],
+  pushPublicKey: null,
   appVersion: '1.0.0',
   release: 'v1.0.0-test',
 };

@@ -83,6 +83,7 @@ const CHECKS: Record<keyof RuntimeConfig, Check> = {
   environment: oneOf(['development', 'production', 'test']),
   demo: boolean,
   confirmationMethods: arrayOf(oneOf(['email', 'sms', 'voice', 'push'])),
+  pushPublicKey: nullableString,
   appVersion: string,
   release: string,
 };

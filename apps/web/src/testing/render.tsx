@@ -20,6 +20,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   environment: 'test',
   demo: false,
   confirmationMethods: ['email', 'sms', 'voice', 'push'],
+  pushPublicKey: null,
   appVersion: '1.0.0',
   release: 'v1.0.0-test',
 };

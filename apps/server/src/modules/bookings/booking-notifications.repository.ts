@@ -50,6 +50,7 @@ export function notificationRecipients(db: DbOrTx, requestId: number) {
   return db
     .select({
       name: bookingContacts.name,
+      contactId: bookingContacts.contactId,
       emailAddress: bookingContacts.email,
       mobile: bookingContacts.mobile,
       email: bookingConfirmations.email,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@portal/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../lib/mailer';
+import { pushAddress } from '../push/push.service';
 import { BOOKING_EVENT_TITLES, bookingSubject, extensionOfferText, type BookingEvent } from '../../mail/booking-words';
 import { bookingUpdateMail, extensionOfferMail } from '../../mail/mails';
 import {
@@ -14,7 +15,8 @@ import {
 /**
  * Confirmations: creating, approving, rejecting, filling, extending and cancelling a booking tells the request's
  * confirmation contacts by the methods chosen for each: e-mail through the mailer (nodemailer, or the outbox in
- * demo mode), SMS, voice and push through the mailer's notifier (recorded in the outbox in demo). Each is written
+ * demo mode), SMS, voice and push through the mailer's notifier (recorded in the outbox in demo; push goes to the
+ * browsers of the portal contact behind the booking contact, addressed `contact:<id>`). Each is written
  * in the recipient's locale (mail/booking-update-mail.tsx). Sending happens after the change is committed; a failed
  * send is logged and never undoes the booking.
  */
@@ -42,6 +44,8 @@ export interface RequestFacts {
   }>;
   recipients: ReadonlyArray<{
     name: string;
+    /** The portal contact behind the booking contact, whose browsers receive push; null: none (no push). */
+    contactId: number | null;
     emailAddress: string | null;
     mobile: string | null;
     email: boolean;
@@ -128,7 +132,7 @@ export class BookingNotifier {
       const short = bookingSubject(BOOKING_EVENT_TITLES[event], request.locationName, dates, request.seriesReference, r.locale);
       if (r.sms && r.mobile) await this.mailer.notify('sms', r.mobile, short);
       if (r.voice && r.mobile) await this.mailer.notify('voice', r.mobile, short);
-      if (r.push && r.emailAddress) await this.mailer.notify('push', r.emailAddress, short);
+      if (r.push && r.contactId !== null) await this.mailer.notify('push', pushAddress(r.contactId), short);
     }
   }
 

@@ -102,7 +102,14 @@ function noticeOf(
       .sort((x, y) => (x.dateLocal < y.dateLocal ? -1 : x.dateLocal > y.dateLocal ? 1 : x.id - y.id)),
     recipients: confirmations.map((c) => {
       const contact = contacts.get(c.bookingContactId)!;
-      return { ...c, name: contact.name, emailAddress: contact.email, mobile: contact.mobile, locale: contact.locale };
+      return {
+        ...c,
+        name: contact.name,
+        contactId: contact.contactId,
+        emailAddress: contact.email,
+        mobile: contact.mobile,
+        locale: contact.locale,
+      };
     }),
   };
 }

@@ -60,6 +60,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         environment: c.env,
         demo: c.demo,
         confirmationMethods: CONFIRMATION_METHOD_ORDER.filter((m) => deliverableMethodsOf(c)[m]),
+        pushPublicKey: c.webPush?.publicKey ?? null,
         appVersion: APP_VERSION,
         release: RELEASE,
       };

@@ -17,7 +17,10 @@ import { useProfile } from '../../lib/profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDarkMode } from '../../lib/use-dark-mode';
 import { hasPermission } from '@portal/contract/permissions';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import { BrowserNotificationsSection } from './components/browser-notifications-section';
 import { CalendarFeedSection } from './components/calendar-feed-section';
+import { MfaSecuritySection } from './components/mfa-security-section';
 import { PreferencesSection } from './components/preferences-section';
 
 export function SettingsPage() {
@@ -29,6 +32,8 @@ export function SettingsPage() {
   // The feed holds the bookings of the schools where the contact may view bookings (the server scopes it again).
   const viewsBookings = profile ? hasPermission(profile.links, { scope: 'booking', action: 'view' }) : false;
   const [darkMode, setDarkMode] = useDarkMode();
+  // Browser notifications only where the server can send them (it publishes its VAPID key).
+  const pushPublicKey = getRuntimeConfig().pushPublicKey;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -81,6 +86,7 @@ export function SettingsPage() {
       )}
       <PreferencesSection darkMode={darkMode} onDarkModeChange={setDarkMode} />
       {viewsBookings && <CalendarFeedSection />}
+      {pushPublicKey && <BrowserNotificationsSection publicKey={pushPublicKey} />}
       <Paper variant="outlined" component="section" aria-labelledby="settings-security" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
         <Typography
           variant="h2"
@@ -101,6 +107,7 @@ export function SettingsPage() {
           </ListItem>
         </List>
       </Paper>
+      <MfaSecuritySection />
     </Stack>
   );
 }

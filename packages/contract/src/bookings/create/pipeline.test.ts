@@ -158,10 +158,31 @@ describe('the create-booking pipeline', () => {
     });
   });
 
-  it('deliverableMethods: e-mail always; SMS and voice with an SMS provider or in the demo; push only in the demo', () => {
-    expect(deliverableMethods({ demo: false, smsProvider: false })).toEqual({ email: true, sms: false, voice: false, push: false });
-    expect(deliverableMethods({ demo: false, smsProvider: true })).toEqual({ email: true, sms: true, voice: true, push: false });
-    expect(deliverableMethods({ demo: true, smsProvider: false })).toEqual({ email: true, sms: true, voice: true, push: true });
+  it('deliverableMethods: e-mail always; SMS and voice with an SMS provider or in the demo; push with VAPID keys or in the demo', () => {
+    expect(deliverableMethods({ demo: false, smsProvider: false, webPush: false })).toEqual({
+      email: true,
+      sms: false,
+      voice: false,
+      push: false,
+    });
+    expect(deliverableMethods({ demo: false, smsProvider: false, webPush: true })).toEqual({
+      email: true,
+      sms: false,
+      voice: false,
+      push: true,
+    });
+    expect(deliverableMethods({ demo: false, smsProvider: true, webPush: false })).toEqual({
+      email: true,
+      sms: true,
+      voice: true,
+      push: false,
+    });
+    expect(deliverableMethods({ demo: true, smsProvider: false, webPush: false })).toEqual({
+      email: true,
+      sms: true,
+      voice: true,
+      push: true,
+    });
   });
 
   it('confirmationMethodsDeliverable: a method this deployment cannot deliver is refused on its field', () => {
@@ -173,7 +194,7 @@ describe('the create-booking pipeline', () => {
     };
     // Unknown (every method) or the demo's: nothing refused.
     expect(run(confirmationMethodsDeliverable, context(body))).toEqual([]);
-    const emailOnly = deliverableMethods({ demo: false, smsProvider: false });
+    const emailOnly = deliverableMethods({ demo: false, smsProvider: false, webPush: false });
     expect(run(confirmationMethodsDeliverable, context(body, { deliverableMethods: emailOnly })).map((f) => [f.field, f.message])).toEqual([
       ['confirmations.0.sms', BOOKING_MESSAGES.methodNotDeliverable('SMS')],
       ['confirmations.1.sms', BOOKING_MESSAGES.methodNotDeliverable('SMS')],

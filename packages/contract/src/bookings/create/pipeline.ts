@@ -63,12 +63,12 @@ export function contactMethods(c: {
 }
 
 /**
- * The methods this deployment can deliver: e-mail always; SMS and voice with an SMS provider; push not yet (no
- * provider is built). The demo "delivers" every method into its outbox.
+ * The methods this deployment can deliver: e-mail always; SMS and voice with an SMS provider; push with VAPID keys
+ * (Web Push). The demo "delivers" every method into its outbox.
  */
-export function deliverableMethods(deployment: { demo: boolean; smsProvider: boolean }): ConfirmationMethods {
+export function deliverableMethods(deployment: { demo: boolean; smsProvider: boolean; webPush: boolean }): ConfirmationMethods {
   const phone = deployment.demo || deployment.smsProvider;
-  return { email: true, sms: phone, voice: phone, push: deployment.demo };
+  return { email: true, sms: phone, voice: phone, push: deployment.demo || deployment.webPush };
 }
 
 export interface RuleClassification {
