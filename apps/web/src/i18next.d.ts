@@ -9,6 +9,7 @@ import type emailAction from './locales/en/email-action.json';
 import type errors from './locales/en/errors.json';
 import type finance from './locales/en/finance.json';
 import type pages from './locales/en/pages.json';
+import type reports from './locales/en/reports.json';
 import type timesheets from './locales/en/timesheets.json';
 import type validation from './locales/en/validation.json';
 import type { BrandTexts } from './lib/i18n';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       errors: typeof errors;
       finance: typeof finance;
       pages: typeof pages;
+      reports: typeof reports;
       timesheets: typeof timesheets;
       validation: typeof validation;
     };

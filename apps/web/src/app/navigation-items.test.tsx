@@ -54,6 +54,7 @@ describe('navigation entries (spec §6, filtered like the route guard)', () => {
       'timesheets',
       'candidates',
       'finance',
+      'reports',
       'availability',
       'help',
     ]);
@@ -61,7 +62,15 @@ describe('navigation entries (spec §6, filtered like the route guard)', () => {
 
   it('a booking viewer of one school sees neither overview, group overview, finance nor timesheets', () => {
     const p = profile({ groups: [], clients: [client(1, ['booking_view'])] });
-    expect(navigationItems(p, [1]).map((item) => item.key)).toEqual(['home', 'bookings', 'candidates', 'availability', 'help']);
+    expect(navigationItems(p, [1]).map((item) => item.key)).toEqual(['home', 'bookings', 'candidates', 'reports', 'availability', 'help']);
+  });
+
+  it('Reports is offered with accounts view or booking view, and not with neither', () => {
+    const keys = (permissions: string[]) =>
+      navigationItems(profile({ groups: [], clients: [client(1, permissions)] }), [1]).map((item) => item.key);
+    expect(keys(['accounts_view'])).toContain('reports');
+    expect(keys(['booking_view'])).toContain('reports');
+    expect(keys(['timesheets_view', 'pendingBooking_create'])).not.toContain('reports');
   });
 
   it('timesheets follow the selected clients', () => {

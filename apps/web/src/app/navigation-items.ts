@@ -8,6 +8,7 @@ import {
 } from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { paths } from '../lib/paths';
+import { REPORTS_REQUIREMENT } from './reports-access';
 
 export type NavKey =
   | 'home'
@@ -18,6 +19,7 @@ export type NavKey =
   | 'timesheets'
   | 'candidates'
   | 'finance'
+  | 'reports'
   | 'availability'
   | 'help';
 
@@ -40,6 +42,7 @@ const DEFINITIONS: NavDefinition[] = [
   { key: 'timesheets', to: paths.timesheets, requirement: 'timesheets' },
   { key: 'candidates', to: paths.candidates, requirement: 'candidates' },
   { key: 'finance', to: paths.finance, requirement: 'finance' },
+  { key: 'reports', to: paths.reports, when: (profile) => meetsRequirement(profile.links, REPORTS_REQUIREMENT) },
   { key: 'availability', to: paths.availability },
   { key: 'help', to: paths.help },
 ];

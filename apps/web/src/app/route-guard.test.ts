@@ -168,6 +168,7 @@ describe("route guard: the route's permission check (spec §6)", () => {
     'finance',
     'invoiceDetails',
     'groupOverview',
+    'reports',
   ] as const;
   const allowed = (p: ProfileResponse, selected: number[]) => routes.filter((route) => checkRoute(route, p, selected) === undefined);
 
@@ -176,15 +177,15 @@ describe("route guard: the route's permission check (spec §6)", () => {
   });
 
   it('bookings viewer: candidates and create booking only', () => {
-    expect(allowed(only(['booking_view']), [7])).toEqual(['candidates', 'bookingsCreate']);
+    expect(allowed(only(['booking_view']), [7])).toEqual(['candidates', 'bookingsCreate', 'reports']);
   });
 
   it('finance: candidates, finance and invoices', () => {
-    expect(allowed(only(['accounts_view']), [7])).toEqual(['candidates', 'finance', 'invoiceDetails']);
+    expect(allowed(only(['accounts_view']), [7])).toEqual(['candidates', 'finance', 'invoiceDetails', 'reports']);
   });
 
-  it('pending booker: candidates, create and pending approval', () => {
-    expect(allowed(pendingBooker, [7])).toEqual(['candidates', 'bookingsCreate', 'bookingsPendingApproval']);
+  it('pending booker (who views bookings too): candidates, create, pending approval and reports', () => {
+    expect(allowed(pendingBooker, [7])).toEqual(['candidates', 'bookingsCreate', 'bookingsPendingApproval', 'reports']);
   });
 
   it('a teacher with replace-me at one location: none of them', () => {

@@ -4,14 +4,15 @@ import { ApiError } from '../lib/api-error';
 import { ERROR_REASON_PARAM, ERROR_REASONS, paths } from '../lib/paths';
 import { reconcileSelectedClients } from '../lib/selected-clients';
 import type { RefreshOutcome } from '../lib/session';
+import { REPORTS_REQUIREMENT } from './reports-access';
 
 /**
  * The route guard of spec §2, as plain functions of their inputs so each decision can be tested alone. The
  * router runs `checkSession` in the middleware of the signed-in area and `checkRoute` in each guarded route's.
  */
 
-/** A route's access rule: a spec §6 route requirement, or the group overview's flag on the user. */
-export type RouteAccess = GuardedRoute | 'groupOverview';
+/** A route's access rule: a spec §6 route requirement, the group overview's flag on the user, or the Reports page's. */
+export type RouteAccess = GuardedRoute | 'groupOverview' | 'reports';
 
 export interface GuardDeps {
   hasSession(): boolean;
@@ -116,6 +117,8 @@ export function checkRoute(
   const allowed =
     access === 'groupOverview'
       ? profile.contact.isClientGroupOverviewEnabled
-      : meetsRequirement(profile.links, ROUTE_REQUIREMENTS[access], { selectedClientIds });
+      : access === 'reports'
+        ? meetsRequirement(profile.links, REPORTS_REQUIREMENT)
+        : meetsRequirement(profile.links, ROUTE_REQUIREMENTS[access], { selectedClientIds });
   return allowed ? undefined : paths.forbidden;
 }

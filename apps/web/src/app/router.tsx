@@ -280,6 +280,14 @@ function signedInPages(): RouteObject[] {
         (m) => ({ Component: m.HelpPage }),
       ),
     },
+    {
+      path: paths.reports,
+      middleware: [requireAccess('reports')],
+      lazy: lazyPage(
+        () => import('../features/reports/reports-page'),
+        (m) => ({ Component: m.ReportsPage }),
+      ),
+    },
     { path: paths.bookings, children: bookingPages() },
     ...settingsPages(),
     ...financePages(),

@@ -32,6 +32,7 @@ export const paths = {
   impersonateLogout: '/user/impersonate/logout',
   impersonateLogin: '/user/impersonate/:contactId',
   finance: '/finance',
+  reports: '/reports',
   invoiceDetails: '/finance/invoices/:invoiceNo',
   underConstruction: '/under-construction',
   landing: '/:lang/landing',

@@ -6,6 +6,7 @@ import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
+import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import Box from '@mui/material/Box';
@@ -30,6 +31,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   timesheets: <AccessTimeOutlinedIcon />,
   candidates: <SchoolOutlinedIcon />,
   finance: <ReceiptLongOutlinedIcon />,
+  reports: <QueryStatsOutlinedIcon />,
   availability: <EventAvailableOutlinedIcon />,
   help: <HelpOutlineOutlinedIcon />,
 };

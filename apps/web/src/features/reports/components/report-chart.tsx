@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { ChartModel } from '../report-model';
+
+export type ChartKind = 'columns' | 'bars' | 'line';
+
+export interface ReportChartProps {
+  model: ChartModel;
+  kind: ChartKind;
+  /** How a value reads on the axis and in the tooltip (money, a percentage). */
+  format: (value: number) => string;
+  /** A shorter form for the value axis (whole currency units). */
+  axisFormat?: (value: number) => string;
+  /** Series stacked in one column per category (spend of each school in a month). */
+  stacked?: boolean;
+  /** The value axis' top, when it has one (a fill rate's 100). */
+  max?: number;
+  height?: number;
+}
+
+/** The longest category label, for the room a horizontal bar chart keeps for its labels. */
+function labelRoom(model: ChartModel): number {
+  const longest = Math.max(0, ...model.categories.map((category) => category.label.length));
+  return Math.min(180, Math.max(60, longest * 7));
+}
+
+/**
+ * A report's chart (MUI X Charts), drawn from the same model as its table. It is hidden from assistive technology:
+ * the table beside it holds the same figures, and is what a screen reader reads.
+ */
+export function ReportChart({ model, kind, format, axisFormat = format, stacked = false, max, height = 280 }: ReportChartProps) {
+  const theme = useTheme();
+  const single = model.series.length === 1;
+  const labels = model.categories.map((category) => category.label);
+  const series = model.series.map((each) => ({
+    id: each.id,
+    label: each.label,
+    data: each.values,
+    valueFormatter: (value: number | null) => (value === null ? '—' : format(value)),
+    ...(single ? { color: theme.palette.primary.main } : {}),
+    ...(stacked ? { stack: 'total' } : {}),
+  }));
+  const valueAxis = { valueFormatter: (value: number) => axisFormat(value), ...(max !== undefined ? { min: 0, max } : {}) };
+
+  return (
+    <Box aria-hidden="true" data-testid="report-chart" sx={{ width: '100%', minWidth: 0, '@media print': { breakInside: 'avoid' } }}>
+      {kind === 'line' ? (
+        <LineChart
+          height={height}
+          skipAnimation
+          hideLegend={single}
+          xAxis={[{ scaleType: 'point', data: labels }]}
+          yAxis={[{ ...valueAxis, width: 48 }]}
+          series={series.map((each) => ({ ...each, showMark: true, connectNulls: false, area: false }))}
+          grid={{ horizontal: true }}
+          margin={{ right: 16, top: 16 }}
+        />
+      ) : kind === 'bars' ? (
+        <BarChart
+          height={Math.max(height, model.categories.length * 36 + 60)}
+          skipAnimation
+          layout="horizontal"
+          hideLegend={single}
+          yAxis={[{ scaleType: 'band', data: labels, width: labelRoom(model) }]}
+          xAxis={[valueAxis]}
+          series={series}
+          grid={{ vertical: true }}
+          margin={{ right: 24, top: 16 }}
+        />
+      ) : (
+        <BarChart
+          height={height}
+          skipAnimation
+          hideLegend={single}
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          yAxis={[{ ...valueAxis, width: 64 }]}
+          series={series}
+          grid={{ horizontal: true }}
+          margin={{ right: 16, top: 16 }}
+        />
+      )}
+    </Box>
+  );
+}

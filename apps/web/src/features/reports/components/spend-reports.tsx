@@ -1,0 +1,254 @@
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { SpendGroupBy, SpendReportResponse, SpendRow } from '@portal/contract/reports';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExportCsvButtonProps } from '../../../components/export-csv-button';
+import { EmptyState } from '../../../components/query-state';
+import { spendReportParams, useSpendByMonthPerSchool, useSpendReport } from '../api/get-spend-report';
+import { moneyAxisFormat, moneyFormat, quantityFormat, reportFailure } from '../report-format';
+import { spendByGroupModel, spendByMonthModel, spendRowsByKey, type ChartModel, type SchoolSpend } from '../report-model';
+import type { DateRange } from '../report-period';
+import { ReportChart } from './report-chart';
+import { ReportSection } from './report-section';
+import { ReportTable, type ReportColumn } from './report-table';
+
+/** Up to this many schools, spend by month is asked school by school and stacked; more read as one total. */
+export const MAX_STACKED_SCHOOLS = 8;
+
+export interface School {
+  clientId: number;
+  name: string;
+}
+
+/** The three spend queries of the page (by month, by classification, by reason) and what the summary reads. */
+export function useSpendReports(schools: readonly School[], range: DateRange | undefined, enabled: boolean) {
+  const clientIds = schools.map((school) => school.clientId);
+  const query = (groupBy: SpendGroupBy) => (enabled && range ? { clientIds, ...range, groupBy } : undefined);
+  const stacked = schools.length > 1 && schools.length <= MAX_STACKED_SCHOOLS;
+  const perSchool = useSpendByMonthPerSchool(clientIds, range, enabled && stacked);
+  const byMonth = useSpendReport(stacked ? undefined : query('month'));
+  const byClassification = useSpendReport(query('classification'));
+  const byReason = useSpendReport(query('reason'));
+  return { clientIds, stacked, perSchool, byMonth, byClassification, byReason };
+}
+
+type SpendReports = ReturnType<typeof useSpendReports>;
+
+interface SectionState {
+  loading?: string;
+  error?: { message: string; onRetry?: () => void };
+}
+
+function useSectionState(queries: ReadonlyArray<UseQueryResult<SpendReportResponse>>): SectionState {
+  const { t } = useTranslation('reports');
+  const failed = queries.find((query) => query.isError);
+  if (failed) {
+    const { message, retry } = reportFailure(failed.error, { forbidden: t('spend.forbidden'), failed: t('spend.failed') });
+    return { error: { message, ...(retry ? { onRetry: () => queries.forEach((query) => void query.refetch()) } : {}) } };
+  }
+  if (queries.some((query) => query.isPending)) return { loading: t('spend.loading') };
+  return {};
+}
+
+/** The amount (the chart's values), days and hours of each category; the totals of the currency below. */
+function amountColumns(
+  model: ChartModel,
+  rows: Map<string, SpendRow>,
+  total: SpendReportResponse['totals'][number] | undefined,
+  headers: { amount: string; days: string; hours: string },
+  formats: { money: (value: number) => string; quantity: (value: number) => string },
+): ReportColumn[] {
+  const { money, quantity } = formats;
+  const figure = (key: 'days' | 'hours') => ({
+    key,
+    header: headers[key],
+    cells: model.categories.map((category) => quantity(rows.get(category.key)?.[key] ?? 0)),
+    ...(total ? { total: quantity(total[key]) } : {}),
+  });
+  return [
+    {
+      key: 'amount',
+      header: headers.amount,
+      cells: (model.series[0]?.values ?? []).map((value) => money(value ?? 0)),
+      ...(total ? { total: money(total.amount) } : {}),
+    },
+    figure('days'),
+    figure('hours'),
+  ];
+}
+
+type CsvExport = Pick<ExportCsvButtonProps, 'path' | 'query' | 'fallbackName'>;
+
+export interface SpendSectionsProps {
+  reports: SpendReports;
+  schools: readonly School[];
+  range: DateRange;
+  currency: string;
+  locale: string;
+}
+
+/** Spend by month (stacked by school for a group), by classification and by reason for absence. */
+export function SpendSections({ reports, schools, range, currency, locale }: SpendSectionsProps) {
+  const { t } = useTranslation('reports');
+  const money = moneyFormat(locale, currency);
+  const axis = moneyAxisFormat(locale, currency);
+  const empty = <EmptyState icon={<ReceiptLongOutlinedIcon />} title={t('spend.emptyTitle')} body={t('spend.emptyBody')} />;
+  const csv = (groupBy: SpendGroupBy): CsvExport => ({
+    path: 'reports/spend',
+    query: spendReportParams({ clientIds: reports.clientIds, ...range, groupBy }),
+    fallbackName: `spend-by-${groupBy}-${range.from}-${range.to}.csv`,
+  });
+
+  return (
+    <>
+      <SpendByMonth
+        reports={reports}
+        schools={schools}
+        range={range}
+        currency={currency}
+        locale={locale}
+        empty={empty}
+        csv={csv('month')}
+      />
+      {(['classification', 'reason'] as const).map((groupBy) => {
+        const query = groupBy === 'classification' ? reports.byClassification : reports.byReason;
+        const texts = groupBy === 'classification' ? 'byClassification' : 'byReason';
+        return (
+          <SpendByGroup
+            key={groupBy}
+            id={`spend-by-${groupBy}`}
+            title={t(`spend.${texts}.title`)}
+            description={t(`spend.${texts}.description`)}
+            groupHeader={t(`spend.${texts}.group`)}
+            query={query}
+            currency={currency}
+            locale={locale}
+            money={money}
+            axis={axis}
+            empty={empty}
+            csv={csv(groupBy)}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+function SpendByMonth({
+  reports,
+  schools,
+  range,
+  currency,
+  locale,
+  empty,
+  csv,
+}: SpendSectionsProps & { empty: ReactNode; csv: CsvExport }) {
+  const { t } = useTranslation('reports');
+  const queries = reports.stacked ? reports.perSchool : [reports.byMonth];
+  const state = useSectionState(queries);
+  const money = moneyFormat(locale, currency);
+  const title = t('spend.byMonth.title');
+  if (state.loading || state.error) return <ReportSection id="spend-by-month" title={title} {...state} />;
+
+  const perSchool: SchoolSpend[] = reports.stacked
+    ? schools.map((school, index) => ({ ...school, rows: reports.perSchool[index]?.data?.rows ?? [] }))
+    : [{ clientId: 0, name: t('spend.amount'), rows: reports.byMonth.data?.rows ?? [] }];
+  const model = spendByMonthModel(perSchool, currency, range, locale);
+  const nothing = model.series.every((series) => series.values.every((value) => !value));
+  const monthTotals = model.categories.map((_, index) => model.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0));
+  const columns: ReportColumn[] = model.series.map((series) => ({
+    key: series.id,
+    header: series.label,
+    cells: series.values.map((value) => money(value ?? 0)),
+    total: money(series.values.reduce<number>((sum, value) => sum + (value ?? 0), 0)),
+  }));
+  if (model.series.length > 1) {
+    columns.push({
+      key: 'total',
+      header: t('spend.total'),
+      cells: monthTotals.map(money),
+      total: money(monthTotals.reduce((sum, value) => sum + value, 0)),
+    });
+  }
+
+  return (
+    <ReportSection
+      id="spend-by-month"
+      title={title}
+      description={t(model.series.length > 1 ? 'spend.byMonth.stacked' : 'spend.byMonth.single')}
+      exportCsv={csv}
+      empty={nothing ? empty : undefined}
+      chart={<ReportChart model={model} kind="columns" stacked format={money} axisFormat={moneyAxisFormat(locale, currency)} />}
+      table={
+        <ReportTable
+          caption={title}
+          categoryHeader={t('spend.byMonth.month')}
+          categories={model.categories}
+          columns={columns}
+          totalLabel={t('spend.total')}
+          testId="spend-by-month-table"
+        />
+      }
+    />
+  );
+}
+
+function SpendByGroup({
+  id,
+  title,
+  description,
+  groupHeader,
+  query,
+  currency,
+  locale,
+  money,
+  axis,
+  empty,
+  csv,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  groupHeader: string;
+  query: UseQueryResult<SpendReportResponse>;
+  currency: string;
+  locale: string;
+  money: (value: number) => string;
+  axis: (value: number) => string;
+  empty: ReactNode;
+  csv: CsvExport;
+}) {
+  const { t } = useTranslation('reports');
+  const state = useSectionState([query]);
+  if (state.loading || state.error || !query.data) return <ReportSection id={id} title={title} {...state} />;
+  const rows = query.data.rows;
+  const model = spendByGroupModel(rows, currency, t('spend.amount'), t('spend.unknown'));
+  const total = query.data.totals.find((each) => each.currency === currency);
+  return (
+    <ReportSection
+      id={id}
+      title={title}
+      description={description}
+      exportCsv={csv}
+      empty={model.categories.length === 0 ? empty : undefined}
+      chart={<ReportChart model={model} kind="bars" format={money} axisFormat={axis} />}
+      table={
+        <ReportTable
+          caption={title}
+          categoryHeader={groupHeader}
+          categories={model.categories}
+          columns={amountColumns(
+            model,
+            spendRowsByKey(rows, currency),
+            total,
+            { amount: t('spend.amount'), days: t('spend.days'), hours: t('spend.hours') },
+            { money, quantity: quantityFormat(locale) },
+          )}
+          totalLabel={t('spend.total')}
+          testId={`${id}-table`}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,136 @@
+import type { FillRow, SpendReportResponse, SpendRow } from '@portal/contract/reports';
+import { DateTime } from 'luxon';
+import { localeFormat } from '../../lib/locale-format';
+
+/*
+ * What each chart draws and its table lists, built once from the report: the chart and the table render the same
+ * model, so what a screen reader reads in the table is what the chart shows.
+ */
+
+export interface Category {
+  key: string;
+  label: string;
+}
+
+export interface Series {
+  id: string;
+  label: string;
+  /** One per category, in the categories' order; null where there is nothing to show (a fill rate of no bookings). */
+  values: Array<number | null>;
+}
+
+export interface ChartModel {
+  categories: Category[];
+  series: Series[];
+}
+
+/** The currencies of a spend report, the locale's own first: amounts of different currencies are never added. */
+export function spendCurrencies(totals: SpendReportResponse['totals'], locale: string): string[] {
+  const own = localeFormat(locale).currency;
+  const codes = [...new Set(totals.map((total) => total.currency))];
+  return codes.sort((a, b) => (a === own ? -1 : b === own ? 1 : a.localeCompare(b)));
+}
+
+/** Every month the range touches, 'YYYY-MM', in order. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = DateTime.fromISO(to).startOf('month');
+  for (let month = DateTime.fromISO(from).startOf('month'); month <= last; month = month.plus({ months: 1 })) {
+    months.push(month.toFormat('yyyy-MM'));
+  }
+  return months;
+}
+
+/** 'YYYY-MM' as the locale writes a month: 'Oct 2026'. */
+export function monthLabel(key: string, locale: string): string {
+  return DateTime.fromFormat(key, 'yyyy-MM').setLocale(localeFormat(locale).intlLocale).toFormat('LLL yyyy');
+}
+
+/** The spend of one school by month, for the stacked chart. */
+export interface SchoolSpend {
+  clientId: number;
+  name: string;
+  rows: readonly SpendRow[];
+}
+
+/**
+ * Spend by month in one currency: a series per school (stacked for a group), every month of the range a category
+ * (a month without spend is 0, so the months read in order).
+ */
+export function spendByMonthModel(
+  schools: readonly SchoolSpend[],
+  currency: string,
+  range: { from: string; to: string },
+  locale: string,
+): ChartModel {
+  const months = monthsOf(range.from, range.to);
+  return {
+    categories: months.map((key) => ({ key, label: monthLabel(key, locale) })),
+    series: schools
+      .filter((school) => school.rows.some((row) => row.currency === currency))
+      .map((school) => ({
+        id: String(school.clientId),
+        label: school.name,
+        values: months.map(
+          (month) =>
+            school.rows.filter((row) => row.key === month && row.currency === currency).reduce((sum, row) => sum + row.amountMinor, 0) /
+            100,
+        ),
+      })),
+  };
+}
+
+/** Spend grouped by classification or reason in one currency: one series, the groups largest first. */
+export function spendByGroupModel(rows: readonly SpendRow[], currency: string, seriesLabel: string, unknownLabel: string): ChartModel {
+  const mine = rows.filter((row) => row.currency === currency).sort((a, b) => b.amountMinor - a.amountMinor);
+  return {
+    categories: mine.map((row) => ({ key: row.key, label: row.label || unknownLabel })),
+    series: [{ id: 'amount', label: seriesLabel, values: mine.map((row) => row.amountMinor / 100) }],
+  };
+}
+
+/** The rows of one currency by key, for the table's other columns (days, hours). */
+export function spendRowsByKey(rows: readonly SpendRow[], currency: string): Map<string, SpendRow> {
+  return new Map(rows.filter((row) => row.currency === currency).map((row) => [row.key, row]));
+}
+
+/** A week's Monday as the locale writes a short date: '12 Oct' (en-AU), 'Oct 12' (en-US). */
+export function weekLabel(key: string, locale: string): string {
+  return DateTime.fromISO(key).setLocale(localeFormat(locale).intlLocale).toLocaleString({ day: 'numeric', month: 'short' });
+}
+
+/** An ISO weekday ('1' Monday … '7' Sunday) by its name in the locale: 'Monday'. */
+export function weekdayLabel(key: string, locale: string): string {
+  return DateTime.fromObject({ weekday: Number(key) as 1 | 2 | 3 | 4 | 5 | 6 | 7 })
+    .setLocale(localeFormat(locale).intlLocale)
+    .toFormat('cccc');
+}
+
+/** The fill rate of each group over time (weeks or months): null where there were no bookings. */
+export function fillOverTimeModel(rows: readonly FillRow[], groupBy: 'week' | 'month', seriesLabel: string, locale: string): ChartModel {
+  return {
+    categories: rows.map((row) => ({ key: row.key, label: groupBy === 'week' ? weekLabel(row.key, locale) : monthLabel(row.key, locale) })),
+    series: [{ id: 'fillRate', label: seriesLabel, values: rows.map(fillRate) }],
+  };
+}
+
+/** The fill rate by weekday, in the locale's week order (Sunday first in the US), only days with bookings. */
+export function fillByWeekdayModel(rows: readonly FillRow[], seriesLabel: string, locale: string): ChartModel {
+  const start = localeFormat(locale).weekStart;
+  const position = (key: string) => (Number(key) - start + 7) % 7;
+  const ordered = [...rows].sort((a, b) => position(a.key) - position(b.key));
+  return {
+    categories: ordered.map((row) => ({ key: row.key, label: weekdayLabel(row.key, locale) })),
+    series: [{ id: 'fillRate', label: seriesLabel, values: ordered.map(fillRate) }],
+  };
+}
+
+/** Spec §9: -1 is 'no bookings', which is no rate at all. */
+export function fillRate(row: Pick<FillRow, 'fillRatePercentage'>): number | null {
+  return row.fillRatePercentage < 0 ? null : row.fillRatePercentage;
+}
+
+/** Weeks for a range of up to about four months, months beyond (a chart of 50 weekly bars reads as noise). */
+export function fillTimeGrouping(range: { from: string; to: string }): 'week' | 'month' {
+  return DateTime.fromISO(range.to).diff(DateTime.fromISO(range.from), 'days').days <= 126 ? 'week' : 'month';
+}
