@@ -146,6 +146,16 @@ describe('the demo world at scale 1', () => {
     expect(requests.n).toBeGreaterThan(0);
   });
 
+  it('adds the SSO trust after the world: its admin holds every permission on the group, and nothing else', async () => {
+    const grants = await grantsOf('sso.admin@trust.demo.test');
+    expect(grants.map((g) => g.permission).sort()).toEqual(everyScopeAll);
+    expect(new Set(grants.map((g) => g.level))).toEqual(new Set(['group']));
+    const ids = await one<{ trust: number; world: number }>(sql`
+      select (select id from client_groups where name = 'The SSO Trust') as trust,
+             (select max(id) from client_groups where name <> 'The SSO Trust') as world`);
+    expect(ids.trust).toBeGreaterThan(ids.world);
+  });
+
   it('equips every client for booking', async () => {
     const clients = await q<{
       name: string;
@@ -171,7 +181,10 @@ describe('the demo world at scale 1', () => {
         (select count(*)::int from invoices i where i.client_id = c.id) as invoices,
         (select count(*)::int from invoices i where i.client_id = c.id and i.paid_at is not null) as paid,
         (select count(*)::int from invoices i where i.client_id = c.id and i.paid_at is null) as unpaid
-      from clients c order by c.id`);
+      from clients c
+      -- The SSO trust (sso-trust.ts) is added after the generated world, without its activity.
+      where c.group_id is distinct from (select id from client_groups where name = 'The SSO Trust')
+      order by c.id`);
     expect(clients.length).toBeGreaterThanOrEqual(15);
     for (const client of clients) {
       expect(client.classifications, client.name).toBeGreaterThan(0);

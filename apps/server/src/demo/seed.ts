@@ -6,6 +6,7 @@ import { ClientActivity, HISTORY_DAYS, HORIZON_DAYS, PoolAvailability, emptyActi
 import { candidateCredentials } from './candidate-credentials';
 import { Random } from './random';
 import { SCHOOL_TERMS } from './school-terms';
+import { ensureSsoTrust } from './sso-trust';
 import type { CountryCode } from './reference-data';
 import {
   ALL_TABLE_NAMES,
@@ -93,6 +94,7 @@ export async function ensureDemoWorld(database: Database, options: SeedOptions =
   if (marker?.complete) {
     // A world seeded before the school terms were: they are added, once.
     await ensureSchoolTerms(database.db, SCHOOL_TERMS);
+    await ensureSsoTrust(database.db, null);
     return { seeded: false, scale: marker.scale ?? options.scale ?? 1, durationMs: 0, counts: marker.counts ?? {} };
   }
   if (await worldPresent(database.db)) options.log?.('the previous seeding did not finish: wiping the demo world and seeding it again');
@@ -188,6 +190,8 @@ export async function seedDemoWorld(database: Database, options: SeedOptions = {
   await createIndexes(db, deferredIndexes);
   log(`indexes built (${elapsed()})`);
   await finishLoad(db);
+  // After the world and its sequences: the trust takes the next ids, and the world stays as it was.
+  for (const [table, rows] of Object.entries(await ensureSsoTrust(db, passwordHash))) count(table, rows);
   for (const table of ALL_TABLE_NAMES) counts[table] ??= 0;
   counts['meta'] = 1;
   const durationMs = Math.round(performance.now() - started);
