@@ -21,6 +21,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { BrowserNotificationsSection } from './components/browser-notifications-section';
 import { CalendarFeedSection } from './components/calendar-feed-section';
 import { MfaSecuritySection } from './components/mfa-security-section';
+import { WeeklyDigestSection } from './components/weekly-digest-section';
 import { PreferencesSection } from './components/preferences-section';
 
 export function SettingsPage() {
@@ -31,6 +32,8 @@ export function SettingsPage() {
   const contact = profile?.contact;
   // The feed holds the bookings of the schools where the contact may view bookings (the server scopes it again).
   const viewsBookings = profile ? hasPermission(profile.links, { scope: 'booking', action: 'view' }) : false;
+  // The digest tells spend (accounts view) and fill rates and unfilled bookings (booking view).
+  const getsDigest = profile ? viewsBookings || hasPermission(profile.links, { scope: 'accounts', action: 'view' }) : false;
   const [darkMode, setDarkMode] = useDarkMode();
   // Browser notifications only where the server can send them (it publishes its VAPID key).
   const pushPublicKey = getRuntimeConfig().pushPublicKey;
@@ -86,6 +89,7 @@ export function SettingsPage() {
       )}
       <PreferencesSection darkMode={darkMode} onDarkModeChange={setDarkMode} />
       {viewsBookings && <CalendarFeedSection />}
+      {getsDigest && <WeeklyDigestSection />}
       {pushPublicKey && <BrowserNotificationsSection publicKey={pushPublicKey} />}
       <Paper variant="outlined" component="section" aria-labelledby="settings-security" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
         <Typography
