@@ -21,7 +21,7 @@ import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
-import compression from './plugins/compression';
+import compression, { streamedBodyBytes } from './plugins/compression';
 import { buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
 import profileRoutes from './modules/profile/profile.routes';
@@ -270,7 +270,7 @@ function requestLogLine(request: FastifyRequest, reply: FastifyReply) {
     contactId: principal?.contactId,
     staffId: principal?.staffUserId,
     impersonating: principal?.impersonating || undefined,
-    responseBytes: Number.isFinite(length) ? length : undefined,
+    responseBytes: Number.isFinite(length) ? length : streamedBodyBytes(reply),
     responseTime: Math.round(reply.elapsedTime * 10) / 10,
   };
 }

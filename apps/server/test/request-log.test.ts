@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE } from '../src/lib/release';
 import { buildTestApp, type TestApp } from './helpers';
@@ -53,6 +54,20 @@ describe('request log', () => {
     expect(line!.impersonating).toBeUndefined();
     expect(line!.responseBytes).toBe(Buffer.byteLength(res.body));
     expect(JSON.stringify(lines)).not.toContain('teacher@demo.test');
+
+    // A body compressed as it is sent has no Content-Length: its size is the bytes that went out.
+    const admin = await signIn(t.app, 'group.admin@demo.test');
+    lines.length = 0;
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/bookings?sort=-date&take=100',
+      headers: { ...admin.headers, accept: 'text/csv', 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers['content-length']).toBeUndefined();
+    const [compressedLine] = lines.filter((l) => l.msg === 'request completed');
+    expect(compressedLine!.responseBytes).toBe(compressed.rawPayload.length);
+    expect(compressedLine!.responseBytes).toBeLessThan(Buffer.byteLength(gunzipSync(compressed.rawPayload)));
 
     lines.length = 0;
     await t.app.inject({ method: 'GET', url: '/v1/__test/as-staff/1' });

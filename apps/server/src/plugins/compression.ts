@@ -1,3 +1,4 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
@@ -60,9 +61,43 @@ export default fp(
       customTypes: COMPRESSIBLE_TYPES,
       brotliOptions: BROTLI_OPTIONS,
     });
+    // After the plugin's own onSend, which it adds to each route as the route is declared (so this one, added to
+    // each route after it, runs after it): a body compressed on the way out is a stream with no Content-Length, so
+    // the request's log line learns its size by counting what goes out.
+    app.addHook('onRoute', (route) => {
+      route.onSend = [route.onSend ?? []].flat().concat(countStreamedBody);
+    });
   },
   { name: 'compression' },
 );
+
+const sentBytes = new WeakMap<FastifyReply, { bytes: number }>();
+
+function countStreamedBody(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, value: unknown) => void) {
+  if (!isStream(payload) || reply.hasHeader('content-length') || !reply.hasHeader('content-encoding')) return done(null, payload);
+  const counted = { bytes: 0 };
+  sentBytes.set(reply, counted);
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      counted.bytes += chunk.length;
+      next(null, chunk);
+    },
+  });
+  // A failing compressor destroys the counter too (Fastify then ends the answer as for any failed stream).
+  done(
+    null,
+    pipeline(payload, counter, () => {}),
+  );
+}
+
+function isStream(payload: unknown): payload is Readable {
+  return typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
+}
+
+/** The bytes of a body compressed as it was sent (known once the answer is complete), else undefined. */
+export function streamedBodyBytes(reply: FastifyReply): number | undefined {
+  return sentBytes.get(reply)?.bytes;
+}
 
 /** The coding the request's Accept-Encoding prefers among ours, as the plugin negotiates it (`*` and `x-gzip` as gzip). */
 export function preferredEncoding(request: FastifyRequest): Encoding | undefined {
