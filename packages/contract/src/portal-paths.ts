@@ -5,7 +5,9 @@
  */
 export const PORTAL_PATHS = {
   home: '/',
+  bookings: '/bookings',
   bookingsPendingApproval: '/bookings/pending-approval',
+  reports: '/reports',
   settings: '/settings',
   changePassword: '/settings/change-password',
   resetPassword: '/reset-password',

@@ -53,6 +53,15 @@ function minutesOfTime(value: string): number {
   return Number(h) * 60 + Number(m);
 }
 
+/**
+ * When the provider assigned the educator: a while after the request (from minutes to two days, by the booking's id
+ * so that no random draw moves), before the day starts and never after now.
+ */
+function fillTimeOf(bookingId: number, createdMs: number, startMs: number, nowMs: number): Date {
+  const wait = (5 + ((bookingId * 7919) % (48 * 60))) * MINUTE;
+  return new Date(Math.max(createdMs + MINUTE, Math.min(createdMs + wait, startMs - 5 * MINUTE, nowMs - MINUTE)));
+}
+
 /** Expected bookings per request given the mix below (singles, scattered dates, blocks, two per day). */
 const BOOKINGS_PER_REQUEST = 3.1;
 
@@ -404,6 +413,7 @@ export class ClientActivity {
           cancelledAt,
           cancelledByContactId: cancelledBy,
           feedbackCompleted: status === 'completed' && day < today - 21,
+          filledAt: candidateId === null ? null : fillTimeOf(id, createdMs, startMs, nowMs),
           createdAt,
           updatedAt: new Date(Math.min(updatedMs, nowMs)),
         };

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '@portal/db/client';
+import type { Db, DbOrTx } from '@portal/db/client';
 import { openSecret, sealSecret, secretKeys } from './mail-secret';
 import * as queue from './mail-queue.repository';
 import type { JobContext, JobQueue, RetryPolicy } from './jobs';
@@ -27,6 +27,8 @@ export interface QueueOptions {
   secret?: boolean;
   /** Queue a stand-in that is never sent, doing the same database work as a real mail (see password reset). */
   noop?: boolean;
+  /** Queue it in this transaction: the mail (and its job, on PostgreSQL) exists only if the caller's write commits. */
+  tx?: DbOrTx;
 }
 
 export interface Mailer {
@@ -170,7 +172,7 @@ export function createMailer(options: MailerOptions): Mailer {
   /** The row and its job, in one transaction: a job is never about a mail that is not there, nor the reverse. */
   async function enqueue(message: MailMessage, opts: QueueOptions, startAfterSeconds?: number): Promise<number> {
     const seal = (v: string) => (opts.secret ? sealSecret(keys[0], v) : v);
-    return db.transaction(async (tx) => {
+    const within = async (tx: DbOrTx) => {
       const mailId = await queue.enqueue(tx, {
         toAddress: message.to,
         subject: message.subject,
@@ -181,7 +183,8 @@ export function createMailer(options: MailerOptions): Mailer {
       });
       await jobs.send<MailJob>(MAIL_QUEUE, { mailId }, { tx, startAfterSeconds });
       return mailId;
-    });
+    };
+    return opts.tx ? within(opts.tx) : db.transaction(within);
   }
 
   return {

@@ -5,6 +5,7 @@ import type { CancellationRequestMail } from './cancellation-request-mail';
 import type { ExtensionOfferMail } from './extension-offer-mail';
 import type { PasswordResetMail } from './password-reset-mail';
 import type { SignInSlowedMail } from './sign-in-slowed-mail';
+import type { WeeklyDigestMail } from './weekly-digest-mail';
 
 /**
  * Every e-mail the server writes, one template each (React Email, *-mail.tsx beside this file). The templates load
@@ -22,3 +23,4 @@ export const passwordResetMail = lazy<PasswordResetMail>(() => import('./passwor
 export const signInSlowedMail = lazy<SignInSlowedMail>(() => import('./sign-in-slowed-mail'));
 export const cancellationRequestMail = lazy<CancellationRequestMail>(() => import('./cancellation-request-mail'));
 export const extensionOfferMail = lazy<ExtensionOfferMail>(() => import('./extension-offer-mail'));
+export const weeklyDigestMail = lazy<WeeklyDigestMail>(() => import('./weekly-digest-mail'));

@@ -131,6 +131,11 @@ export class InvoicesService {
     });
   }
 
+  /** The ids of the clients asked for, each granting accounts view (else 403), or every client that does: the list's scope (reports). */
+  accountsClientIds(tree: Tree, requested: readonly number[] | undefined): number[] {
+    return this.accountsClients(tree, requested).map((c) => c.clientId);
+  }
+
   private clientToday(tree: Tree, clientId: number): ClientToday {
     return this.accountsClients(tree, undefined).find((c) => c.clientId === clientId) ?? this.denied();
   }

@@ -317,6 +317,7 @@ export async function insertReplacementBooking(
       breakMinutes: input.breakMinutes,
       status: 'filled',
       candidateId: input.candidateId,
+      filledAt: input.now,
     })
     .returning({ id: bookings.id });
   await rememberCandidate(tx, input.clientId, input.candidateId);
@@ -327,7 +328,7 @@ export async function insertReplacementBooking(
 export async function fillUnfilledBooking(db: DbOrTx, bookingId: number, candidateId: number, now: Date) {
   const [updated] = await db
     .update(bookings)
-    .set({ status: 'filled', candidateId, updatedAt: now })
+    .set({ status: 'filled', candidateId, filledAt: now, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unfilled')))
     .returning({ id: bookings.id, requestId: bookings.requestId, status: bookings.status, dateLocal: bookings.dateLocal });
   return updated ?? null;
