@@ -28,6 +28,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/auth/enterprise/start',
   'GET /v1/auth/enterprise/callback',
   'GET /v1/auth/enterprise/logout',
+  // Single sign-on per school group: discovery for the sign-in page, then the flow to the group's provider.
+  'POST /v1/auth/sso/discover',
+  'GET /v1/auth/sso/start',
+  'GET /v1/auth/sso/callback',
   // The key in parentheses is the credential.
   'GET /v1/file/:accessKey',
   // The single-use ticket in the query is the credential.
@@ -43,6 +47,9 @@ const PUBLIC_ROUTES = new Set([
   // The embedded staff login of demo mode (its own form and lock-out).
   'GET /staff-login/:uid',
   'POST /staff-login/:uid',
+  // The demo's school provider of the SSO trust (its own form and lock-out).
+  'GET /school-idp-login/:uid',
+  'POST /school-idp-login/:uid',
 ]);
 /** Swagger UI's own pages and assets. */
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/');

@@ -75,7 +75,7 @@ export class DatabaseOidcAdapter implements Adapter {
  * key id); every process reads back the stored one. After a rotation the key stored under the previous secret is
  * opened with it and stored again under the current one, so the issuer keeps its key; without it, a new key.
  */
-async function sharedSigningKey(db: Db, keys: ServerKeys): Promise<Record<string, unknown>> {
+export async function sharedSigningKey(db: Db, keys: ServerKeys): Promise<Record<string, unknown>> {
   const rowId = (key: Buffer) => `signing-key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
   const [current, previous] = keys.all('oidc-signing-key').map(({ key }) => key);
   let stored = await payloads.readSharedOidcValue(db, rowId(current!));
