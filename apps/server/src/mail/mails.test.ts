@@ -8,6 +8,7 @@ import {
   extensionOfferMail,
   passwordResetMail,
   signInSlowedMail,
+  weeklyDigestMail,
 } from './mails';
 
 /**
@@ -126,6 +127,32 @@ function kinds(locale: string): Array<[string, () => Promise<MailMessage>, strin
       // Educators do not sign in to the client portal: no link to it.
       null,
     ],
+    [
+      'weekly digest',
+      () =>
+        weeklyDigestMail({
+          to: 'a@school.test',
+          locale,
+          origin: ORIGIN,
+          firstName: EVIL,
+          lastWeek: { from: '2026-03-30', to: '2026-04-05' },
+          comingWeek: { from: '2026-04-06', to: '2026-04-12' },
+          spend: [{ currency: locale === 'en-US' ? 'USD' : 'AUD', amountMinor: 123450 }],
+          fill: { bookings: 9, filled: 8, fillRatePercentage: 89 },
+          unfilled: {
+            total: 3,
+            bookings: days.map(({ id, dateLocal, start, end }) => ({
+              id,
+              dateLocal,
+              startTime: start,
+              endTime: end,
+              school: `Kōwhai ${EVIL}`,
+              role: EVIL,
+            })),
+          },
+        }),
+      `${ORIGIN}/bookings/41`,
+    ],
   ];
 }
 
@@ -156,7 +183,7 @@ describe.each([
     // Dates and times as the reader writes them; no ISO date outside an address.
     for (const part of [mail.subject, mail.text, mail.html ?? '']) expect(withoutAddresses(part)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     if (!/password|sign-in/.test(kind)) expect(mail.text).toContain(day);
-    if (/booking update|approval|cancellation/.test(kind)) expect(mail.text).toContain(times);
+    if (/booking update|approval|cancellation|digest/.test(kind)) expect(mail.text).toContain(times);
 
     if (link) {
       expect(mail.text).toContain(link);
