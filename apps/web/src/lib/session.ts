@@ -142,12 +142,30 @@ export function endSession(): void {
   emit('ended');
 }
 
+/** This browser's notifications end with the sign-in (lib/browser-push.ts), at the server too while the token works. */
+async function endPushHere(token: string | undefined): Promise<void> {
+  try {
+    const { endBrowserPush } = await import('./browser-push');
+    const endpoint = await endBrowserPush();
+    if (!endpoint || !token) return;
+    await fetch(apiUrl('push/subscriptions'), {
+      method: 'DELETE',
+      headers: { ...baseHeaders(), 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ endpoint }),
+      signal: AbortSignal.timeout(2000),
+    });
+  } catch {
+    // Not confirmed: the push service refuses the ended subscription, and the server deletes it then.
+  }
+}
+
 /**
  * Signs out at the server (ends the refresh token's family and the access tokens issued so far), then forgets
  * the session here whatever the server said. Resolves false when the server could not confirm it.
  */
 export async function signOut(): Promise<boolean> {
   const token = session?.accessToken;
+  await endPushHere(token);
   let ok: boolean;
   try {
     const response = await fetch(apiUrl('auth/logout'), {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast';
 import { deletePushSubscription, getPushSubscriptions, savePushSubscription } from '../api/push-subscriptions';
-import { currentSubscription, notificationPermission, pushSupported, subscribeBrowser } from '../browser-push';
+import { currentSubscription, notificationPermission, pushSupported, subscribeBrowser } from '../../../lib/browser-push';
 
 const thisBrowserKey = ['push-subscriptions', 'this-browser'] as const;
 

@@ -2,7 +2,8 @@ import type { PushSubscriptionBody } from '@portal/contract/push';
 
 /**
  * This browser's side of browser notifications: the Push API through the portal's service worker
- * (app/service-worker/, whose script imports public/push-handler.js to show them).
+ * (app/service-worker/, whose script imports public/push-handler.js to show them). Settings turns them on and off;
+ * signing out ends them in this browser (session.ts).
  */
 
 /** How long to wait for the service worker, or for the browser's push service to answer a subscribe. */
@@ -84,4 +85,20 @@ export function bodyOf(subscription: PushSubscription): PushSubscriptionBody {
     expirationTime: subscription.expirationTime,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
   };
+}
+
+/**
+ * Signing out: this browser stops showing the contact's notifications (a shared computer must not show the next
+ * person the last one's bookings). The subscription ends at the push service, so the server's next push to it is
+ * answered 410 and it is deleted there too. Never throws, and waits at most a couple of seconds.
+ */
+export async function endBrowserPush(): Promise<string | undefined> {
+  try {
+    const subscription = await Promise.race([currentSubscription(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000))]);
+    if (!subscription) return undefined;
+    await subscription.unsubscribe();
+    return subscription.endpoint;
+  } catch {
+    return undefined;
+  }
 }
