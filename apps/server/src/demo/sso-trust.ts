@@ -4,7 +4,7 @@ import { findGroupByName, insertTrust } from './sso-trust.repository';
 
 /**
  * The SSO trust: a school group of the demo whose contacts sign in through the group's own OpenID Connect provider
- * (docs/decisions/027). The demo plays that provider itself (modules/identity/school-sso-demo-issuer.ts), with the
+ * (docs/decisions/028). The demo plays that provider itself (modules/identity/school-sso-demo-issuer.ts), with the
  * directory below. The trust is added after the generated world, with ids after its own, so the world's rows and
  * counts stay as they were; it has no bookings yet.
  */

@@ -14,7 +14,7 @@ import * as repo from './school-sso.repository';
 import type { ProviderIdentity } from './staff-identity';
 
 /**
- * Single sign-on per school group (docs/decisions/027): a group's contacts sign in through the group's own OpenID
+ * Single sign-on per school group (docs/decisions/028): a group's contacts sign in through the group's own OpenID
  * Connect provider. The provider vouches for a person; the portal decides who that is and what they may do:
  *
  * - a subject already linked to a contact signs that contact in (while the contact still belongs to the group);
