@@ -58,9 +58,12 @@ function exited(child: ChildProcess): boolean {
  * (a copy of the seeded template, see world.ts) or a fresh one, seeded with the demo world on first start; `stop()`
  * removes it unless asked to keep it.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; hostName?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // `localhost` where the browser needs a domain name (a passkey's relying party cannot be an IP address).
+  const url = `http://${options.hostName ?? '127.0.0.1'}:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const lines: string[] = [];
   const keep = (prefix: string) => (chunk: Buffer) => {

@@ -18,10 +18,13 @@ let server: RunningServer | undefined;
  * moves ask for it, ticking every `simulatorSeconds`.
  */
 let simulatorSeconds = 0;
+/** The name the server is reached and known by (PUBLIC_ORIGIN): 127.0.0.1 unless a file asks for `localhost`. */
+let hostName: string | undefined;
 
 /** Called at the top of a spec file (before its hooks run): the world it needs. */
-export function useWorld(options: { simulatorSeconds?: number }): void {
+export function useWorld(options: { simulatorSeconds?: number; hostName?: 'localhost' }): void {
   simulatorSeconds = options.simulatorSeconds ?? 0;
+  hostName = options.hostName;
 }
 
 /** Origin of this spec file's server, e.g. http://127.0.0.1:41234. */
@@ -47,7 +50,11 @@ function copyWorld(template: string): string {
 beforeAll(async () => {
   const template = inject('templateDir');
   if (inject('externalUrl') || !template) return;
-  server = await startServer({ dataDir: copyWorld(template), env: { SIMULATOR_INTERVAL_MS: String(simulatorSeconds * 1000) } });
+  server = await startServer({
+    dataDir: copyWorld(template),
+    env: { SIMULATOR_INTERVAL_MS: String(simulatorSeconds * 1000) },
+    ...(hostName ? { hostName } : {}),
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -24,6 +24,7 @@ import httpCache from './plugins/http-cache';
 import compression, { streamedBodyBytes } from './plugins/compression';
 import { buildIdentity, type Identity } from './composition/identity';
 import authRoutes from './modules/identity/auth.routes';
+import secondStepRoutes from './modules/identity/second-step.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import availabilityRoutes from './modules/availability/availability.routes';
 import bookingSummaryRoutes from './modules/bookings/booking-summaries.routes';
@@ -363,6 +364,7 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(httpCache);
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(secondStepRoutes);
   await registerEnterpriseLogin(app, config, keys, identity);
   await app.register(profileRoutes);
   await app.register(availabilityRoutes);

@@ -15,6 +15,7 @@ import { isLoopback } from './lib/demo-surface';
 import { fatalLine, startupLogger } from './observability/logger';
 import { stopTracing, tracingStarted } from './observability/tracing';
 import { startMetricsServer, type MetricsServer } from './observability/metrics';
+import { ensureSecondStepDemo } from './demo/second-step-demo';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
 
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   else await prepare();
 
   const app = await buildApp({ config, database });
+  // The demo account with two-step sign-in on: its secret is sealed under this server's key, so it is added here.
+  if (config.demo) await ensureSecondStepDemo(database.db, (secret) => app.services.secondStep.sealSecret(secret));
   // The embedded database has no autovacuum: vacuumed and measured before the first request, then on a timer.
   const maintenance = database.pglite ? new EmbeddedMaintenance(database.pglite, app.log) : undefined;
   await maintenance?.atStart();

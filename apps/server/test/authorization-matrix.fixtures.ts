@@ -79,6 +79,13 @@ export const FIXTURES: Record<string, Fixture> = {
     confirmPassword: 'Matrix#2026pass',
   }),
   'POST /v1/auth/unlock': open('POST', '/v1/auth/unlock', { token: 'not-a-token-000000' }),
+  'POST /v1/auth/mfa/verify': open('POST', '/v1/auth/mfa/verify', { challenge: 'not-a-challenge-0000000000', code: '123456' }),
+  'POST /v1/auth/mfa/passkey/options': open('POST', '/v1/auth/mfa/passkey/options', { challenge: 'not-a-challenge-0000000000' }),
+  'POST /v1/auth/mfa/enrolment/totp': open('POST', '/v1/auth/mfa/enrolment/totp', { challenge: 'not-a-challenge-0000000000' }),
+  'POST /v1/auth/mfa/enrolment/totp/confirm': open('POST', '/v1/auth/mfa/enrolment/totp/confirm', {
+    challenge: 'not-a-challenge-0000000000',
+    code: '123456',
+  }),
   'GET /staff-login/:uid': open('GET', '/staff-login/matrix-unknown-uid'),
   'POST /staff-login/:uid': open('POST', '/staff-login/matrix-unknown-uid', { email: 'staff@provider.test', password: 'x' }),
   'GET /v1/auth/enterprise/start': open('GET', '/v1/auth/enterprise/start'),
@@ -108,6 +115,23 @@ export const FIXTURES: Record<string, Fixture> = {
     { currentPassword: 'Portal#2026demo', newPassword: 'Matrix#2026changed' },
     { last: 1 },
   ),
+  // The caller's own second step. Setting up starts an app that is never confirmed (a wrong code is a 400).
+  'GET /v1/auth/mfa': plain('GET', '/v1/auth/mfa'),
+  'POST /v1/auth/mfa/totp/enrol': plain('POST', '/v1/auth/mfa/totp/enrol'),
+  'POST /v1/auth/mfa/totp/confirm': plain('POST', '/v1/auth/mfa/totp/confirm', { code: '123456' }),
+  'POST /v1/auth/mfa/totp/remove': plain('POST', '/v1/auth/mfa/totp/remove', { password: 'Portal#2026demo', code: '123456' }),
+  'POST /v1/auth/mfa/passkey/register/options': plain('POST', '/v1/auth/mfa/passkey/register/options'),
+  'POST /v1/auth/mfa/passkey/register': plain('POST', '/v1/auth/mfa/passkey/register', {
+    name: 'Matrix key',
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+    },
+  }),
+  'POST /v1/auth/mfa/passkeys/:id/remove': plain('POST', '/v1/auth/mfa/passkeys/AAAA/remove', { password: 'Portal#2026demo' }),
   'GET /v1/me/days-away': plain('GET', '/v1/me/days-away'),
   // The caller's own day away, made first (a contact with no location has none to remove).
   'DELETE /v1/me/days-away/:id': {

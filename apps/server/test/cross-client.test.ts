@@ -41,6 +41,14 @@ const SELF_ONLY = new Set([
   // The caller's own language; takes no client or contact id.
   'PUT /v1/profile/language',
   'POST /v1/auth/change-password',
+  // The caller's own second sign-in step (authenticator app, passkeys); takes no client or contact id.
+  'GET /v1/auth/mfa',
+  'POST /v1/auth/mfa/totp/enrol',
+  'POST /v1/auth/mfa/totp/confirm',
+  'POST /v1/auth/mfa/totp/remove',
+  'POST /v1/auth/mfa/passkey/register/options',
+  'POST /v1/auth/mfa/passkey/register',
+  'POST /v1/auth/mfa/passkeys/:id/remove',
   'GET /v1/me/days-away',
   'DELETE /v1/me/days-away/:id',
   // Takes no client: the caller's own bookable locations (create-booking.test.ts checks it lists no other client's).

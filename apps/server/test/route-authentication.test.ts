@@ -28,6 +28,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /v1/auth/enterprise/start',
   'GET /v1/auth/enterprise/callback',
   'GET /v1/auth/enterprise/logout',
+  // The second step of a password sign-in: its single-use challenge (or enrolment token) is the credential.
+  'POST /v1/auth/mfa/verify',
+  'POST /v1/auth/mfa/passkey/options',
+  'POST /v1/auth/mfa/enrolment/totp',
+  'POST /v1/auth/mfa/enrolment/totp/confirm',
   // Single sign-on per school group: discovery for the sign-in page, then the flow to the group's provider.
   'POST /v1/auth/sso/discover',
   'GET /v1/auth/sso/start',

@@ -189,6 +189,13 @@ export const SECOND_STEP_ERRORS = {
   },
   'auth/mfa-code-invalid': { status: 401, title: 'Wrong code', text: 'That code is not right, or was already used. Please try again.' },
   'auth/mfa-passkey-invalid': { status: 401, title: 'Passkey not accepted', text: 'That passkey was not accepted. Please try again.' },
+  /** Setting up or removing (not signing in): the request is wrong, nobody is refused a sign-in. */
+  'auth/mfa-code-incorrect': { status: 400, title: 'Wrong code', text: 'That code is not right, or was already used. Please try again.' },
+  'auth/mfa-passkey-rejected': {
+    status: 400,
+    title: 'Passkey not saved',
+    text: 'The passkey could not be saved. Please try again (a request for a passkey lasts 5 minutes).',
+  },
   'auth/mfa-not-enrolled': { status: 409, title: 'No authenticator app', text: 'Set up an authenticator app first.' },
   'auth/mfa-already-enrolled': { status: 409, title: 'Already set up', text: 'An authenticator app is already set up.' },
 } as const;

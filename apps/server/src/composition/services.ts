@@ -24,6 +24,7 @@ import { FilesService } from '../modules/files/files.service';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import type { AttemptCounters } from '../modules/identity/attempt-counters';
 import { AuthService } from '../modules/identity/auth.service';
+import { SecondStepService } from '../modules/identity/second-step.service';
 import type { PrincipalCache } from '../modules/identity/principal-cache';
 import { StaffDirectory } from '../modules/identity/staff-directory';
 import { LiveEventHub } from '../modules/live-events/live-events.hub';
@@ -91,10 +92,22 @@ export function buildServices({
   const files = new FilesService(db, new FileAccessKeys(keys, systemClock));
   const staffDirectory = new StaffDirectory(db);
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
+  // Challenges and codes of the second sign-in step are security lifetimes: the wall clock.
+  const secondStep = new SecondStepService({ database, keys, publicOrigin: config.publicOrigin, now: systemClock });
   return {
     answers,
     // Refresh tokens live and expire on the wall clock (lib/clock.ts); a password change also ends calendar feeds.
-    auth: new AuthService({ database, config, tokens, counters, mailer, principals, now: systemClock, calendarFeeds: calendarFeed }),
+    auth: new AuthService({
+      database,
+      config,
+      tokens,
+      counters,
+      mailer,
+      principals,
+      now: systemClock,
+      calendarFeeds: calendarFeed,
+      secondStep,
+    }),
     availability: new AvailabilityService(db, now),
     bookings,
     bookingReference: new BookingReferenceService(db, now),
@@ -129,6 +142,7 @@ export function buildServices({
     providerTimesheets: new ProviderTimesheetsService(db, now),
     replaceMe: new ReplaceMeService(db, now),
     serviceStatus: new ServiceStatusService(db, now),
+    secondStep,
     staffDirectory,
     timesheets: new TimesheetsService(db, now, answers),
     timesheetExport: new TimesheetExportService(db),

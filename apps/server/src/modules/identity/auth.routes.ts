@@ -10,6 +10,7 @@ import {
   UnlockBody,
 } from '@portal/contract/auth';
 import { ProblemDetails } from '@portal/contract/problems';
+import { LoginResponse } from '@portal/contract/second-step';
 import { requirePrincipal } from '../../plugins/authenticate';
 import type { Session } from './auth.service';
 
@@ -22,7 +23,7 @@ const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails
 const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
 /** A session's answer: the access token in the body, the refresh token in its cookie (secure on an https origin). */
-function answer(reply: FastifyReply, session: Session) {
+export function answer(reply: FastifyReply, session: Session) {
   const { config } = reply.server;
   reply.header('cache-control', 'no-store');
   if (session.refreshToken) {
@@ -54,9 +55,14 @@ function sessionRoutes(app: App): void {
     '/v1/auth/login',
     {
       config: { public: true },
-      schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: TokenResponse, ...problems } },
+      schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: LoginResponse, ...problems } },
     },
-    async (request, reply) => answer(reply, await auth.login(request.body.email, request.body.password, meta(request))),
+    async (request, reply) => {
+      const outcome = await auth.login(request.body.email, request.body.password, meta(request));
+      // A second step still to pass (or to set up): a challenge, and neither a token nor a cookie yet.
+      if (!('accessToken' in outcome)) return reply.header('cache-control', 'no-store').send(outcome);
+      return answer(reply, outcome);
+    },
   );
 
   app.post(

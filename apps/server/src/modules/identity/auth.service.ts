@@ -10,6 +10,7 @@ import { authError } from './auth-errors';
 import * as repo from './identity.repository';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { PrincipalCache } from './principal-cache';
+import { secondStepError, type SecondStepProof, type SecondStepService } from './second-step.service';
 import { pause } from './slow-down';
 import { matchStaff, type ProviderIdentity } from './staff-identity';
 
@@ -58,6 +59,8 @@ export const LIMITS = {
   resetConfirmsPerAddress: { max: 20, windowSeconds: 15 * 60 },
   unlocksPerAddress: { max: 20, windowSeconds: 15 * 60 },
   enterpriseStartsPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  /** Second-step attempts (codes, passkeys, enrolment tokens) from one address. */
+  secondStepPerAddress: { max: 60, windowSeconds: 15 * 60 },
 } as const;
 
 /**
@@ -86,6 +89,11 @@ export interface Session {
   refreshToken: string;
 }
 
+/** The right password of a contact with a second step (or one its group requires): no session yet. */
+export type SecondStepAnswer =
+  | { mfaRequired: true; challenge: string; methods: ('totp' | 'recovery' | 'passkey')[] }
+  | { mfaEnrolmentRequired: true; challenge: string };
+
 interface Deps {
   database: Database;
   config: Config;
@@ -101,6 +109,8 @@ interface Deps {
    * whoever knew the old password may have made one).
    */
   calendarFeeds?: { revokeIn(tx: DbOrTx, contactId: number, at: Date): Promise<number> };
+  /** The second step of a password sign-in (docs/decisions/027). */
+  secondStep?: SecondStepService;
 }
 
 interface RequestMeta {
@@ -136,7 +146,7 @@ export class AuthService {
     return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token };
   }
 
-  async login(email: string, password: string, meta: RequestMeta): Promise<Session> {
+  async login(email: string, password: string, meta: RequestMeta): Promise<Session | SecondStepAnswer> {
     const { counters, config } = this.deps;
     const pair = pairKey(email, meta.ip);
     const account = accountKey(email);
@@ -177,6 +187,11 @@ export class AuthService {
       if (!config.auth.revealUnknownAccount) throw authError('auth/invalid-credential');
       throw authError(contact ? 'auth/wrong-password' : 'auth/user-not-found');
     }
+
+    // With a second step the pair's failures are kept until it is passed: the password alone does not wipe them.
+    const next = await this.deps.secondStep?.afterPassword(contact.id);
+    if (next?.kind === 'second-step') return { mfaRequired: true, challenge: next.challenge, methods: next.methods };
+    if (next?.kind === 'enrolment') return { mfaEnrolmentRequired: true, challenge: next.challenge };
 
     await counters.reset(pair);
     const family = await repo.startFamily(this.db, { contactId: contact.id }, this.lifetime, this.deps.now());
@@ -392,6 +407,188 @@ export class AuthService {
     if (!contact) throw authError('auth/link-expired');
     await this.deps.counters.reset(accountKey(contact.email));
     await repo.audit(this.db, { contactId: contact.id, action: 'auth.unlocked', ip: meta.ip, requestId: meta.requestId });
+  }
+
+  private get secondStep(): SecondStepService {
+    if (!this.deps.secondStep) throw new Error('the second step is not configured');
+    return this.deps.secondStep;
+  }
+
+  /**
+   * The second step of a password sign-in: a code (TOTP or recovery) or a passkey against the challenge the password
+   * answered. It goes through the same per (account, address), account and address counters as the password: a
+   * wrong code is a failed sign-in (slowed down, then the pair is locked). The right one completes the sign-in as
+   * the password alone does, the challenge used up in the same transaction.
+   */
+  async verifySecondStep(challenge: string, proof: SecondStepProof, meta: RequestMeta): Promise<Session> {
+    const { counters } = this.deps;
+    await this.limit('second-step', meta.ip, LIMITS.secondStepPerAddress);
+    const contactId = await this.secondStep.peek(challenge, 'second-step');
+    const contact = contactId === undefined ? undefined : await repo.findContactAuthState(this.db, contactId);
+    if (!contact) throw secondStepError('auth/mfa-challenge-invalid', 'challenge');
+    const pair = pairKey(contact.email, meta.ip);
+    const account = accountKey(contact.email);
+    const locked = await counters.lockedFor(pair);
+    if (locked > 0) throw tooMany(locked);
+    const delay = slowDownMs(
+      await counters.count(pair, LIMITS.pairWindowSeconds),
+      await counters.count(account, LIMITS.accountWindowSeconds),
+      await counters.count(addressKey(meta.ip), LIMITS.addressWindowSeconds),
+    );
+    if (delay > 0) await pause(delay);
+
+    const outcome = await this.db.transaction(async (tx) => {
+      const passed = await this.secondStep.completeIn(tx, challenge, proof);
+      if (passed !== contact.id) return passed === undefined ? ('dead' as const) : ('wrong' as const);
+      const family = await repo.startFamily(tx, { contactId: contact.id }, this.lifetime, this.deps.now());
+      const method = 'code' in proof ? 'code' : 'passkey';
+      await repo.audit(tx, {
+        contactId: contact.id,
+        action: 'auth.login',
+        details: { secondStep: method },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
+      return family;
+    });
+    if (outcome === 'dead') throw secondStepError('auth/mfa-challenge-invalid', 'challenge');
+    if (outcome === 'wrong') {
+      const pairCount = await counters.hit(pair, LIMITS.pairWindowSeconds);
+      await counters.hit(account, LIMITS.accountWindowSeconds);
+      await counters.hit(addressKey(meta.ip), LIMITS.addressWindowSeconds);
+      await repo.audit(this.db, { contactId: contact.id, action: 'auth.second-step-failed', ip: meta.ip, requestId: meta.requestId });
+      if (pairCount >= LIMITS.pairLockAfter) {
+        await counters.lock(pair, LIMITS.pairLockSeconds);
+        throw tooMany(LIMITS.pairLockSeconds);
+      }
+      throw secondStepError('code' in proof ? 'auth/mfa-code-invalid' : 'auth/mfa-passkey-invalid', 'code' in proof ? 'code' : 'passkey');
+    }
+    await counters.reset(pair);
+    return this.session({ kind: 'contact', contactId: contact.id }, outcome);
+  }
+
+  /** The contact of a live enrolment token (its group requires a second step it has not set up). */
+  private async enrolmentContact(challenge: string, meta: RequestMeta) {
+    await this.limit('second-step', meta.ip, LIMITS.secondStepPerAddress);
+    const contactId = await this.secondStep.peek(challenge, 'enrolment');
+    const contact = contactId === undefined ? undefined : await repo.findContactAuthState(this.db, contactId);
+    if (!contact) throw secondStepError('auth/mfa-challenge-invalid', 'challenge');
+    return contact;
+  }
+
+  /** Begins setting up an authenticator app with an enrolment token instead of a sign-in. */
+  async enrolWithChallenge(challenge: string, meta: RequestMeta) {
+    const contact = await this.enrolmentContact(challenge, meta);
+    return this.secondStep.enrol(contact.id, contact.email);
+  }
+
+  /**
+   * Confirms the app with an enrolment token: recovery codes, and the sign-in the password began (the token used up
+   * in the same transaction). A wrong code counts as a failed sign-in.
+   */
+  async confirmEnrolment(challenge: string, code: string, meta: RequestMeta): Promise<Session & { recoveryCodes: string[] }> {
+    const contact = await this.enrolmentContact(challenge, meta);
+    const pair = pairKey(contact.email, meta.ip);
+    const locked = await this.deps.counters.lockedFor(pair);
+    if (locked > 0) throw tooMany(locked);
+    try {
+      const { family, recoveryCodes } = await this.db.transaction(async (tx) => {
+        const live = await this.secondStep.consumeIn(tx, challenge, 'enrolment');
+        if (live !== contact.id) throw secondStepError('auth/mfa-challenge-invalid', 'challenge');
+        const codes = await this.secondStep.confirmIn(tx, contact.id, code);
+        const started = await repo.startFamily(tx, { contactId: contact.id }, this.lifetime, this.deps.now());
+        await repo.audit(tx, { contactId: contact.id, action: 'auth.second-step-enrolled', ip: meta.ip, requestId: meta.requestId });
+        await repo.audit(tx, {
+          contactId: contact.id,
+          action: 'auth.login',
+          details: { secondStep: 'enrolment' },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        });
+        return { family: started, recoveryCodes: codes };
+      });
+      await this.deps.counters.reset(pair);
+      return { ...(await this.session({ kind: 'contact', contactId: contact.id }, family)), recoveryCodes };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'auth/mfa-code-incorrect') await this.countSecondStepFailure(contact.email, meta);
+      throw error;
+    }
+  }
+
+  private async countSecondStepFailure(email: string, meta: RequestMeta): Promise<void> {
+    const pairCount = await this.deps.counters.hit(pairKey(email, meta.ip), LIMITS.pairWindowSeconds);
+    await this.deps.counters.hit(accountKey(email), LIMITS.accountWindowSeconds);
+    if (pairCount >= LIMITS.pairLockAfter) await this.deps.counters.lock(pairKey(email, meta.ip), LIMITS.pairLockSeconds);
+  }
+
+  /** Signed in: begins setting up an authenticator app (not while impersonating). */
+  async enrolTotp(principal: { contactId: number; impersonating: boolean }) {
+    if (principal.impersonating) throw authError('auth/impersonation-forbidden');
+    const contact = await repo.findContactAuthState(this.db, principal.contactId);
+    if (!contact) throw new AppError('unauthorized');
+    return this.secondStep.enrol(contact.id, contact.email);
+  }
+
+  /** Signed in: confirms the app with its first code; answers the recovery codes, shown this once. */
+  async confirmTotp(principal: { contactId: number; impersonating: boolean }, code: string, meta: RequestMeta): Promise<string[]> {
+    if (principal.impersonating) throw authError('auth/impersonation-forbidden');
+    const contact = await repo.findContactAuthState(this.db, principal.contactId);
+    if (!contact) throw new AppError('unauthorized');
+    const pair = pairKey(contact.email, meta.ip);
+    const locked = await this.deps.counters.lockedFor(pair);
+    if (locked > 0) throw tooMany(locked);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const codes = await this.secondStep.confirmIn(tx, contact.id, code);
+        await repo.audit(tx, { contactId: contact.id, action: 'auth.second-step-enrolled', ip: meta.ip, requestId: meta.requestId });
+        return codes;
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'auth/mfa-code-incorrect') await this.countSecondStepFailure(contact.email, meta);
+      throw error;
+    }
+  }
+
+  /** Removes the authenticator app: the password and a code (or recovery code) both needed. */
+  async removeTotp(principal: { contactId: number; impersonating: boolean }, password: string, code: string, meta: RequestMeta) {
+    if (principal.impersonating) throw authError('auth/impersonation-forbidden');
+    const contact = await this.checkPassword(principal.contactId, password, meta);
+    const removed = await this.db.transaction(async (tx) => {
+      const ok = await this.secondStep.removeIn(tx, contact.id, code);
+      if (ok) await repo.audit(tx, { contactId: contact.id, action: 'auth.second-step-removed', ip: meta.ip, requestId: meta.requestId });
+      return ok;
+    });
+    if (!removed) {
+      await this.countSecondStepFailure(contact.email, meta);
+      throw secondStepError('auth/mfa-code-incorrect', 'code');
+    }
+  }
+
+  /** Removes a passkey: the password needed. One already gone (another tab, a double click) is not an error. */
+  async removePasskey(principal: { contactId: number; impersonating: boolean }, id: string, password: string, meta: RequestMeta) {
+    if (principal.impersonating) throw authError('auth/impersonation-forbidden');
+    const contact = await this.checkPassword(principal.contactId, password, meta);
+    if (!(await this.secondStep.removePasskey(contact.id, id))) return;
+    await repo.audit(this.db, {
+      contactId: contact.id,
+      action: 'auth.passkey-removed',
+      details: { id },
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
+  }
+
+  /** The signed-in contact's password, checked under the sign-in's counters (a wrong one counts as a failure). */
+  private async checkPassword(contactId: number, password: string, meta: RequestMeta) {
+    const contact = await repo.findContactAuthState(this.db, contactId);
+    if (!contact) throw new AppError('unauthorized');
+    const locked = await this.deps.counters.lockedFor(pairKey(contact.email, meta.ip));
+    if (locked > 0) throw tooMany(locked);
+    if (!(await verifyPassword(contact.passwordHash, password))) {
+      await this.countSecondStepFailure(contact.email, meta);
+      throw authError('auth/wrong-current-password', { field: 'password' });
+    }
+    return contact;
   }
 
   /** Tells the contact that its account is under attack; an unknown e-mail queues the stand-in instead. */

@@ -191,7 +191,7 @@ export class SecondStepService {
     if (totp.confirmedAt) throw secondStepError('auth/mfa-already-enrolled');
     const step = await this.totpStep(totp, normaliseSecondStepCode(code));
     if (step === undefined || !(await repo.acceptTimeStep(tx, contactId, step, this.deps.now()))) {
-      throw secondStepError('auth/mfa-code-invalid', 'code');
+      throw secondStepError('auth/mfa-code-incorrect', 'code');
     }
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await repo.replaceRecoveryCodes(
@@ -263,7 +263,7 @@ export class SecondStepService {
     const at = this.deps.now();
     await this.db.transaction(async (tx) => {
       const challenge = await repo.liveRegistrationChallenge(tx, contactId, at);
-      if (!challenge?.webauthnChallenge) throw secondStepError('auth/mfa-challenge-invalid');
+      if (!challenge?.webauthnChallenge) throw secondStepError('auth/mfa-passkey-rejected', 'response');
       const verified = await verifyRegistrationResponse({
         response,
         expectedChallenge: challenge.webauthnChallenge,
@@ -271,8 +271,8 @@ export class SecondStepService {
         expectedRPID: this.rpID,
         requireUserVerification: false,
       }).catch(() => undefined);
-      if (!verified?.verified) throw secondStepError('auth/mfa-passkey-invalid', 'response');
-      if (!(await repo.consumeChallenge(tx, challenge.idHash, at))) throw secondStepError('auth/mfa-challenge-invalid');
+      if (!verified?.verified) throw secondStepError('auth/mfa-passkey-rejected', 'response');
+      if (!(await repo.consumeChallenge(tx, challenge.idHash, at))) throw secondStepError('auth/mfa-passkey-rejected', 'response');
       const { credential } = verified.registrationInfo;
       const inserted = await repo.insertPasskey(tx, {
         id: credential.id,
@@ -282,7 +282,7 @@ export class SecondStepService {
         transports: credential.transports ?? [],
         name,
       });
-      if (!inserted) throw secondStepError('auth/mfa-passkey-invalid', 'response');
+      if (!inserted) throw secondStepError('auth/mfa-passkey-rejected', 'response');
     });
   }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
@@ -6,7 +7,11 @@ import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
 import { safeRedirect } from '../../lib/safe-redirect';
+import type { SecondStep } from './api/mfa-second-step';
 import './login-page.css';
+
+// Only after the right password of a contact with a second step: kept off the first page's bundle.
+const MfaSecondStep = lazy(() => import('./components/mfa-second-step').then((m) => ({ default: m.MfaSecondStep })));
 
 /** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI. */
 export function LoginPage() {
@@ -16,10 +21,24 @@ export function LoginPage() {
   usePageTitle(t('signIn.title'));
   // The enterprise login sends staff back here when its flow could not be resumed.
   const impersonationFailed = searchParams.get('impersonation') === 'failed';
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
 
   /** After sign-in: the page asked for, else home, whose route guard sends a contact of several clients to choose one. */
   async function afterSignIn() {
     await navigate(safeRedirect(searchParams.get('redirectTo')) ?? paths.home, { replace: true });
+  }
+
+  if (secondStep) {
+    return (
+      <CenteredCard>
+        <h1 className="portal-sign-in__heading" id="mfa-heading">
+          {'mfaRequired' in secondStep ? t('secondStep.heading') : t('secondStep.enrolHeading')}
+        </h1>
+        <Suspense fallback={null}>
+          <MfaSecondStep step={secondStep} onSignedIn={afterSignIn} onRestart={() => setSecondStep(null)} />
+        </Suspense>
+      </CenteredCard>
+    );
   }
 
   return (
@@ -31,7 +50,7 @@ export function LoginPage() {
           <ErrorAlert>{t('signIn.impersonationFailed')}</ErrorAlert>
         </div>
       )}
-      <LoginForm onSignedIn={afterSignIn} />
+      <LoginForm onSignedIn={afterSignIn} onSecondStep={setSecondStep} />
     </CenteredCard>
   );
 }

@@ -1,4 +1,5 @@
-import type { LoginBody, TokenResponse } from '@portal/contract/auth';
+import type { LoginBody } from '@portal/contract/auth';
+import type { LoginResponse } from '@portal/contract/second-step';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 
@@ -6,10 +7,10 @@ import { ApiError } from '../../../lib/api-error';
  * POST /v1/auth/login: anonymous, JSON in, the access token out (schemas from the contract). The schema is a
  * dynamic import, fetched alongside the request, so zod stays off the sign-in page until the form is sent.
  */
-export async function signIn(body: LoginBody): Promise<TokenResponse> {
-  const contract = import('@portal/contract/auth');
+export async function signIn(body: LoginBody): Promise<LoginResponse> {
+  const contract = import('@portal/contract/second-step');
   const answer = await apiRequest('auth/login', { method: 'POST', body, anonymous: true });
-  return (await contract).TokenResponse.parse(answer);
+  return (await contract).LoginResponse.parse(answer);
 }
 
 /** Provider codes with their own text (spec §8). */

@@ -7,6 +7,7 @@ import { TextInput } from '../../../components/text-input';
 import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
+import type { LoginResponse } from '@portal/contract/second-step';
 import { startSession } from '../../../lib/session';
 import { describeSignInError, signIn } from '../api/sign-in';
 import './login-form.css';
@@ -36,7 +37,14 @@ export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
 }
 
 /** `onSignedIn` may take its time (it loads the profile to choose the next page); the button spins meanwhile. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) => void | Promise<void> }) {
+export function LoginForm({
+  onSignedIn,
+  onSecondStep,
+}: {
+  onSignedIn: (result: TokenResponse) => void | Promise<void>;
+  /** The right password of a contact with a second step (or one to set up): no session yet. */
+  onSecondStep?: (step: Exclude<LoginResponse, TokenResponse>) => void;
+}) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [showPassword, setShowPassword] = useState(false);
   // Plain state rather than useMutation: the sign-in page runs without TanStack Query (lib/app-query-client.ts).
@@ -71,12 +79,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: TokenResponse) 
     }
     setSubmitting(true);
     try {
-      let result: TokenResponse;
+      let result: LoginResponse;
       setSignInError(null);
       try {
         result = await signIn({ email: values.email.trim(), password: values.password });
       } catch (error) {
         setSignInError({ error });
+        return;
+      }
+      if (!('accessToken' in result)) {
+        onSecondStep?.(result);
         return;
       }
       startSession(result);

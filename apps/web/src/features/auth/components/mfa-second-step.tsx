@@ -23,7 +23,7 @@ type ErrorKey =
 function errorKeyOf(error: unknown): ErrorKey {
   if (error instanceof ApiError) {
     if (error.code === 'auth/mfa-challenge-invalid') return 'secondStep.errors.expired';
-    if (error.code === 'auth/mfa-code-invalid') return 'secondStep.errors.wrongCode';
+    if (error.code === 'auth/mfa-code-invalid' || error.code === 'auth/mfa-code-incorrect') return 'secondStep.errors.wrongCode';
     if (error.code === 'auth/mfa-passkey-invalid') return 'secondStep.errors.passkey';
     if (error.status === 429) return 'secondStep.errors.tooMany';
   }

@@ -31,9 +31,9 @@ type Failure = 'wrongCode' | 'codeShape' | 'wrongPassword' | 'passkey' | 'tooMan
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiError) {
-    if (error.code === 'auth/mfa-code-invalid') return 'wrongCode';
+    if (error.code === 'auth/mfa-code-invalid' || error.code === 'auth/mfa-code-incorrect') return 'wrongCode';
     if (error.code === 'auth/wrong-current-password') return 'wrongPassword';
-    if (error.code === 'auth/mfa-passkey-invalid' || error.code === 'auth/mfa-challenge-invalid') return 'passkey';
+    if (error.code === 'auth/mfa-passkey-rejected') return 'passkey';
     if (error.status === 429) return 'tooMany';
     return 'generic';
   }
