@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SSO_FAILURES, type SsoFailure } from '@portal/contract/school-sso';
+// Types only: the sign-in page loads no zod (the contract's schemas).
+import type { SsoFailure } from '@portal/contract/school-sso';
 import { ErrorAlert } from '../../../components/error-alert';
 import { discoverSso } from '../api/discover-sso';
 import '../../../components/action-button.css';
@@ -52,7 +53,14 @@ export function SsoOffer({ email }: { email: string }) {
   );
 }
 
-const isFailure = (value: string | null): value is SsoFailure => SSO_FAILURES.includes(value as SsoFailure);
+/** The text of each reason the callback gives (typed by the contract's list, so a new reason needs its text). */
+const FAILURE_TEXTS: Record<SsoFailure, 'sso.failed' | 'sso.unverified' | 'sso.noAccount'> = {
+  failed: 'sso.failed',
+  unverified: 'sso.unverified',
+  'no-account': 'sso.noAccount',
+};
+
+const isFailure = (value: string | null): value is SsoFailure => value !== null && Object.hasOwn(FAILURE_TEXTS, value);
 
 /** Why the return from the school's provider did not sign in (the callback's `sso` parameter), if it did not. */
 export function SsoReturnNotice() {
@@ -60,10 +68,9 @@ export function SsoReturnNotice() {
   const [searchParams] = useSearchParams();
   const failure = searchParams.get('sso');
   if (!isFailure(failure)) return null;
-  const text = { failed: t('sso.failed'), unverified: t('sso.unverified'), 'no-account': t('sso.noAccount') }[failure];
   return (
     <div className="portal-sign-in__notice">
-      <ErrorAlert>{text}</ErrorAlert>
+      <ErrorAlert>{t(FAILURE_TEXTS[failure])}</ErrorAlert>
     </div>
   );
 }
