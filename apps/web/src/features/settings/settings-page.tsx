@@ -35,8 +35,9 @@ export function SettingsPage() {
   // The digest tells spend (accounts view) and fill rates and unfilled bookings (booking view).
   const getsDigest = profile ? viewsBookings || hasPermission(profile.links, { scope: 'accounts', action: 'view' }) : false;
   const [darkMode, setDarkMode] = useDarkMode();
-  // Browser notifications only where the server can send them (it publishes its VAPID key).
-  const pushPublicKey = getRuntimeConfig().pushPublicKey;
+  // Browser notifications only where the server can send them (it publishes its VAPID key), and never while staff act
+  // as the contact: their browser is not the contact's (the server refuses it too).
+  const pushPublicKey = profile && !profile.impersonation ? getRuntimeConfig().pushPublicKey : null;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
