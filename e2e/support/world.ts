@@ -20,11 +20,14 @@ let server: RunningServer | undefined;
 let simulatorSeconds = 0;
 /** The name the server is reached and known by (PUBLIC_ORIGIN): 127.0.0.1 unless a file asks for `localhost`. */
 let hostName: string | undefined;
+/** More of the server's environment (e.g. VAPID keys for browser notifications). */
+let serverEnv: Record<string, string> = {};
 
 /** Called at the top of a spec file (before its hooks run): the world it needs. */
-export function useWorld(options: { simulatorSeconds?: number; hostName?: 'localhost' }): void {
+export function useWorld(options: { simulatorSeconds?: number; hostName?: 'localhost'; env?: Record<string, string> }): void {
   simulatorSeconds = options.simulatorSeconds ?? 0;
   hostName = options.hostName;
+  serverEnv = options.env ?? {};
 }
 
 /** Origin of this spec file's server, e.g. http://127.0.0.1:41234. */
@@ -52,7 +55,7 @@ beforeAll(async () => {
   if (inject('externalUrl') || !template) return;
   server = await startServer({
     dataDir: copyWorld(template),
-    env: { SIMULATOR_INTERVAL_MS: String(simulatorSeconds * 1000) },
+    env: { ...serverEnv, SIMULATOR_INTERVAL_MS: String(simulatorSeconds * 1000) },
     ...(hostName ? { hostName } : {}),
   });
 }, 120_000);
