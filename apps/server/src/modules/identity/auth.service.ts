@@ -109,6 +109,8 @@ interface Deps {
    * whoever knew the old password may have made one).
    */
   calendarFeeds?: { revokeIn(tx: DbOrTx, contactId: number, at: Date): Promise<number> };
+  /** Refuses passwords where a school group requires its single sign-on (school-sso.service.ts). */
+  passwordPolicy?: { refusePasswordForAddress(email: string): Promise<void>; refusePasswordForContact(contactId: number): Promise<void> };
   /** The second step of a password sign-in (docs/decisions/027). */
   secondStep?: SecondStepService;
 }
@@ -154,6 +156,7 @@ export class AuthService {
 
     const locked = await counters.lockedFor(pair);
     if (locked > 0) throw tooMany(locked);
+    await this.deps.passwordPolicy?.refusePasswordForAddress(email);
 
     // An address that failed often (spraying, or a pupil behind the school's one address) gets one attempt every
     // few seconds: an earlier one is not judged. Never a lock for the address: a teacher there gets in after the wait.
@@ -188,6 +191,7 @@ export class AuthService {
       throw authError(contact ? 'auth/wrong-password' : 'auth/user-not-found');
     }
 
+    await this.deps.passwordPolicy?.refusePasswordForContact(contact.id);
     // With a second step the pair's failures are kept until it is passed: the password alone does not wipe them.
     const next = await this.deps.secondStep?.afterPassword(contact.id);
     if (next?.kind === 'second-step') return { mfaRequired: true, challenge: next.challenge, methods: next.methods };

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './components/login-form';
+import { SsoReturnNotice } from './components/sso-offer';
 import { safeRedirect } from '../../lib/safe-redirect';
 import type { SecondStep } from './api/mfa-second-step';
 import './login-page.css';
@@ -50,6 +51,7 @@ export function LoginPage() {
           <ErrorAlert>{t('signIn.impersonationFailed')}</ErrorAlert>
         </div>
       )}
+      <SsoReturnNotice />
       <LoginForm onSignedIn={afterSignIn} onSecondStep={setSecondStep} />
     </CenteredCard>
   );

@@ -17,6 +17,7 @@ export async function signIn(body: LoginBody): Promise<LoginResponse> {
 const AUTH_CODE_MESSAGES = {
   'auth/wrong-password': 'errors.wrongPassword',
   'auth/user-not-found': 'errors.userNotFound',
+  'auth/sso-required': 'errors.ssoRequired',
 } as const;
 
 export type SignInErrorMessage =

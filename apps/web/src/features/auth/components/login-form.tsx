@@ -10,6 +10,7 @@ import type { TokenResponse } from '@portal/contract/auth';
 import type { LoginResponse } from '@portal/contract/second-step';
 import { startSession } from '../../../lib/session';
 import { describeSignInError, signIn } from '../api/sign-in';
+import { SsoOffer } from './sso-offer';
 import './login-form.css';
 
 /*
@@ -123,6 +124,7 @@ export function LoginForm({
           error={Boolean(errors.email)}
           helperText={fieldError(errors.email)}
         />
+        <SsoOffer email={values.email} />
         <div>
           <TextInput
             ref={passwordRef}
