@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { contactSsoLinks, contacts, schoolSsoConnections, schoolSsoDomains } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 
@@ -132,4 +132,20 @@ export async function contactInRequiredGroup(db: DbOrTx, contactId: number): Pro
     ) as required`,
   );
   return rows[0]?.required === true;
+}
+
+export async function groupExists(db: DbOrTx, groupId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(db, sql`select exists (select 1 from client_groups where id = ${groupId}) as found`);
+  return rows[0]?.found === true;
+}
+
+/** Of these domains, those held by the connection of another group. */
+export async function domainsHeldElsewhere(db: DbOrTx, groupId: number, domains: readonly string[]): Promise<string[]> {
+  if (domains.length === 0) return [];
+  const rows = await db
+    .select({ domain: schoolSsoDomains.domain })
+    .from(schoolSsoDomains)
+    .innerJoin(schoolSsoConnections, eq(schoolSsoConnections.id, schoolSsoDomains.connectionId))
+    .where(and(inArray(schoolSsoDomains.domain, [...domains]), ne(schoolSsoConnections.groupId, groupId)));
+  return rows.map((r) => r.domain).sort();
 }

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type * as oidc from 'openid-client';
 import { ProblemDetails } from '@portal/contract/problems';
-import { SsoDiscoverBody, SsoDiscoverResponse, SsoStartQuery, type SsoFailure } from '@portal/contract/school-sso';
+import {
+  SsoDiscoverBody,
+  SsoDiscoverResponse,
+  SsoSettingsBody,
+  SsoSettingsResponse,
+  SsoStartQuery,
+  type SsoFailure,
+} from '@portal/contract/school-sso';
 import { REFRESH_COOKIE } from './auth.routes';
 import { beginFlow, discovery, finishFlow, takeFlow, type FlowCookie } from './oidc-relying-party';
 import { SSO_START_PATH, partyKey, type SsoConnection } from './school-sso.service';
@@ -40,6 +47,7 @@ const schoolSsoRoutes: FastifyPluginAsyncZod<SchoolSsoRoutesOptions> = async (ap
     return discover();
   };
   discoverRoute(app);
+  settingsRoute(app);
 
   app.get(
     SSO_START_PATH,
@@ -116,6 +124,37 @@ function discoverRoute(app: App): void {
       const ssoUrl = await app.services.schoolSso.discover(request.body.email, { ip: request.ip, requestId: request.id });
       reply.header('cache-control', 'no-store');
       return { ssoUrl };
+    },
+  );
+}
+
+/** PUT /v1/provider/client-groups/{groupId}/single-sign-on: provider staff set a group's single sign-on. */
+function settingsRoute(app: App): void {
+  app.put(
+    '/v1/provider/client-groups/:groupId/single-sign-on',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['provider'],
+        summary: "Set a school group's single sign-on (provider staff only)",
+        description:
+          'Issuer, client id and secret (stored sealed, never answered), the e-mail domains (each held by one group at most: 409 otherwise) and whether the group requires it. Recorded in the audit log.',
+        security: [{ bearer: [] }],
+        params: z.strictObject({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: SsoSettingsBody,
+        response: {
+          200: SsoSettingsResponse,
+          400: ProblemDetails,
+          401: ProblemDetails,
+          403: ProblemDetails,
+          404: ProblemDetails,
+          409: ProblemDetails,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.services.schoolSso.saveSettings(request.params.groupId, request.body);
     },
   );
 }

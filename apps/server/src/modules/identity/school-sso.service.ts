@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@portal/db/client';
-import { ssoDomainOf, type SsoFailure } from '@portal/contract/school-sso';
+import {
+  checkSsoSettings,
+  ssoDomainOf,
+  type SsoFailure,
+  type SsoSettingsBody,
+  type SsoSettingsResponse,
+} from '@portal/contract/school-sso';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret } from '../../lib/mail-secret';
@@ -186,6 +192,32 @@ export class SchoolSsoService {
         domains: domains as string[],
       }),
     );
+  }
+
+  /**
+   * Provider staff set a group's single sign-on (the contract's rules: an https issuer outside a demo, domains no
+   * other group holds); the answer never carries the secret.
+   */
+  async saveSettings(groupId: number, body: SsoSettingsBody): Promise<SsoSettingsResponse> {
+    if (!(await repo.groupExists(this.db, groupId))) throw new AppError('not-found', { detail: 'No such school group.' });
+    const domains = [...new Set(body.domains)];
+    const heldElsewhere = await repo.domainsHeldElsewhere(this.db, groupId, domains);
+    const [violation] = checkSsoSettings({ issuer: body.issuer, domains, demo: this.deps.config.demo, heldElsewhere });
+    if (violation) {
+      throw new AppError(violation.field === 'domains' ? 'conflict' : 'validation', {
+        detail: violation.message,
+        errors: { [violation.field]: [violation.message] },
+      });
+    }
+    await this.configure(groupId, { ...body, domains });
+    return {
+      groupId,
+      issuer: body.issuer,
+      clientId: body.clientId,
+      hasClientSecret: body.clientSecret !== null,
+      domains: domains.sort(),
+      required: body.required,
+    };
   }
 
   /** The group of this name (the demo's trust), if the world has it. */

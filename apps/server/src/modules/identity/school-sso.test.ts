@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@portal/db/client';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { CookieJar } from '../../../test/cookie-jar';
-import { DEMO_PASSWORD } from '../../../test/auth-client';
+import { DEMO_PASSWORD, signIn } from '../../../test/auth-client';
+import { AccessTokens } from './access-tokens';
+import { startFamily } from './identity.repository';
 
 /**
  * Single sign-on per school group, over HTTP: discovery, then the whole OpenID Connect flow through the demo's
@@ -345,6 +347,83 @@ describe('the connection settings', () => {
       }),
     ).rejects.toThrow();
     // The trust's connection is untouched.
+    expect((await discover('a@trust.demo.test')).json().ssoUrl).not.toBeNull();
+  });
+});
+
+describe('provider staff set a group’s single sign-on', () => {
+  const url = (groupId: number | string) => `/v1/provider/client-groups/${groupId}/single-sign-on`;
+  const settings = {
+    issuer: 'https://idp.southern.example',
+    clientId: 'portal',
+    clientSecret: 's3cret-value',
+    domains: ['southern.example'],
+    required: false,
+  };
+
+  async function staffBearer() {
+    const [staff] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
+    const family = await startFamily(t.database.db, { staffUserId: staff!.id }, { idleSeconds: 3600, absoluteSeconds: 3600 }, new Date());
+    const tokens = new AccessTokens(t.app.config.jwtSecret!, t.app.config.publicOrigin, 900);
+    return { authorization: `Bearer ${await tokens.sign({ kind: 'staff', staffUserId: staff!.id }, family.familyId)}` };
+  }
+
+  it('sets issuer, client, sealed secret, domains and required; answers without the secret', async () => {
+    const [group] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from client_groups where name = 'Southern Cross Schools Group'`,
+    );
+    const headers = await staffBearer();
+    const res = await t.app.inject({ method: 'PUT', url: url(group!.id), headers, payload: settings });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      groupId: group!.id,
+      issuer: settings.issuer,
+      clientId: 'portal',
+      hasClientSecret: true,
+      domains: ['southern.example'],
+      required: false,
+    });
+    expect(res.body).not.toContain('s3cret');
+    const [row] = await queryRows<{ secret: string }>(
+      t.database.db,
+      sql`select client_secret_sealed as secret from school_sso_connections where group_id = ${group!.id}`,
+    );
+    expect(row!.secret).toMatch(/^sealed:v2:/);
+    expect(row!.secret).not.toContain('s3cret');
+    expect((await discover('someone@southern.example')).json().ssoUrl).toBe('http://portal.test/v1/auth/sso/start?domain=southern.example');
+    // Not required: the group's passwords still sign in.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'group.admin@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    await queryRows(t.database.db, sql`delete from school_sso_connections where group_id = ${group!.id}`);
+  });
+
+  it('refuses a domain another group holds (409 naming domains), an unknown group, bad input, and anyone but staff', async () => {
+    const headers = await staffBearer();
+    const taken = await t.app.inject({ method: 'PUT', url: url(1), headers, payload: { ...settings, domains: ['trust.demo.test'] } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors.domains[0]).toContain('trust.demo.test');
+    expect((await t.app.inject({ method: 'PUT', url: url(99_999_999), headers, payload: settings })).statusCode).toBe(404);
+    for (const payload of [
+      { ...settings, domains: ['Not A Domain'] },
+      { ...settings, domains: [] },
+      { ...settings, issuer: 'javascript:alert(1)' },
+      { ...settings, issuer: 'ftp://idp.example' },
+      { ...settings, domains: Array.from({ length: 21 }, (_, i) => `d${i}.example`) },
+      { ...settings, extra: true },
+    ]) {
+      const res = await t.app.inject({ method: 'PUT', url: url(1), headers, payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'PUT', url: url('abc'), headers, payload: settings })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: url(1), payload: settings })).statusCode).toBe(401);
+    const contact = await signIn(t.app, 'group.admin@demo.test');
+    expect((await t.app.inject({ method: 'PUT', url: url(1), headers: contact.headers, payload: settings })).statusCode).toBe(403);
+    // The trust's connection is untouched by all of it.
     expect((await discover('a@trust.demo.test')).json().ssoUrl).not.toBeNull();
   });
 });
