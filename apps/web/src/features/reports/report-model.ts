@@ -80,18 +80,40 @@ export function spendByMonthModel(
   };
 }
 
-/** Spend grouped by classification or reason in one currency: one series, the groups largest first. */
-export function spendByGroupModel(rows: readonly SpendRow[], currency: string, seriesLabel: string, unknownLabel: string): ChartModel {
-  const mine = rows.filter((row) => row.currency === currency).sort((a, b) => b.amountMinor - a.amountMinor);
-  return {
-    categories: mine.map((row) => ({ key: row.key, label: row.label || unknownLabel })),
-    series: [{ id: 'amount', label: seriesLabel, values: mine.map((row) => row.amountMinor / 100) }],
-  };
+/**
+ * The rows of one currency under the name a reader knows them by, largest first: schools keep classifications of
+ * their own, so a group's 'Primary Teacher' may be several classifications (keys) of one title, read as one.
+ */
+export function spendByName(
+  rows: readonly SpendRow[],
+  currency: string,
+  name: (row: SpendRow) => string,
+): Array<SpendRow & { name: string }> {
+  const merged = new Map<string, SpendRow & { name: string }>();
+  for (const row of rows) {
+    if (row.currency !== currency) continue;
+    const label = name(row);
+    const seen = merged.get(label);
+    merged.set(
+      label,
+      seen
+        ? { ...seen, amountMinor: seen.amountMinor + row.amountMinor, days: seen.days + row.days, hours: seen.hours + row.hours }
+        : { ...row, key: label, name: label },
+    );
+  }
+  return [...merged.values()]
+    .map((row) => ({ ...row, amount: row.amountMinor / 100, days: round2(row.days), hours: round2(row.hours) }))
+    .sort((a, b) => b.amountMinor - a.amountMinor || a.name.localeCompare(b.name));
 }
 
-/** The rows of one currency by key, for the table's other columns (days, hours). */
-export function spendRowsByKey(rows: readonly SpendRow[], currency: string): Map<string, SpendRow> {
-  return new Map(rows.filter((row) => row.currency === currency).map((row) => [row.key, row]));
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Spend grouped by classification or reason (merged by name) in one currency: one series, the groups largest first. */
+export function spendByGroupModel(named: ReadonlyArray<SpendRow & { name: string }>, seriesLabel: string): ChartModel {
+  return {
+    categories: named.map((row) => ({ key: row.key, label: row.name })),
+    series: [{ id: 'amount', label: seriesLabel, values: named.map((row) => row.amountMinor / 100) }],
+  };
 }
 
 /** A week's Monday as the locale writes a short date: '12 Oct' (en-AU), 'Oct 12' (en-US). */

@@ -97,6 +97,7 @@ export function FillSections({ reports, range, locale }: { reports: FillReports;
           fallbackName: `fill-by-${groupBy}-${range.from}-${range.to}.csv`,
         }}
         empty={query.data.rows.length === 0 ? empty : undefined}
+        layout="stacked"
         chart={<ReportChart model={model} kind={kind} format={percentFormat(locale)} max={100} />}
         table={
           <ReportTable

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ChartModel } from '../report-model';
@@ -20,10 +21,10 @@ export interface ReportChartProps {
   height?: number;
 }
 
-/** The longest category label, for the room a horizontal bar chart keeps for its labels. */
-function labelRoom(model: ChartModel): number {
+/** The room a horizontal bar chart keeps for its labels: the longest label's, up to a share of a phone's width. */
+function labelRoom(model: ChartModel, narrow: boolean): number {
   const longest = Math.max(0, ...model.categories.map((category) => category.label.length));
-  return Math.min(180, Math.max(60, longest * 7));
+  return Math.min(narrow ? 120 : 200, Math.max(60, longest * 6.5));
 }
 
 /**
@@ -32,6 +33,7 @@ function labelRoom(model: ChartModel): number {
  */
 export function ReportChart({ model, kind, format, axisFormat = format, stacked = false, max, height = 280 }: ReportChartProps) {
   const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const single = model.series.length === 1;
   const labels = model.categories.map((category) => category.label);
   const series = model.series.map((each) => ({
@@ -42,7 +44,8 @@ export function ReportChart({ model, kind, format, axisFormat = format, stacked 
     ...(single ? { color: theme.palette.primary.main } : {}),
     ...(stacked ? { stack: 'total' } : {}),
   }));
-  const valueAxis = { valueFormatter: (value: number) => axisFormat(value), ...(max !== undefined ? { min: 0, max } : {}) };
+  // Five or so steps on the value axis, however wide the chart is printed.
+  const valueAxis = { valueFormatter: (value: number) => axisFormat(value), tickNumber: 5, ...(max !== undefined ? { min: 0, max } : {}) };
 
   return (
     <Box aria-hidden="true" data-testid="report-chart" sx={{ width: '100%', minWidth: 0, '@media print': { breakInside: 'avoid' } }}>
@@ -50,29 +53,32 @@ export function ReportChart({ model, kind, format, axisFormat = format, stacked 
         <LineChart
           height={height}
           skipAnimation
+          disableKeyboardNavigation
           hideLegend={single}
           xAxis={[{ scaleType: 'point', data: labels }]}
           yAxis={[{ ...valueAxis, width: 48 }]}
           series={series.map((each) => ({ ...each, showMark: true, connectNulls: false, area: false }))}
           grid={{ horizontal: true }}
-          margin={{ right: 16, top: 16 }}
+          margin={{ right: 32, top: 16 }}
         />
       ) : kind === 'bars' ? (
         <BarChart
           height={Math.max(height, model.categories.length * 36 + 60)}
           skipAnimation
+          disableKeyboardNavigation
           layout="horizontal"
           hideLegend={single}
-          yAxis={[{ scaleType: 'band', data: labels, width: labelRoom(model) }]}
+          yAxis={[{ scaleType: 'band', data: labels, width: labelRoom(model, narrow) }]}
           xAxis={[valueAxis]}
           series={series}
           grid={{ vertical: true }}
-          margin={{ right: 24, top: 16 }}
+          margin={{ right: 32, top: 16 }}
         />
       ) : (
         <BarChart
           height={height}
           skipAnimation
+          disableKeyboardNavigation
           hideLegend={single}
           xAxis={[{ scaleType: 'band', data: labels }]}
           yAxis={[{ ...valueAxis, width: 64 }]}

@@ -17,13 +17,29 @@ export interface ReportSectionProps {
   empty?: ReactNode;
   chart?: ReactNode;
   table?: ReactNode;
+  /**
+   * 'side': the table beside the chart on a wide screen (a few columns); 'stacked': the table under the chart (a
+   * column per school, or the counts behind a fill rate, need the page's width).
+   */
+  layout?: 'side' | 'stacked';
 }
 
 /**
  * One report: its title, its CSV, and its chart beside its table (one above the other on a narrow screen and on
  * paper). Loading, a failure and nothing to show take the place of both.
  */
-export function ReportSection({ id, title, description, exportCsv, loading, error, empty, chart, table }: ReportSectionProps) {
+export function ReportSection({
+  id,
+  title,
+  description,
+  exportCsv,
+  loading,
+  error,
+  empty,
+  chart,
+  table,
+  layout = 'side',
+}: ReportSectionProps) {
   const headingId = `${id}-heading`;
   const body = loading ? (
     <LoadingState label={loading} sx={{ py: 4, justifyContent: 'center' }} />
@@ -36,8 +52,8 @@ export function ReportSection({ id, title, description, exportCsv, loading, erro
       className="report-body"
       sx={{
         display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gap: { xs: 2, lg: 3 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: layout === 'side' ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' },
         alignItems: 'start',
       }}
     >

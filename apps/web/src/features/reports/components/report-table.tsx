@@ -35,6 +35,8 @@ export interface ReportTableProps {
  */
 export function ReportTable({ caption, categoryHeader, categories, columns, totalLabel, testId }: ReportTableProps) {
   const hasTotals = totalLabel !== undefined && columns.some((column) => column.total !== undefined);
+  // Months, weeks and weekdays stay on one line; names (classifications, reasons) wrap.
+  const shortLabels = categories.every((category) => category.label.length <= 12);
   const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
     <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ maxWidth: '100%', '@media print': { overflow: 'visible' } }}>
@@ -57,7 +59,7 @@ export function ReportTable({ caption, categoryHeader, categories, columns, tota
         <TableBody>
           {categories.map((category, row) => (
             <TableRow key={category.key}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 500, ...(shortLabels ? { whiteSpace: 'nowrap' } : {}) }}>
                 {category.label}
               </TableCell>
               {columns.map((column) => (

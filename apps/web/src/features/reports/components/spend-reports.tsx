@@ -1,5 +1,6 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import type { SpendGroupBy, SpendReportResponse, SpendRow } from '@portal/contract/reports';
+import { ABSENCE_REASONS, type AbsenceReason } from '@portal/contract/domain';
+import { REPORT_UNKNOWN_KEY, type SpendGroupBy, type SpendReportResponse, type SpendRow } from '@portal/contract/reports';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import type { ExportCsvButtonProps } from '../../../components/export-csv-button
 import { EmptyState } from '../../../components/query-state';
 import { spendReportParams, useSpendByMonthPerSchool, useSpendReport } from '../api/get-spend-report';
 import { moneyAxisFormat, moneyFormat, quantityFormat, reportFailure } from '../report-format';
-import { spendByGroupModel, spendByMonthModel, spendRowsByKey, type ChartModel, type SchoolSpend } from '../report-model';
+import { spendByGroupModel, spendByMonthModel, spendByName, type ChartModel, type SchoolSpend } from '../report-model';
 import type { DateRange } from '../report-period';
 import { ReportChart } from './report-chart';
 import { ReportSection } from './report-section';
@@ -78,6 +79,49 @@ function amountColumns(
   ];
 }
 
+const isAbsenceReason = (key: string): key is AbsenceReason => (ABSENCE_REASONS as readonly string[]).includes(key);
+
+/**
+ * Spend by month as a table: a row per month and a column per school, or (more schools than months, as in a term)
+ * a row per school and a column per month, so it fits the page; each with its totals.
+ */
+export function monthTable(model: ChartModel, money: (value: number) => string, texts: { month: string; school: string; total: string }) {
+  const value = (series: number, month: number) => model.series[series]?.values[month] ?? 0;
+  const sum = (values: number[]) => values.reduce((total, each) => total + each, 0);
+  const months = model.categories.map((_, month) => model.series.map((__, series) => value(series, month)));
+  const schools = model.series.map((_, series) => model.categories.map((__, month) => value(series, month)));
+  const stacked = model.series.length > 1;
+  if (stacked && model.series.length > model.categories.length) {
+    return {
+      categoryHeader: texts.school,
+      categories: model.series.map((series) => ({ key: series.id, label: series.label })),
+      columns: [
+        ...model.categories.map((category, month) => ({
+          key: category.key,
+          header: category.label,
+          cells: schools.map((values) => money(values[month]!)),
+          total: money(sum(months[month]!)),
+        })),
+        { key: 'total', header: texts.total, cells: schools.map((values) => money(sum(values))), total: money(sum(schools.flat())) },
+      ],
+    };
+  }
+  const columns: ReportColumn[] = model.series.map((series, index) => ({
+    key: series.id,
+    header: series.label,
+    cells: schools[index]!.map(money),
+    total: money(sum(schools[index]!)),
+  }));
+  if (stacked)
+    columns.push({
+      key: 'total',
+      header: texts.total,
+      cells: months.map((values) => money(sum(values))),
+      total: money(sum(schools.flat())),
+    });
+  return { categoryHeader: texts.month, categories: model.categories, columns };
+}
+
 type CsvExport = Pick<ExportCsvButtonProps, 'path' | 'query' | 'fallbackName'>;
 
 export interface SpendSectionsProps {
@@ -93,6 +137,11 @@ export function SpendSections({ reports, schools, range, currency, locale }: Spe
   const { t } = useTranslation('reports');
   const money = moneyFormat(locale, currency);
   const axis = moneyAxisFormat(locale, currency);
+  const rowName = (row: SpendRow, groupBy: 'classification' | 'reason') => {
+    if (row.key === REPORT_UNKNOWN_KEY || !row.label) return t('spend.unknown');
+    // A reason for absence in the reader's words (its key is the spec's value); a classification by its title.
+    return groupBy === 'reason' && isAbsenceReason(row.key) ? t(`spend.reasons.${row.key}`) : row.label;
+  };
   const empty = <EmptyState icon={<ReceiptLongOutlinedIcon />} title={t('spend.emptyTitle')} body={t('spend.emptyBody')} />;
   const csv = (groupBy: SpendGroupBy): CsvExport => ({
     path: 'reports/spend',
@@ -121,6 +170,7 @@ export function SpendSections({ reports, schools, range, currency, locale }: Spe
             title={t(`spend.${texts}.title`)}
             description={t(`spend.${texts}.description`)}
             groupHeader={t(`spend.${texts}.group`)}
+            name={(row) => rowName(row, groupBy)}
             query={query}
             currency={currency}
             locale={locale}
@@ -156,36 +206,23 @@ function SpendByMonth({
     : [{ clientId: 0, name: t('spend.amount'), rows: reports.byMonth.data?.rows ?? [] }];
   const model = spendByMonthModel(perSchool, currency, range, locale);
   const nothing = model.series.every((series) => series.values.every((value) => !value));
-  const monthTotals = model.categories.map((_, index) => model.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0));
-  const columns: ReportColumn[] = model.series.map((series) => ({
-    key: series.id,
-    header: series.label,
-    cells: series.values.map((value) => money(value ?? 0)),
-    total: money(series.values.reduce<number>((sum, value) => sum + (value ?? 0), 0)),
-  }));
-  if (model.series.length > 1) {
-    columns.push({
-      key: 'total',
-      header: t('spend.total'),
-      cells: monthTotals.map(money),
-      total: money(monthTotals.reduce((sum, value) => sum + value, 0)),
-    });
-  }
+  const table = monthTable(model, money, { month: t('spend.byMonth.month'), school: t('spend.byMonth.school'), total: t('spend.total') });
 
   return (
     <ReportSection
       id="spend-by-month"
       title={title}
       description={t(model.series.length > 1 ? 'spend.byMonth.stacked' : 'spend.byMonth.single')}
+      layout={model.series.length > 1 ? 'stacked' : 'side'}
       exportCsv={csv}
       empty={nothing ? empty : undefined}
       chart={<ReportChart model={model} kind="columns" stacked format={money} axisFormat={moneyAxisFormat(locale, currency)} />}
       table={
         <ReportTable
           caption={title}
-          categoryHeader={t('spend.byMonth.month')}
-          categories={model.categories}
-          columns={columns}
+          categoryHeader={table.categoryHeader}
+          categories={table.categories}
+          columns={table.columns}
           totalLabel={t('spend.total')}
           testId="spend-by-month-table"
         />
@@ -199,6 +236,7 @@ function SpendByGroup({
   title,
   description,
   groupHeader,
+  name,
   query,
   currency,
   locale,
@@ -211,6 +249,8 @@ function SpendByGroup({
   title: string;
   description: string;
   groupHeader: string;
+  /** The name a row is shown (and merged) under. */
+  name: (row: SpendRow) => string;
   query: UseQueryResult<SpendReportResponse>;
   currency: string;
   locale: string;
@@ -222,8 +262,8 @@ function SpendByGroup({
   const { t } = useTranslation('reports');
   const state = useSectionState([query]);
   if (state.loading || state.error || !query.data) return <ReportSection id={id} title={title} {...state} />;
-  const rows = query.data.rows;
-  const model = spendByGroupModel(rows, currency, t('spend.amount'), t('spend.unknown'));
+  const named = spendByName(query.data.rows, currency, name);
+  const model = spendByGroupModel(named, t('spend.amount'));
   const total = query.data.totals.find((each) => each.currency === currency);
   return (
     <ReportSection
@@ -240,7 +280,7 @@ function SpendByGroup({
           categories={model.categories}
           columns={amountColumns(
             model,
-            spendRowsByKey(rows, currency),
+            new Map(named.map((row) => [row.key, row])),
             total,
             { amount: t('spend.amount'), days: t('spend.days'), hours: t('spend.hours') },
             { money, quantity: quantityFormat(locale) },
