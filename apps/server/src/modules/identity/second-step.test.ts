@@ -43,6 +43,8 @@ async function enrol(who: SignedIn): Promise<{ secret: string; recoveryCodes: st
 
 let secret = '';
 let recoveryCodes: string[] = [];
+/** The code that confirmed the app (its time step is spent). */
+let confirmedWith = '';
 
 describe('TOTP enrolment and sign-in', () => {
   it('refuses a confirmation with a wrong code, then confirms with the right one and answers 10 recovery codes once', async () => {
@@ -56,7 +58,8 @@ describe('TOTP enrolment and sign-in', () => {
     const shape = await post('/v1/auth/mfa/totp/confirm', { code: 'abc' }, who.headers);
     expect(shape.statusCode).toBe(400);
     expect(shape.json().errors.code).toBeDefined();
-    const ok = await post('/v1/auth/mfa/totp/confirm', { code: await codeAt(secret) }, who.headers);
+    confirmedWith = await codeAt(secret);
+    const ok = await post('/v1/auth/mfa/totp/confirm', { code: confirmedWith }, who.headers);
     expect(ok.statusCode).toBe(200);
     recoveryCodes = ok.json().recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
@@ -85,7 +88,7 @@ describe('TOTP enrolment and sign-in', () => {
   it('completes the sign-in with a code; the challenge and the code are single use', async () => {
     const { challenge } = (await login(EMAIL)).json();
     // The confirmation used the current step: the same code again is a replay, refused.
-    const replay = await post('/v1/auth/mfa/verify', { challenge, code: await codeAt(secret) });
+    const replay = await post('/v1/auth/mfa/verify', { challenge, code: confirmedWith });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('auth/mfa-code-invalid');
     const next = await codeAt(secret, 30);
@@ -322,5 +325,26 @@ describe('attacks on passkeys', () => {
     expect(wrong.json().errors.password).toBeDefined();
     // Someone else's (or no) passkey: nothing removed, nothing told.
     expect((await post(url, { password: DEMO_PASSWORD }, who.headers)).statusCode).toBe(204);
+  });
+});
+
+describe('staff impersonating a contact', () => {
+  it("may not set up, remove or add to the contact's second step", async () => {
+    const [staff] = await queryRows<{ id: number }>(t.database.db, sql`select id from staff_users where email = 'staff@provider.test'`);
+    const [contact] = await queryRows<{ id: number }>(t.database.db, sql`select id from contacts where email = 'finance@demo.test'`);
+    const session = await t.app.services.auth.staffSession(staff!.id, { ip: '10.9.3.1', requestId: 'impersonation-test' });
+    const headers = { authorization: `Bearer ${session.accessToken}`, 'impersonated-contact': String(contact!.id) };
+    expect((await t.app.inject({ method: 'GET', url: '/v1/auth/mfa', headers })).statusCode).toBe(200);
+    for (const [url, payload] of [
+      ['/v1/auth/mfa/totp/enrol', undefined],
+      ['/v1/auth/mfa/totp/confirm', { code: '123456' }],
+      ['/v1/auth/mfa/totp/remove', { password: DEMO_PASSWORD, code: '123456' }],
+      ['/v1/auth/mfa/passkey/register/options', undefined],
+      ['/v1/auth/mfa/passkeys/AAAA/remove', { password: DEMO_PASSWORD }],
+    ] as const) {
+      const res = await post(url, payload, headers);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('auth/impersonation-forbidden');
+    }
   });
 });
