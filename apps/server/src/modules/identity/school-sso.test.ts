@@ -427,3 +427,15 @@ describe('provider staff set a group’s single sign-on', () => {
     expect((await discover('a@trust.demo.test')).json().ssoUrl).not.toBeNull();
   });
 });
+
+describe('the demo school provider', () => {
+  it('is a demo surface: under another host name (DNS rebinding) it does not exist', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/school-idp/.well-known/openid-configuration', headers: { host: 'portal.test' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().issuer).toBe('http://portal.test/school-idp');
+    for (const url of ['/school-idp/.well-known/openid-configuration', '/school-idp-login/abc']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'rebound.example' } });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
