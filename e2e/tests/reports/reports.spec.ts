@@ -211,6 +211,34 @@ describe('reports', () => {
     JOURNEY_MS,
   );
 
+  it('group.admin subscribes to the weekly digest in Settings, and it is kept', async () => {
+    const token = await apiTokenFor('group.admin@demo.test');
+    const before = await apiGet<{ weeklyDigest: boolean }>(token, 'profile/weekly-digest');
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await browser.newPage(viewport);
+      await signIn(page, 'group.admin@demo.test', '/settings');
+      await expectHeading(page, 'Settings');
+      const toggle = page.getByRole('switch', { name: 'Weekly digest' });
+      await expectVisible(toggle);
+      expect(await toggle.isChecked()).toBe(viewport === 'desktop' ? before.weeklyDigest : !before.weeklyDigest);
+      if (viewport === 'desktop') {
+        await toggle.click();
+        await expectVisible(
+          page.getByText(
+            before.weeklyDigest ? "You won't get the weekly digest any more." : "You'll get the weekly digest on Monday mornings.",
+          ),
+        );
+        await poll(async () => (await apiGet<{ weeklyDigest: boolean }>(token, 'profile/weekly-digest')).weeklyDigest).toBe(
+          !before.weeklyDigest,
+        );
+      }
+      await page.getByRole('heading', { name: 'E-mail digest' }).scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'settings-digest');
+      expectNoPageErrors(page);
+    }
+  });
+
   it('a contact who sees neither spend nor bookings is not offered Reports and is refused it', async () => {
     const page = await browser.newPage('desktop');
     await signIn(page, 'teacher@demo.test', '/reports');
