@@ -97,7 +97,7 @@ describe('two-step sign-in', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
-    await expectVisible(section.getByText('On. 0 recovery codes left.'));
+    await expectVisible(section.getByText('On. No recovery codes left: turn the app off and on again for new ones.'));
     await section.scrollIntoViewIfNeeded();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'two-step-settings');
