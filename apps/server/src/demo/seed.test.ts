@@ -154,6 +154,19 @@ describe('the demo world at scale 1', () => {
       select (select id from client_groups where name = 'The SSO Trust') as trust,
              (select max(id) from client_groups where name <> 'The SSO Trust') as world`);
     expect(ids.trust).toBeGreaterThan(ids.world);
+    // Bookable as the world's schools are: classifications, grades, its site's certifications, two booking contacts.
+    const school = await one<{ classifications: number; grades: number; certifications: number; contacts: number }>(sql`
+      select (select count(*)::int from classifications x where x.client_id = c.id and x.active) as classifications,
+        (select count(*)::int from grades g where g.client_id = c.id) as grades,
+        (select count(*)::int from location_certifications lc join locations l on l.id = lc.location_id where l.client_id = c.id)
+          as certifications,
+        (select count(*)::int from booking_contacts b join locations l on l.id = b.location_id where l.client_id = c.id
+          and b.email is not null and b.mobile is not null) as contacts
+      from clients c where c.group_id = ${ids.trust}`);
+    expect(school.classifications).toBeGreaterThan(0);
+    expect(school.grades).toBeGreaterThan(0);
+    expect(school.certifications).toBeGreaterThan(0);
+    expect(school.contacts).toBe(2);
   });
 
   it('equips every client for booking', async () => {
@@ -182,7 +195,7 @@ describe('the demo world at scale 1', () => {
         (select count(*)::int from invoices i where i.client_id = c.id and i.paid_at is not null) as paid,
         (select count(*)::int from invoices i where i.client_id = c.id and i.paid_at is null) as unpaid
       from clients c
-      -- The SSO trust (sso-trust.ts) is added after the generated world, without its activity.
+      -- The SSO trust (sso-trust.ts) is added after the generated world, without its activity (its own test is above).
       where c.group_id is distinct from (select id from client_groups where name = 'The SSO Trust')
       order by c.id`);
     expect(clients.length).toBeGreaterThanOrEqual(15);
