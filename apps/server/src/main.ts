@@ -15,7 +15,7 @@ import { isLoopback } from './lib/demo-surface';
 import { fatalLine, startupLogger } from './observability/logger';
 import { stopTracing, tracingStarted } from './observability/tracing';
 import { startMetricsServer, type MetricsServer } from './observability/metrics';
-import { ensureSecondStepDemo } from './demo/second-step-demo';
+import { ensureSecondStepDemo, SECOND_STEP_DEMO_ACCOUNT } from './demo/second-step-demo';
 
 /** Reads configuration, takes the data directory, prepares the database, listens, and closes gracefully. */
 
@@ -154,9 +154,10 @@ async function main(): Promise<void> {
     );
   }
   if (config.demo) {
+    const accounts = [...DEMO_ACCOUNTS, SECOND_STEP_DEMO_ACCOUNT];
     startup.info(
-      { demoAccounts: DEMO_ACCOUNTS.map((account) => ({ email: account.email, description: account.description })) },
-      `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}`,
+      { demoAccounts: accounts.map((account) => ({ email: account.email, description: account.description })) },
+      `Demo accounts (password ${DEMO_PASSWORD}): ${accounts.map((account) => account.email).join(', ')}`,
     );
   }
 }

@@ -9,6 +9,12 @@ export const SECOND_STEP_DEMO = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
 
+/** As the start-up lists it beside the seeded demo accounts. */
+export const SECOND_STEP_DEMO_ACCOUNT = {
+  email: SECOND_STEP_DEMO.email,
+  description: `as ${SECOND_STEP_DEMO.like}, with two-step sign-in on (authenticator secret ${SECOND_STEP_DEMO.secret})`,
+};
+
 /** Adds the account on a demo world that lacks it (the secret is sealed by the server's key, so at start, not in the seed). */
 export function ensureSecondStepDemo(db: DbOrTx, seal: (secret: string) => string): Promise<boolean> {
   return ensureSecondStepContact(db, {
