@@ -283,7 +283,7 @@ describe('Reports', { timeout: 40_000 }, () => {
     stubApi();
     renderWithProviders(<ReportsPage />, { route: '/reports' });
     expect(await screen.findByTestId('report-basis')).toHaveTextContent(
-      "We don't know this school's terms, so calendar quarters are shown instead.",
+      "School terms aren't available for this school here, so calendar quarters are shown instead.",
     );
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('This quarter');
     await waitFor(() => expect(reportRanges().length).toBeGreaterThanOrEqual(6));
