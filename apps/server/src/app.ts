@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import { createNotifier, type Notifier } from './lib/notifier';
 import underPressure from '@fastify/under-pressure';
@@ -51,7 +58,9 @@ import serviceStatusRoutes from './modules/service-status/service-status.routes'
 import filesRoutes from './modules/files/files.routes';
 import outboxRoutes from './modules/dev/outbox.routes';
 import liveEventsRoutes from './modules/live-events/live-events.routes';
-import { createMailer, outboxProvider, type Mailer } from './lib/mailer';
+import pushRoutes from './modules/push/push.routes';
+import { createWebPushDelivery } from './modules/push/web-push-delivery';
+import { createMailer, DEFAULT_RETRY, outboxProvider, type Mailer } from './lib/mailer';
 import { createTwilioProvider, type NotificationProvider } from './lib/notification-provider';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { scheduleRetention } from './lib/retention';
@@ -301,11 +310,27 @@ function registerRouteCatalogue(app: FastifyInstance): void {
   });
 }
 
-/** SMS, voice and push: the outbox in the demo, else the configured SMS provider, else none (nothing is sent). */
-function notificationProvider(config: Config, database: Database): NotificationProvider | undefined {
-  if (config.demo) return outboxProvider(database.db);
-  if (config.smsProvider?.kind === 'twilio') return createTwilioProvider(config.smsProvider);
-  return undefined;
+/**
+ * SMS and voice: the outbox in the demo, else the configured SMS provider, else none (nothing is sent). Push: the
+ * outbox in the demo; with VAPID keys also (or, outside the demo, only) Web Push to the contact's browsers.
+ */
+function notificationProvider(config: Config, database: Database, jobs: JobQueue, now: () => Date, log: FastifyBaseLogger) {
+  const base: NotificationProvider | undefined = config.demo
+    ? outboxProvider(database.db)
+    : config.smsProvider?.kind === 'twilio'
+      ? createTwilioProvider(config.smsProvider)
+      : undefined;
+  if (!config.webPush) return base;
+  const webPush = createWebPushDelivery({ db: database.db, vapid: config.webPush, jobs, retry: DEFAULT_RETRY, now, log });
+  const recorded = base?.push;
+  return {
+    ...base,
+    name: base ? `${base.name}+web-push` : 'web-push',
+    push: async (to: string, text: string) => {
+      if (recorded) await recorded.call(base, to, text);
+      await webPush.push(to, text);
+    },
+  } satisfies NotificationProvider;
 }
 
 /**
@@ -336,7 +361,7 @@ async function registerMessaging(
     secret: keys,
     log: app.log,
     jobs,
-    notifications: notificationProvider(config, database),
+    notifications: notificationProvider(config, database, jobs, () => app.now(), app.log),
   });
   app.decorate('mailer', mailer);
   // This server works the queues from now on: sends what requests queue, retries what failed.
@@ -391,6 +416,7 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(serviceStatusRoutes);
   await app.register(filesRoutes);
   await app.register(liveEventsRoutes, { counters });
+  await app.register(pushRoutes);
   if (config.demo) await app.register(outboxRoutes);
 }
 

@@ -31,6 +31,13 @@ const future = sql`and b.date_local > '2026-03-17'`;
 const withPath = (url: string, n: number | undefined) => (n === undefined ? undefined : url.replace(':id', String(n)));
 const getAt = (url: string, n: number | undefined) => (n === undefined ? undefined : get(url.replace(':id', String(n))));
 
+/** A browser's push subscription as PushSubscription.toJSON() gives it: keys of the right form (nothing is sent). */
+const pushSubscription = (serial: number) => ({
+  endpoint: `https://push.matrix.test/send/${serial}`,
+  expirationTime: null,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+});
+
 /** Routes serving the caller's own records or nobody's data: the place is not used. */
 const self = (make: (ctx: MatrixContext) => InjectOptions | Promise<InjectOptions>, extra: Partial<Fixture> = {}): Fixture => ({
   per: 'none',
@@ -132,6 +139,14 @@ export const FIXTURES: Record<string, Fixture> = {
     },
   }),
   'POST /v1/auth/mfa/passkeys/:id/remove': plain('POST', '/v1/auth/mfa/passkeys/AAAA/remove', { password: 'Portal#2026demo' }),
+  'GET /v1/push/subscriptions': plain('GET', '/v1/push/subscriptions'),
+  'POST /v1/push/subscriptions': self((ctx) => write(ctx, 'POST', '/v1/push/subscriptions', pushSubscription(ctx.serial))),
+  // The caller's own subscription, kept first.
+  'DELETE /v1/push/subscriptions': self(async (ctx) => {
+    const body = pushSubscription(ctx.serial);
+    await ctx.inject({ method: 'POST', url: '/v1/push/subscriptions', headers: ctx.principal.headers, payload: body });
+    return write(ctx, 'DELETE', '/v1/push/subscriptions', { endpoint: body.endpoint });
+  }),
   'GET /v1/me/days-away': plain('GET', '/v1/me/days-away'),
   // The caller's own day away, made first (a contact with no location has none to remove).
   'DELETE /v1/me/days-away/:id': {

@@ -38,6 +38,7 @@ import { InvoicesService } from '../modules/invoices/invoices.service';
 import { PendingBookingsService } from '../modules/pending-bookings/pending-bookings.service';
 import { ProviderTimesheetsService } from '../modules/provider/provider-timesheets.service';
 import { ProviderService } from '../modules/provider/provider.service';
+import { PushSubscriptionsService } from '../modules/push/push.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
 import { providerContactsOf } from '../modules/system/provider-contacts';
 import { providerEntitiesOf, providerPaymentDetailsOf } from '../modules/invoices/provider-entities';
@@ -140,6 +141,7 @@ export function buildServices({
     profile: new ProfileService(db, files, staffDirectory, principals, now),
     provider: new ProviderService(db, mailer, now, log, notifier),
     providerTimesheets: new ProviderTimesheetsService(db, now),
+    pushSubscriptions: new PushSubscriptionsService(db, now),
     replaceMe: new ReplaceMeService(db, now),
     serviceStatus: new ServiceStatusService(db, now),
     secondStep,
