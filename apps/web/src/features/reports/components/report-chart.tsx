@@ -4,6 +4,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ChartModel } from '../report-model';
+import { usePrinting } from '../use-printing';
+
+/** CSS pixels across a printed page: A4 (and Letter) less the print stylesheet's margins, with a little room. */
+const PRINT_WIDTH = 660;
 
 export type ChartKind = 'columns' | 'bars' | 'line';
 
@@ -34,6 +38,9 @@ function labelRoom(model: ChartModel, narrow: boolean): number {
 export function ReportChart({ model, kind, format, axisFormat = format, stacked = false, max, height = 280 }: ReportChartProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // On paper the chart is drawn at the page's width (A4 or Letter less margins), not shrunk from the screen's.
+  const width = usePrinting() ? PRINT_WIDTH : undefined;
+  const sized = width ? { width } : {};
   const single = model.series.length === 1;
   const labels = model.categories.map((category) => category.label);
   const series = model.series.map((each) => ({
@@ -51,6 +58,7 @@ export function ReportChart({ model, kind, format, axisFormat = format, stacked 
     <Box aria-hidden="true" data-testid="report-chart" sx={{ width: '100%', minWidth: 0, '@media print': { breakInside: 'avoid' } }}>
       {kind === 'line' ? (
         <LineChart
+          {...sized}
           height={height}
           skipAnimation
           disableKeyboardNavigation
@@ -63,6 +71,7 @@ export function ReportChart({ model, kind, format, axisFormat = format, stacked 
         />
       ) : kind === 'bars' ? (
         <BarChart
+          {...sized}
           height={Math.max(height, model.categories.length * 36 + 60)}
           skipAnimation
           disableKeyboardNavigation
@@ -76,6 +85,7 @@ export function ReportChart({ model, kind, format, axisFormat = format, stacked 
         />
       ) : (
         <BarChart
+          {...sized}
           height={height}
           skipAnimation
           disableKeyboardNavigation
