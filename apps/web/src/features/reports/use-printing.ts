@@ -7,7 +7,8 @@ import { flushSync } from 'react-dom';
  * print media query's change (print preview, emulation) and beforeprint (the browser's print, which lays the page
  * out for paper straight after the event, so the new width is rendered at once) both switch it.
  */
-const printQuery = () => window.matchMedia('print');
+/** The print media query, where the browser has media queries (not every test environment does). */
+const printQuery = (): MediaQueryList | undefined => (typeof window.matchMedia === 'function' ? window.matchMedia('print') : undefined);
 let printing = false;
 const listeners = new Set<() => void>();
 
@@ -20,14 +21,14 @@ function set(next: boolean) {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (listeners.size === 1) {
-    printQuery().addEventListener('change', onMedia);
+    printQuery()?.addEventListener('change', onMedia);
     window.addEventListener('beforeprint', onBefore);
     window.addEventListener('afterprint', onAfter);
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
-      printQuery().removeEventListener('change', onMedia);
+      printQuery()?.removeEventListener('change', onMedia);
       window.removeEventListener('beforeprint', onBefore);
       window.removeEventListener('afterprint', onAfter);
     }
@@ -36,7 +37,7 @@ function subscribe(listener: () => void) {
 
 const onMedia = (event: MediaQueryListEvent) => set(event.matches);
 const onBefore = () => set(true);
-const onAfter = () => set(printQuery().matches);
+const onAfter = () => set(printQuery()?.matches ?? false);
 
 export function usePrinting(): boolean {
   return useSyncExternalStore(
