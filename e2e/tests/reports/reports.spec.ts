@@ -187,6 +187,14 @@ describe('reports', () => {
       await expectVisible(page.getByTestId('spend-by-month-table'));
       expect(await page.locator('header.MuiAppBar-root').isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      // Each chart drawn at the paper's width, not shrunk from the screen's.
+      await poll(() =>
+        page
+          .locator('[data-testid="report-chart"] svg')
+          .evaluateAll((svgs) =>
+            svgs.filter((svg) => svg.getBoundingClientRect().width > 100).map((svg) => Math.round(svg.getBoundingClientRect().width)),
+          ),
+      ).toEqual([660, 660, 660, 660, 660]);
       await screenshot(page, 'reports-print');
       await page.emulateMedia({ media: 'screen' });
       expectNoPageErrors(page);
