@@ -67,7 +67,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   // Stack traces name the source files (Node reads the maps with --enable-source-maps).
   sourcesContent: false,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createAvatar } from '@dicebear/core';
-import { personas } from '@dicebear/collection';
+import { Avatar, Style } from '@dicebear/core';
+import personasDefinition from '@dicebear/styles/personas.json' with { type: 'json' };
 
 /**
  * An educator's picture: the uploaded photo when there is one, else an avatar drawn by DiceBear (personas style)
@@ -10,6 +10,8 @@ import { personas } from '@dicebear/collection';
 /** Pale backgrounds in the spirit of the portal's palette; DiceBear picks one from the seed. */
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c5f0d8'];
 
+const personas = new Style(personasDefinition);
+
 export interface ProfileImage {
   bytes: Buffer;
   contentType: string;
@@ -17,7 +19,7 @@ export interface ProfileImage {
 }
 
 export function generatedAvatar(seed: string): ProfileImage {
-  const svg = createAvatar(personas, { seed, size: 128, radius: 50, backgroundColor: BACKGROUNDS }).toString();
+  const svg = new Avatar(personas, { seed, size: 128, borderRadius: 50, backgroundColor: BACKGROUNDS }).toString();
   const bytes = Buffer.from(svg, 'utf8');
   return { bytes, contentType: 'image/svg+xml', etag: etagOf(bytes) };
 }
