@@ -103,6 +103,28 @@ describe('two-step sign-in', () => {
     await screenshot(page, 'two-step-settings');
   });
 
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`shows the set-up screen where the group requires a second step (${viewport}; the group's flag has no screen, so the answers are stubbed)`, async () => {
+      const page = await browser.newPage(viewport);
+      await page.route('**/v1/auth/login', (route) =>
+        route.fulfill({ json: { mfaEnrolmentRequired: true, challenge: 'e'.repeat(43) }, headers: { 'cache-control': 'no-store' } }),
+      );
+      await page.route('**/v1/auth/mfa/enrolment/totp', (route) =>
+        route.fulfill({
+          json: { secret: DEMO_TWO_STEP.secret, otpauthUrl: `otpauth://totp/Client%20portal:x?secret=${DEMO_TWO_STEP.secret}` },
+        }),
+      );
+      await password(page, 'uk.admin@demo.test');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }));
+      await expectVisible(page.getByText('Your school group asks everyone to use two-step sign-in.'));
+      await expectVisible(page.getByTestId('mfa-secret'));
+      expect(await page.getByRole('textbox', { name: 'Code' }).getAttribute('autocomplete')).toBe('one-time-code');
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'two-step-enrol');
+      expectNoPageErrors(page);
+    });
+  }
+
   it('registers a passkey in Settings and signs in with it (a virtual authenticator through the DevTools protocol)', async () => {
     const page = await browser.newPage('desktop');
     const cdp = await page.context().newCDPSession(page);

@@ -33,7 +33,7 @@ export function LoginPage() {
     return (
       <CenteredCard>
         <h1 className="portal-sign-in__heading" id="mfa-heading">
-          {'mfaRequired' in secondStep ? t('secondStep.heading') : t('secondStep.enrolHeading')}
+          {t('secondStep.heading')}
         </h1>
         <Suspense fallback={null}>
           <MfaSecondStep step={secondStep} onSignedIn={afterSignIn} onRestart={() => setSecondStep(null)} />

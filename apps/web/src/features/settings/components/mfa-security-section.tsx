@@ -186,7 +186,7 @@ function AppPart({ enrolled, recoveryCodesLeft }: { enrolled: boolean; recoveryC
                 <Box
                   component="code"
                   data-testid="mfa-secret"
-                  sx={{ display: 'block', fontFamily: 'ui-monospace, monospace', fontWeight: 600, wordBreak: 'break-all' }}
+                  sx={{ display: 'block', fontFamily: 'ui-monospace, monospace', fontWeight: 600, overflowWrap: 'anywhere' }}
                 >
                   {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
                 </Box>
