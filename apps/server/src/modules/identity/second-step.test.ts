@@ -348,3 +348,28 @@ describe('staff impersonating a contact', () => {
     }
   });
 });
+
+describe('a secret sealed under a server secret no longer configured', () => {
+  it('answers a code as wrong (never a 500); a recovery code still signs in', async () => {
+    const who = await signIn(t.app, 'ca.admin@demo.test');
+    const { recoveryCodes: codes, secret: caSecret } = await enrol(who);
+    await t.database.db.execute(
+      sql`update contact_totp set secret_sealed = 'sealed:v2:unknown0:AAAA', last_time_step = null where contact_id = (select id from contacts where email = 'ca.admin@demo.test')`,
+    );
+    const code = await post(
+      '/v1/auth/mfa/verify',
+      { challenge: (await login('ca.admin@demo.test', '10.9.4.1')).json().challenge, code: await codeAt(caSecret) },
+      {},
+      '10.9.4.1',
+    );
+    expect(code.statusCode).toBe(401);
+    expect(code.json().code).toBe('auth/mfa-code-invalid');
+    const recovery = await post(
+      '/v1/auth/mfa/verify',
+      { challenge: (await login('ca.admin@demo.test', '10.9.4.1')).json().challenge, code: codes[0]! },
+      {},
+      '10.9.4.1',
+    );
+    expect(recovery.statusCode).toBe(200);
+  });
+});
