@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tracing as sdkTracing } from '@opentelemetry/sdk-node';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { startTracing, stopTracing } from '../src/observability/tracing';
 import type { TestApp } from './helpers';
 
@@ -9,7 +9,7 @@ import type { TestApp } from './helpers';
  * are OpenTelemetry's pg instrumentation's; on the embedded PGlite, which no instrumentation sees, they are the db
  * layer's own (packages/db, tracedStatement).
  */
-const exporter = new sdkTracing.InMemorySpanExporter();
+const exporter = new InMemorySpanExporter();
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
     enabled: true,
     serviceName: 'client-portal-test',
     release: 'test-release',
-    spanProcessors: [new sdkTracing.SimpleSpanProcessor(exporter)],
+    spanProcessors: [new SimpleSpanProcessor({ exporter })],
   });
   const { buildTestApp } = await import('./helpers');
   t = await buildTestApp();

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { tracingChannel } from 'node:diagnostics_channel';
 import type * as OtelApi from '@opentelemetry/api';
 import type { Span, SpanKind as SpanKindEnum } from '@opentelemetry/api';
+import type * as OtelResources from '@opentelemetry/resources';
 import type * as OtelSdk from '@opentelemetry/sdk-node';
 import type { NodeSDK, NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import type * as HttpInstrumentations from '@opentelemetry/instrumentation-http';
@@ -44,7 +45,8 @@ export function tracingStarted(): boolean {
 
 export function startTracing(options: TracingOptions): NodeSDK {
   if (running) return running;
-  const { NodeSDK: Sdk, resources } = require('@opentelemetry/sdk-node') as typeof OtelSdk;
+  const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof OtelSdk;
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof OtelResources;
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof HttpInstrumentations;
   const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof UndiciInstrumentations;
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof PgInstrumentations;
@@ -52,7 +54,7 @@ export function startTracing(options: TracingOptions): NodeSDK {
 
   const sdk = new Sdk({
     serviceName: options.serviceName,
-    resource: resources.resourceFromAttributes({ 'service.version': options.release }),
+    resource: resourceFromAttributes({ 'service.version': options.release }),
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
     // Traces only: metrics are the Prometheus endpoint's (observability/metrics.ts), logs are the JSON lines on stdout.
     metricReaders: [],
