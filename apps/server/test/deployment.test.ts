@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { Ajv } from 'ajv';
+import { validate, ValidationSeverity } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoRoot } from '../src/config';
@@ -16,7 +17,8 @@ import { repoRoot } from '../src/config';
  * The deployment files as an operator uses them: the migration step the containers run before the servers, the
  * HAProxy configuration (checked with `haproxy -c` and run in front of a stand-in server: TLS, the redirect,
  * compression, the event stream, the access log, the answer when no server is up), and deploy/compose.yaml against
- * the Compose Specification's JSON Schema (vendor/compose-spec.json) and what it must hold.
+ * the Compose Specification's JSON Schema (vendor/compose-spec.json) and what it must hold, and the Dockerfile as a
+ * linter reads it.
  */
 
 const exec = promisify(execFile);
@@ -298,5 +300,83 @@ describe('deploy/compose.yaml', () => {
     for (const name of ['server1', 'server2', 'server3', 'proxy', 'postgres', 'redis', 'backup']) {
       expect(compose.services[name]!.networks, name).toEqual(['portal']);
     }
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+  /** Instructions with their continuation lines joined, comments left out. */
+  const instructions = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [keyword = '', ...rest] = line.split(/\s+/);
+      return { keyword: keyword.toUpperCase(), args: rest.join(' ') };
+    });
+  const stages = (): Array<Array<{ keyword: string; args: string }>> => {
+    const result: Array<Array<{ keyword: string; args: string }>> = [];
+    for (const instruction of instructions) {
+      if (instruction.keyword === 'FROM') result.push([]);
+      result.at(-1)?.push(instruction);
+    }
+    return result;
+  };
+
+  // The image cannot be built on a machine without a container engine and registry access: what a linter checks
+  // (hadolint's rules that apply here, and the Docker language server's validator) is checked instead.
+  it("passes the Docker language server's validator with every rule on", () => {
+    const diagnostics = validate(dockerfile, {
+      deprecatedMaintainer: ValidationSeverity.ERROR,
+      directiveCasing: ValidationSeverity.ERROR,
+      emptyContinuationLine: ValidationSeverity.ERROR,
+      instructionCasing: ValidationSeverity.ERROR,
+      instructionCmdMultiple: ValidationSeverity.ERROR,
+      instructionEntrypointMultiple: ValidationSeverity.ERROR,
+      instructionHealthcheckMultiple: ValidationSeverity.ERROR,
+      instructionJSONInSingleQuotes: ValidationSeverity.ERROR,
+      instructionWorkdirRelative: ValidationSeverity.ERROR,
+    });
+    expect(diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
+  });
+
+  it('builds from a pinned Node 22 LTS image and runs as a non-root user, in exec form, with a health check', () => {
+    const base = /^NODE_IMAGE=(\S+)$/.exec(instructions.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='))!.args)![1]!;
+    expect(base).toMatch(/^node:22-[a-z]+-slim$/); // never `latest`, never untagged (hadolint DL3006, DL3007)
+    const runtime = stages().at(-1)!;
+    const users = runtime.filter((i) => i.keyword === 'USER');
+    expect(users.at(-1)?.args).toBe('node'); // DL3002: the last USER is not root
+    expect(runtime.findIndex((i) => i.keyword === 'USER')).toBeLessThan(runtime.findIndex((i) => i.keyword === 'CMD'));
+    const cmd = runtime.find((i) => i.keyword === 'CMD')!;
+    expect(() => JSON.parse(cmd.args) as unknown).not.toThrow(); // DL3025: exec form, so signals reach node
+    expect(JSON.parse(cmd.args)).toEqual(['node', '--import', './apps/server/dist/instrument.js', 'apps/server/dist/main.js']);
+    expect(runtime.some((i) => i.keyword === 'HEALTHCHECK' && i.args.includes('/api/ping'))).toBe(true);
+    for (const { keyword, args } of instructions) {
+      if (keyword === 'WORKDIR') expect(args).toMatch(/^\//); // DL3000
+      if (keyword === 'RUN') {
+        expect(args).not.toMatch(/\bnpm install\b/); // the lock file only: npm ci
+        expect(args).not.toMatch(/\bsudo\b/); // DL3004
+        expect(args).not.toMatch(/\bcd\s/); // DL3003: WORKDIR instead
+        if (/apt-get install/.test(args)) expect(args).toMatch(/--no-install-recommends/); // DL3015
+      }
+      if (keyword === 'ADD') expect.fail('COPY, not ADD (DL3020)');
+    }
+  });
+
+  it('copies every workspace package file before npm ci, and every path it copies from the context exists', () => {
+    const workspaces = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const deps = stages()[0]!;
+    const copied = deps.filter((i) => i.keyword === 'COPY').flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    // npm ci fails when a workspace the lock file names is missing from the image.
+    for (const workspace of workspaces) expect(copied, workspace).toContain(`${workspace}/package.json`);
+    for (const { keyword, args } of instructions) {
+      if (keyword !== 'COPY' || args.startsWith('--from=')) continue;
+      for (const source of args.split(/\s+/).slice(0, -1)) {
+        if (source !== '.') expect(existsSync(join(repoRoot, source)), source).toBe(true);
+      }
+    }
+    const ignored = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n');
+    for (const path of ['**/node_modules', '.git', '.env']) expect(ignored).toContain(path);
   });
 });
