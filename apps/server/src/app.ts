@@ -47,6 +47,8 @@ import replaceMeRoutes from './modules/replace-me/replace-me.routes';
 import providerRoutes from './modules/provider/provider.routes';
 import invoiceCountRoutes from './modules/invoices/invoice-counts.routes';
 import invoicesRoutes from './modules/invoices/invoices.routes';
+import reportsRoutes from './modules/reports/reports.routes';
+import { scheduleWeeklyDigest } from './modules/reports/weekly-digest.service';
 import candidatesRoutes from './modules/candidates/candidates.routes';
 import timesheetOverviewRoutes from './modules/timesheets/timesheet-overview.routes';
 import timesheetsRoutes from './modules/timesheets/timesheets.routes';
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, keys, notifier, ...identity }));
   // Hourly, on one of the servers: rows past their retention period go (lib/retention.ts).
   scheduleRetention(jobs, { db: database.db, now: () => app.now(), periods: config.retention, log: app.log });
+  // Every quarter of an hour: the weekly digest of each subscriber whose Monday morning it is (modules/reports).
+  scheduleWeeklyDigest(jobs, app.services.weeklyDigest);
   await registerModules(app, config, keys, identity);
   registerNotFound(app);
   return app;
@@ -407,6 +411,7 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(providerTimesheetsRoutes);
   await app.register(invoiceCountRoutes);
   await app.register(invoicesRoutes);
+  await app.register(reportsRoutes);
   await app.register(candidatesRoutes);
   await app.register(timesheetOverviewRoutes);
   await app.register(timesheetsRoutes);

@@ -40,6 +40,13 @@ const SELF_ONLY = new Set([
   'GET /api/users/:username',
   // The caller's own language; takes no client or contact id.
   'PUT /v1/profile/language',
+  // The caller's own browser push subscriptions (by endpoint); takes no client or contact id.
+  'GET /v1/push/subscriptions',
+  'POST /v1/push/subscriptions',
+  'DELETE /v1/push/subscriptions',
+  // The caller's own weekly digest setting; the digest itself reads with the contact's own tree (weekly-digest.test.ts).
+  'GET /v1/profile/weekly-digest',
+  'PUT /v1/profile/weekly-digest',
   'POST /v1/auth/change-password',
   // The caller's own second sign-in step (authenticator app, passkeys); takes no client or contact id.
   'GET /v1/auth/mfa',
@@ -226,6 +233,14 @@ const CASES: Record<string, (ctx: Ctx) => InjectOptions> = {
   }),
   'GET /v1/invoices': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices?clientIds=${foreign.clientId}` }),
   'GET /v1/invoices/ageing': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/ageing?clientIds=${foreign.clientId}` }),
+  'GET /v1/reports/spend': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/reports/spend?clientIds=${foreign.clientId}&from=2026-01-01&to=2026-03-15`,
+  }),
+  'GET /v1/reports/fill': ({ foreign }) => ({
+    method: 'GET',
+    url: `/v1/reports/fill?clientIds=${foreign.clientId}&from=2026-01-01&to=2026-03-31`,
+  }),
   'GET /v1/invoices/GetInvoice/:invoiceNo': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/GetInvoice/${foreign.invoiceNo}` }),
   'GET /v1/invoices/:id/file': ({ foreign }) => ({ method: 'GET', url: `/v1/invoices/${foreign.invoiceId}/file` }),
 };

@@ -40,6 +40,8 @@ import { ProviderTimesheetsService } from '../modules/provider/provider-timeshee
 import { ProviderService } from '../modules/provider/provider.service';
 import { PushSubscriptionsService } from '../modules/push/push.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
+import { ReportsService } from '../modules/reports/reports.service';
+import { WeeklyDigestService } from '../modules/reports/weekly-digest.service';
 import { providerContactsOf } from '../modules/system/provider-contacts';
 import { providerEntitiesOf, providerPaymentDetailsOf } from '../modules/invoices/provider-entities';
 import { TimesheetExportService } from '../modules/timesheets/timesheet-export';
@@ -93,6 +95,14 @@ export function buildServices({
   const files = new FilesService(db, new FileAccessKeys(keys, systemClock));
   const staffDirectory = new StaffDirectory(db);
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
+  const invoices = new InvoicesService(
+    db,
+    now,
+    providerContactsOf(config),
+    providerEntitiesOf(config),
+    answers,
+    providerPaymentDetailsOf(config),
+  );
   // Challenges and codes of the second sign-in step are security lifetimes: the wall clock.
   const secondStep = new SecondStepService({ database, keys, publicOrigin: config.publicOrigin, now: systemClock });
   return {
@@ -120,14 +130,7 @@ export function buildServices({
     candidates: new CandidatesService(db, now, answers),
     clientDetails: new ClientDetailsService(db),
     feedback: new FeedbackService(db, config.publicOrigin, now),
-    invoices: new InvoicesService(
-      db,
-      now,
-      providerContactsOf(config),
-      providerEntitiesOf(config),
-      answers,
-      providerPaymentDetailsOf(config),
-    ),
+    invoices,
     emailActions,
     files,
     groupOverview: new GroupOverviewService(db, now),
@@ -143,6 +146,8 @@ export function buildServices({
     providerTimesheets: new ProviderTimesheetsService(db, now),
     pushSubscriptions: new PushSubscriptionsService(db, now),
     replaceMe: new ReplaceMeService(db, now),
+    reports: new ReportsService(db, answers, invoices),
+    weeklyDigest: new WeeklyDigestService(db, mailer, now, log),
     serviceStatus: new ServiceStatusService(db, now),
     secondStep,
     staffDirectory,
