@@ -70,6 +70,7 @@ import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
+import schoolSsoRoutes from './modules/identity/school-sso.routes';
 import { injectFetch } from './lib/inject-fetch';
 import { requestSerializer } from './lib/log-redaction';
 import { metricsPlugin } from './observability/metrics';
@@ -395,6 +396,7 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(authRoutes);
   await app.register(secondStepRoutes);
   await registerEnterpriseLogin(app, config, keys, identity);
+  await registerSchoolSso(app, config, keys, identity);
   await app.register(profileRoutes);
   await app.register(availabilityRoutes);
   await app.register(bookingSummaryRoutes);
@@ -440,6 +442,15 @@ async function registerEnterpriseLogin(app: FastifyInstance, config: Config, key
       fetch: injectFetch(app, config.publicOrigin),
     });
   }
+}
+
+/** Single sign-on per school group; in a demo, the embedded school provider of the SSO trust too. */
+async function registerSchoolSso(app: FastifyInstance, config: Config, keys: ServerKeys, { counters }: Identity) {
+  if (config.demo) {
+    const { registerDemoSchoolProvider } = await import('./demo/sso-trust-provider');
+    await registerDemoSchoolProvider(app, { publicOrigin: config.publicOrigin, keys, counters });
+  }
+  await app.register(schoolSsoRoutes, { fetch: injectFetch(app, config.publicOrigin) });
 }
 
 /** An unknown path: the web app's index page for a browser reading a page, else a not-found problem. */

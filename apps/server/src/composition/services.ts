@@ -40,6 +40,7 @@ import { ProviderTimesheetsService } from '../modules/provider/provider-timeshee
 import { ProviderService } from '../modules/provider/provider.service';
 import { PushSubscriptionsService } from '../modules/push/push.service';
 import { ReplaceMeService } from '../modules/replace-me/replace-me.service';
+import { SchoolSsoService } from '../modules/identity/school-sso.service';
 import { ReportsService } from '../modules/reports/reports.service';
 import { WeeklyDigestService } from '../modules/reports/weekly-digest.service';
 import { providerContactsOf } from '../modules/system/provider-contacts';
@@ -94,6 +95,8 @@ export function buildServices({
   // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
   const files = new FilesService(db, new FileAccessKeys(keys, systemClock));
   const staffDirectory = new StaffDirectory(db);
+  // Sign-ins live on the wall clock, as the password ones; a group may refuse passwords for its single sign-on.
+  const schoolSso = new SchoolSsoService({ database, config, keys, tokens, counters, now: systemClock });
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
   const invoices = new InvoicesService(
     db,
@@ -118,6 +121,7 @@ export function buildServices({
       now: systemClock,
       calendarFeeds: calendarFeed,
       secondStep,
+      passwordPolicy: schoolSso,
     }),
     availability: new AvailabilityService(db, now),
     bookings,
@@ -146,6 +150,7 @@ export function buildServices({
     providerTimesheets: new ProviderTimesheetsService(db, now),
     pushSubscriptions: new PushSubscriptionsService(db, now),
     replaceMe: new ReplaceMeService(db, now),
+    schoolSso,
     reports: new ReportsService(db, answers, invoices),
     weeklyDigest: new WeeklyDigestService(db, mailer, now, log),
     serviceStatus: new ServiceStatusService(db, now),
