@@ -115,6 +115,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'PUT /v1/profile/language': self((ctx) =>
     write(ctx, 'PUT', '/v1/profile/language', { language: ctx.principal.contact?.language ?? 'en' }),
   ),
+  'GET /v1/profile/weekly-digest': plain('GET', '/v1/profile/weekly-digest'),
+  'PUT /v1/profile/weekly-digest': plain('PUT', '/v1/profile/weekly-digest', { weeklyDigest: false }),
   // Last: a new password ends the caller's other sessions (the matrix's own token included).
   'POST /v1/auth/change-password': plain(
     'POST',
@@ -417,6 +419,10 @@ export const FIXTURES: Record<string, Fixture> = {
   },
   'GET /v1/invoices': { ...ACCOUNTS, make: (_, p) => get(`/v1/invoices?clientIds=${p.clientId}`) },
   'GET /v1/invoices/ageing': { ...ACCOUNTS, make: (_, p) => get(`/v1/invoices/ageing?clientIds=${p.clientId}`) },
+
+  // Reports: spend as the invoices (accounts view at the client itself), fill as the bookings figures.
+  'GET /v1/reports/spend': { ...ACCOUNTS, make: (_, p) => get(`/v1/reports/spend?clientIds=${p.clientId}&from=2026-01-01&to=2026-03-15`) },
+  'GET /v1/reports/fill': { make: (_, p) => get(`/v1/reports/fill?clientIds=${p.clientId}&from=2026-01-01&to=2026-03-31&groupBy=client`) },
   'GET /v1/invoices/GetInvoice/:invoiceNo': {
     ...ACCOUNTS,
     make: async (ctx, p) => {
