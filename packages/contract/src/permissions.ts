@@ -232,6 +232,18 @@ export const PAGE_REQUIREMENTS = {
   },
   /** Replace-me (spec §6 'Other rules'): the permission somewhere; the location's tag is checked with it. */
   replaceMe: { requirement: 'ALL', permissions: [{ scope: 'replaceMe', action: 'create', level: 'group_and_below' }] },
+  /**
+   * Reports: spend (accounts view, as the spend report's route) or the fill of bookings (booking view, as the fill
+   * report's) somewhere in the tree. Which reports the page shows follows the selected schools; the server refuses
+   * each report on its own.
+   */
+  reports: {
+    requirement: 'ONE',
+    permissions: [
+      { scope: 'accounts', action: 'view', level: 'group_and_below' },
+      { scope: 'booking', action: 'view', level: 'group_and_below' },
+    ],
+  },
 } as const satisfies Record<string, RouteRequirement>;
 export type RequirementPage = keyof typeof PAGE_REQUIREMENTS;
 

@@ -8,7 +8,6 @@ import {
 } from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { paths } from '../lib/paths';
-import { REPORTS_REQUIREMENT } from './reports-access';
 
 export type NavKey =
   | 'home'
@@ -42,7 +41,7 @@ const DEFINITIONS: NavDefinition[] = [
   { key: 'timesheets', to: paths.timesheets, requirement: 'timesheets' },
   { key: 'candidates', to: paths.candidates, requirement: 'candidates' },
   { key: 'finance', to: paths.finance, requirement: 'finance' },
-  { key: 'reports', to: paths.reports, when: (profile) => meetsRequirement(profile.links, REPORTS_REQUIREMENT) },
+  { key: 'reports', to: paths.reports, when: (profile) => meetsRequirement(profile.links, PAGE_REQUIREMENTS.reports) },
   { key: 'availability', to: paths.availability },
   { key: 'help', to: paths.help },
 ];

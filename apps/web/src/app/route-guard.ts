@@ -1,10 +1,9 @@
-import { allClients, meetsRequirement, ROUTE_REQUIREMENTS, type GuardedRoute } from '@portal/contract/permissions';
+import { allClients, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS, type GuardedRoute } from '@portal/contract/permissions';
 import type { ProfileResponse } from '@portal/contract/profile';
 import { ApiError } from '../lib/api-error';
 import { ERROR_REASON_PARAM, ERROR_REASONS, paths } from '../lib/paths';
 import { reconcileSelectedClients } from '../lib/selected-clients';
 import type { RefreshOutcome } from '../lib/session';
-import { REPORTS_REQUIREMENT } from './reports-access';
 
 /**
  * The route guard of spec §2, as plain functions of their inputs so each decision can be tested alone. The
@@ -118,7 +117,7 @@ export function checkRoute(
     access === 'groupOverview'
       ? profile.contact.isClientGroupOverviewEnabled
       : access === 'reports'
-        ? meetsRequirement(profile.links, REPORTS_REQUIREMENT)
+        ? meetsRequirement(profile.links, PAGE_REQUIREMENTS.reports)
         : meetsRequirement(profile.links, ROUTE_REQUIREMENTS[access], { selectedClientIds });
   return allowed ? undefined : paths.forbidden;
 }
