@@ -75,6 +75,7 @@ describe('two-step sign-in', () => {
     const page = await browser.newPage('mobile');
     await password(page, 'uk.admin@demo.test');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }));
+    await expectVisible(page.getByRole('textbox', { name: 'Code' }));
     await screenshot(page, 'two-step-code');
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     const field = page.getByRole('textbox', { name: 'Recovery code' });

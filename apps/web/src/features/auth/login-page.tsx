@@ -9,10 +9,14 @@ import { LoginForm } from './components/login-form';
 import { SsoReturnNotice } from './components/sso-offer';
 import { safeRedirect } from '../../lib/safe-redirect';
 import type { SecondStep } from './api/mfa-second-step';
+import type * as SecondStepModule from './components/mfa-second-step';
 import './login-page.css';
 
-// Only after the right password of a contact with a second step: kept off the first page's bundle.
-const MfaSecondStep = lazy(() => import('./components/mfa-second-step').then((m) => ({ default: m.MfaSecondStep })));
+// Only after the right password of a contact with a second step: kept off the first page's bundle. The sign-in
+// button keeps spinning until it has loaded, so the second step's screen never shows its heading alone.
+let secondStepModule: Promise<typeof SecondStepModule> | undefined;
+const loadSecondStep = () => (secondStepModule ??= import('./components/mfa-second-step'));
+const MfaSecondStep = lazy(() => loadSecondStep().then((m) => ({ default: m.MfaSecondStep })));
 
 /** The sign-in page, the usual first page: drawn with CSS (login-page.css), it loads no MUI. */
 export function LoginPage() {
@@ -52,7 +56,14 @@ export function LoginPage() {
         </div>
       )}
       <SsoReturnNotice />
-      <LoginForm onSignedIn={afterSignIn} onSecondStep={setSecondStep} />
+      <LoginForm
+        onSignedIn={afterSignIn}
+        onSecondStep={async (step) => {
+          // A failed load still shows the step: its screen then waits in Suspense as before.
+          await loadSecondStep().catch(() => undefined);
+          setSecondStep(step);
+        }}
+      />
     </CenteredCard>
   );
 }

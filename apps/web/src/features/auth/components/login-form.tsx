@@ -44,7 +44,7 @@ export function LoginForm({
 }: {
   onSignedIn: (result: TokenResponse) => void | Promise<void>;
   /** The right password of a contact with a second step (or one to set up): no session yet. */
-  onSecondStep?: (step: Exclude<LoginResponse, TokenResponse>) => void;
+  onSecondStep?: (step: Exclude<LoginResponse, TokenResponse>) => void | Promise<void>;
 }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [showPassword, setShowPassword] = useState(false);
@@ -89,7 +89,7 @@ export function LoginForm({
         return;
       }
       if (!('accessToken' in result)) {
-        onSecondStep?.(result);
+        await onSecondStep?.(result);
         return;
       }
       startSession(result);
