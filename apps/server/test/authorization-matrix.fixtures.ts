@@ -411,6 +411,20 @@ export const FIXTURES: Record<string, Fixture> = {
     { leakCheck: false },
   ),
   'DELETE /v1/service-status': plain('DELETE', '/v1/service-status', undefined, { leakCheck: false }),
+  'GET /v1/provider/client-groups/:groupId/second-step': {
+    per: 'none',
+    leakCheck: false,
+    make: async (ctx) =>
+      get(`/v1/provider/client-groups/${(await id(ctx, sql`select min(id) as id from client_groups`)) ?? 1}/second-step`),
+  },
+  'PUT /v1/provider/client-groups/:groupId/second-step': {
+    per: 'none',
+    leakCheck: false,
+    make: async (ctx) =>
+      write(ctx, 'PUT', `/v1/provider/client-groups/${(await id(ctx, sql`select min(id) as id from client_groups`)) ?? 1}/second-step`, {
+        required: false,
+      }),
+  },
 
   // Invoices.
   'GET /v1/invoices/outstanding-invoices-count': {

@@ -76,6 +76,9 @@ describe('the OpenAPI document', () => {
     expect(byKey['POST /v1/auth/login']?.['x-permission']).toBe('public');
     expect(byKey['GET /v1/profile']?.['x-permission']).toBe('signedIn');
     expect(byKey['PUT /v1/service-status']?.['x-permission']).toBe('staff');
+    for (const method of ['GET', 'PUT']) {
+      expect(byKey[`${method} /v1/provider/client-groups/{groupId}/second-step`]?.['x-permission'], method).toBe('staff');
+    }
     expect(byKey['GET /v1/timesheets']?.['x-permission']).toMatchObject({ name: 'timesheets', requirement: 'ALL' });
     expect(byKey['POST /v1/bookings/{id}/cancel']?.['x-permission']).toMatchObject({
       requirement: 'ALL',

@@ -180,6 +180,27 @@ export const SecondStepStatus = z
   .meta({ id: 'SecondStepStatus' });
 export type SecondStepStatus = z.infer<typeof SecondStepStatus>;
 
+/**
+ * PUT /v1/provider/client-groups/{groupId}/second-step: provider staff set whether a school group requires a second
+ * step of its contacts (027); GET of the same path answers the same shape. The setting is the one boolean: the
+ * contract has no further rule to judge.
+ */
+export const SecondStepRequirementBody = z
+  .strictObject({
+    required: z
+      .boolean()
+      .describe(
+        "Whether the group's contacts must pass a second step after their password (those without one set it up at their next sign-in)",
+      ),
+  })
+  .meta({ id: 'SecondStepRequirementBody' });
+export type SecondStepRequirementBody = z.infer<typeof SecondStepRequirementBody>;
+
+export const SecondStepRequirement = z
+  .object({ required: z.boolean().describe("Whether the group's contacts must pass a second step after their password") })
+  .meta({ id: 'SecondStepRequirement' });
+export type SecondStepRequirement = z.infer<typeof SecondStepRequirement>;
+
 /** Problem codes of the second step (their texts; the web renders them through i18n). */
 export const SECOND_STEP_ERRORS = {
   'auth/mfa-challenge-invalid': {

@@ -213,3 +213,23 @@ export async function groupRequiresSecondStep(db: DbOrTx, contactId: number): Pr
     .limit(1);
   return row !== undefined;
 }
+
+/** Whether the group requires a second step of its contacts; undefined when there is no such group. */
+export async function groupRequirement(db: DbOrTx, groupId: number): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ required: clientGroups.secondStepRequired })
+    .from(clientGroups)
+    .where(eq(clientGroups.id, groupId))
+    .limit(1);
+  return row?.required;
+}
+
+/** Sets whether the group requires a second step; false when there is no such group. */
+export async function setGroupRequirement(db: DbOrTx, groupId: number, required: boolean): Promise<boolean> {
+  const rows = await db
+    .update(clientGroups)
+    .set({ secondStepRequired: required })
+    .where(eq(clientGroups.id, groupId))
+    .returning({ id: clientGroups.id });
+  return rows.length === 1;
+}

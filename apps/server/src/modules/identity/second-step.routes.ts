@@ -10,6 +10,8 @@ import {
   PasskeyRegisterBody,
   PasskeyRemoveBody,
   RecoveryCodes,
+  SecondStepRequirement,
+  SecondStepRequirementBody,
   SecondStepStatus,
   SecondStepVerifyBody,
   TotpConfirmBody,
@@ -207,6 +209,55 @@ const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  groupRequirementRoutes(app);
 };
+
+/**
+ * GET and PUT /v1/provider/client-groups/{groupId}/second-step: provider staff read and set whether a school group
+ * requires a second step (as they set its single sign-on: staff only, every write in the audit log).
+ */
+function groupRequirementRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const url = '/v1/provider/client-groups/:groupId/second-step';
+  const params = z.strictObject({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
+  const staffProblems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails };
+  app.get(
+    url,
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['provider'],
+        summary: "Whether a school group requires a second step after its contacts' passwords (provider staff only)",
+        security,
+        params,
+        response: { 200: SecondStepRequirement, ...staffProblems },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.services.secondStep.groupRequirement(request.params.groupId);
+    },
+  );
+  app.put(
+    url,
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['provider'],
+        summary: "Set whether a school group requires a second step after its contacts' passwords (provider staff only)",
+        description:
+          'Contacts of the group without a second step set one up at their next password sign-in. Setting the same value again changes nothing. Recorded in the audit log.',
+        security,
+        params,
+        body: SecondStepRequirementBody,
+        response: { 200: SecondStepRequirement, ...staffProblems },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.services.secondStep.setGroupRequirement(request.params.groupId, request.body.required);
+    },
+  );
+}
 
 export default secondStepRoutes;

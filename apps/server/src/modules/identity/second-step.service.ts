@@ -19,6 +19,7 @@ import {
   type PasskeyAssertion,
   type PasskeyAttestation,
   type SecondStepErrorCode,
+  type SecondStepRequirement,
   type SecondStepStatus,
 } from '@portal/contract/second-step';
 import { AppError } from '../../lib/app-error';
@@ -239,6 +240,22 @@ export class SecondStepService {
 
   groupRequires(contactId: number): Promise<boolean> {
     return repo.groupRequiresSecondStep(this.db, contactId);
+  }
+
+  /** Whether a school group requires a second step of its contacts (provider staff read it); 404 for no such group. */
+  async groupRequirement(groupId: number): Promise<SecondStepRequirement> {
+    const required = await repo.groupRequirement(this.db, groupId);
+    if (required === undefined) throw new AppError('not-found', { detail: 'No such school group.' });
+    return { required };
+  }
+
+  /**
+   * Provider staff set whether a school group requires a second step. Contacts of the group without one are led
+   * through setting it up at their next password sign-in; signed-in sessions carry on.
+   */
+  async setGroupRequirement(groupId: number, required: boolean): Promise<SecondStepRequirement> {
+    if (!(await repo.setGroupRequirement(this.db, groupId, required))) throw new AppError('not-found', { detail: 'No such school group.' });
+    return { required };
   }
 
   /** WebAuthn options for registering a passkey (signed in); the challenge is kept for the contact for 5 minutes. */
