@@ -1,16 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import middie from '@fastify/middie';
 import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
 import type { Db } from '@portal/db/client';
 import { findStaff, findStaffByEmail } from './identity.repository';
 import * as payloads from './oidc-payloads.repository';
 import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
-import { problemType } from '@portal/contract/problems';
-import { demoSurfaceGate, demoSurfaceOpen } from '../../lib/demo-surface';
+import { grantImpliedConsent, mountDemoIssuer } from './demo-issuer-mount';
 import type { ServerKeys } from '../../lib/secrets';
 
 /**
@@ -165,37 +162,13 @@ const embeddedIssuerPlugin: FastifyPluginAsync<{ publicOrigin: string; keys: Ser
   const provider = new Provider(issuer, configuration);
   provider.proxy = true;
 
-  await app.register(middie);
-  // A demo surface: loopback callers only unless DEMO=true was set explicitly (lib/demo-surface.ts).
-  const callback = provider.callback();
-  app.use(ISSUER_PATH, (req: IncomingMessage & { ip?: string }, res: ServerResponse) => {
-    if (demoSurfaceOpen(app.config, req.ip, req.headers.host)) return callback(req, res);
-    res.writeHead(404, { 'content-type': 'application/problem+json; charset=utf-8' });
-    res.end(JSON.stringify({ type: problemType('not-found'), title: 'Not found', status: 404, code: 'not-found', detail: 'Not found.' }));
-  });
-  const onRequest = demoSurfaceGate(app.config);
-
-  // The login page is a plain HTML form: its body is urlencoded, which only this scope accepts.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-
+  await mountDemoIssuer(app, provider, ISSUER_PATH, (scope, onRequest) => {
     scope.get<{ Params: { uid: string } }>(
       '/staff-login/:uid',
       { config: { public: true }, onRequest, schema: { hide: true } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        if (details.prompt.name === 'consent') {
-          // The portal is the provider's own client: consent is implied.
-          const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-          const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-          if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-          if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-          const grantId = await grant.save();
-          const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-          return reply.redirect(to, 303);
-        }
+        const to = await grantImpliedConsent(provider, request, reply);
+        if (to) return reply.redirect(to, 303);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loginPage(request.params.uid));
       },
     );

@@ -1,13 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import middie from '@fastify/middie';
 import Provider, { type Configuration } from 'oidc-provider';
-import { problemType } from '@portal/contract/problems';
-import { demoSurfaceGate, demoSurfaceOpen } from '../../lib/demo-surface';
 import type { ServerKeys } from '../../lib/secrets';
 import type { AttemptCounters } from './attempt-counters';
+import { grantImpliedConsent, mountDemoIssuer } from './demo-issuer-mount';
 import { DatabaseOidcAdapter, sharedSigningKey } from './embedded-issuer';
 
 /**
@@ -112,35 +109,13 @@ const schoolIssuerPlugin: FastifyPluginAsync<SchoolIssuerOptions> = async (app, 
   const provider = new Provider(`${options.publicOrigin}${SCHOOL_ISSUER_PATH}`, configuration);
   provider.proxy = true;
 
-  if (!app.hasDecorator('use')) await app.register(middie);
-  const callback = provider.callback();
-  app.use(SCHOOL_ISSUER_PATH, (req: IncomingMessage & { ip?: string }, res: ServerResponse) => {
-    if (demoSurfaceOpen(app.config, req.ip, req.headers.host)) return callback(req, res);
-    res.writeHead(404, { 'content-type': 'application/problem+json; charset=utf-8' });
-    res.end(JSON.stringify({ type: problemType('not-found'), title: 'Not found', status: 404, code: 'not-found', detail: 'Not found.' }));
-  });
-  const onRequest = demoSurfaceGate(app.config);
-
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-
+  await mountDemoIssuer(app, provider, SCHOOL_ISSUER_PATH, (scope, onRequest) => {
     scope.get<{ Params: { uid: string } }>(
       `${LOGIN_PATH}/:uid`,
       { config: { public: true }, onRequest, schema: { hide: true } },
       async (request, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        if (details.prompt.name === 'consent') {
-          // The school's own portal client: consent is implied.
-          const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-          const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-          if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-          if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-          const grantId = await grant.save();
-          const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-          return reply.redirect(to, 303);
-        }
+        const to = await grantImpliedConsent(provider, request, reply);
+        if (to) return reply.redirect(to, 303);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
