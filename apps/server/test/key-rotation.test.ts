@@ -44,7 +44,22 @@ function expectRefused(res: Awaited<ReturnType<FastifyInstance['inject']>>) {
 }
 
 /** What was made under the old secret, before the rotation. */
-const before: { admin?: SignedIn; feedUrl?: string; fileKey?: string; pendingRequest?: number; issuerKeys?: unknown } = {};
+const before: {
+  admin?: SignedIn;
+  feedUrl?: string;
+  fileKey?: string;
+  pendingRequest?: number;
+  issuerKeys?: unknown;
+  ssoConnection?: number;
+} = {};
+/** A school group's single sign-on client secret, stored sealed (docs/decisions/028). */
+const SSO_SECRET = 'rotation-school-client-secret';
+const ssoSealed = async () =>
+  (
+    await rows<{ sealed: string }>(
+      sql`select client_secret_sealed as sealed from school_sso_connections where id = ${before.ssoConnection!}`,
+    )
+  )[0]!.sealed;
 const issuerKeys = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/oidc/jwks' })).json() as unknown;
 
 beforeAll(async () => {
@@ -68,6 +83,15 @@ beforeAll(async () => {
     await rows<{ id: number }>(sql`select id from booking_requests where status = 'pending_approval' order by id limit 1`)
   )[0]!.id;
   await old.services.emailActions.sendApprovalLinks(before.pendingRequest);
+  // A group's single sign-on set before the rotation, at the demo's school provider (so that a start reaches it).
+  const group = (await rows<{ id: number }>(sql`select id from client_groups where name = 'Southern Cross Schools Group'`))[0]!;
+  before.ssoConnection = await old.services.schoolSso.configure(group.id, {
+    issuer: `${ORIGIN}/school-idp`,
+    clientId: 'rotation-client',
+    clientSecret: SSO_SECRET,
+    domains: ['rotation.example'],
+    required: false,
+  });
   await old.close();
 }, 120_000);
 
@@ -83,6 +107,7 @@ describe('before the rotation', () => {
     const queued = await rows<{ text_body: string }>(sql`select text_body from mail_queue where secret order by id`);
     expect(queued.length).toBeGreaterThanOrEqual(2);
     for (const mail of queued) expect(mail.text_body.startsWith(`sealed:v2:${keyIdOf(OLD)}:`)).toBe(true);
+    expect(await ssoSealed()).toMatch(new RegExp(`^sealed:v2:${keyIdOf(OLD)}:`));
   });
 });
 
@@ -142,6 +167,18 @@ describe('during the rotation window (JWT_SECRET new, JWT_SECRET_PREVIOUS old)',
     expect(stored.length).toBe(2);
   });
 
+  it('opens a school group’s single sign-on client secret sealed under the old secret, and seals it again under the new one', async () => {
+    const start = await app.inject({ method: 'GET', url: '/v1/auth/sso/start?domain=rotation.example', remoteAddress: '10.9.0.2' });
+    expect(start.statusCode, start.body.slice(0, 200)).toBe(302);
+    expect(start.headers.location).toContain('client_id=rotation-client');
+    const sealed = await ssoSealed();
+    expect(sealed).toMatch(new RegExp(`^sealed:v2:${keyIdOf(NEW)}:`));
+    expect(sealed).not.toContain(SSO_SECRET);
+    // Read again: already under the current secret, left as it is.
+    expect((await app.services.schoolSso.connectionById(before.ssoConnection!))?.party.clientSecret).toBe(SSO_SECRET);
+    expect(await ssoSealed()).toBe(sealed);
+  });
+
   it('refuses forged, unknown-key, unsigned and tampered tokens with a 401 problem', async () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { fam: 'forged', ver: 0 };
@@ -190,5 +227,11 @@ describe('after the window (JWT_SECRET new, no JWT_SECRET_PREVIOUS)', () => {
     expect((await profile(app, res.json().accessToken as string)).statusCode).toBe(200);
     expectRefused(await app.inject({ method: 'GET', url: `/v1/file/(${before.fileKey})` }));
     expect(await issuerKeys(app)).toEqual(before.issuerKeys);
+  });
+
+  it('still opens the school group’s client secret (sealed again during the window)', async () => {
+    expect((await app.services.schoolSso.connectionById(before.ssoConnection!))?.party.clientSecret).toBe(SSO_SECRET);
+    const start = await app.inject({ method: 'GET', url: '/v1/auth/sso/start?domain=rotation.example', remoteAddress: '10.9.0.3' });
+    expect(start.statusCode).toBe(302);
   });
 });

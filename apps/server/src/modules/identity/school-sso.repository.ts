@@ -38,6 +38,14 @@ export async function findConnection(db: DbOrTx, id: number): Promise<Connection
   return row;
 }
 
+/** Replaces the connection's sealed client secret by the same secret sealed again, if it still holds `was`. */
+export async function resealClientSecret(db: DbOrTx, id: number, was: string, sealed: string): Promise<void> {
+  await db
+    .update(schoolSsoConnections)
+    .set({ clientSecretSealed: sealed })
+    .where(and(eq(schoolSsoConnections.id, id), eq(schoolSsoConnections.clientSecretSealed, was)));
+}
+
 export async function connectionDomains(db: DbOrTx, connectionId: number): Promise<string[]> {
   const rows = await db
     .select({ domain: schoolSsoDomains.domain })

@@ -108,8 +108,18 @@ export class SchoolSsoService {
     return row && this.connection(row);
   }
 
-  private connection(row: repo.ConnectionRow): SsoConnection {
-    const clientSecret = row.clientSecretSealed ? openSecret(this.deps.keys.all('sso-client-secret'), row.clientSecretSealed) : undefined;
+  /**
+   * The connection with its client secret opened. A secret sealed under the previous server secret (a key rotation's
+   * window, docs/decisions/024) is sealed again under the current one, so that it still opens once the previous
+   * secret is removed; the row is only rewritten if it still holds what was read (settings saved meanwhile win).
+   */
+  private async connection(row: repo.ConnectionRow): Promise<SsoConnection> {
+    const sealed = row.clientSecretSealed;
+    const clientSecret = sealed ? openSecret(this.deps.keys.all('sso-client-secret'), sealed) : undefined;
+    if (sealed && clientSecret !== undefined && !sealed.startsWith(`sealed:v2:${this.deps.keys.currentId}:`)) {
+      const resealed = sealSecret(this.deps.keys.signing('sso-client-secret'), clientSecret);
+      await repo.resealClientSecret(this.db, row.id, sealed, resealed);
+    }
     return { id: row.id, party: { issuer: row.issuer, clientId: row.clientId, clientSecret } };
   }
 
