@@ -24,7 +24,7 @@ const JOURNEY_MS = 240_000;
 interface SpendReport {
   from: string;
   to: string;
-  rows: Array<{ key: string; label: string; currency: string; amount: number; amountMinor: number; days: number }>;
+  rows: Array<{ key: string; label: string; currency: string; amount: number; amountMinor: number; days: number; hours: number }>;
   totals: Array<{ currency: string; amount: number }>;
 }
 interface FillReport {
@@ -79,6 +79,37 @@ async function chartCategories(page: Page, sectionId: string, axis: 'x' | 'y'): 
     .getByTestId(sectionId)
     .locator(`.MuiChartsAxis-direction${axis.toUpperCase()} .MuiChartsAxis-tickLabel`)
     .evaluateAll((labels) => labels.map((label) => (label.textContent ?? '').trim()));
+}
+
+/**
+ * The top educators as the page should list them, from the API's spend by educator: days and hours added over
+ * currencies, most days first (then hours, then name), the unknown and hourly-only educators left out, ten at most;
+ * each row's amount in its own currency.
+ */
+function topByDays(rows: SpendReport['rows']): string[][] {
+  const quantity = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 2 });
+  const educators = new Map<string, { name: string; days: number; hours: number; minor: Map<string, number> }>();
+  for (const row of rows) {
+    if (row.key === 'unknown') continue;
+    const seen = educators.get(row.key) ?? { name: row.label, days: 0, hours: 0, minor: new Map<string, number>() };
+    seen.days += row.days;
+    seen.hours += row.hours;
+    seen.minor.set(row.currency, (seen.minor.get(row.currency) ?? 0) + row.amountMinor);
+    educators.set(row.key, seen);
+  }
+  return [...educators.values()]
+    .filter((each) => Math.round(each.days * 100) > 0)
+    .sort((a, b) => b.days - a.days || b.hours - a.hours || a.name.localeCompare(b.name))
+    .slice(0, 10)
+    .map((each) => [
+      each.name,
+      quantity(Math.round(each.days * 100) / 100),
+      quantity(Math.round(each.hours * 100) / 100),
+      [...each.minor]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, minor]) => (minor / 100).toLocaleString('en-AU', { style: 'currency', currency }).replace(/\u00a0/g, ' '))
+        .join(', '),
+    ]);
 }
 
 const money = (amount: number) => `$${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -151,6 +182,24 @@ describe('reports', () => {
       const footer = await page.getByTestId('fill-by-weekday-table').locator('tfoot th, tfoot td').allTextContents();
       expect(footer[2]).toBe(fill.totals.bookings.toLocaleString('en-AU'));
 
+      // Top educators by days: the table lists the API's educators with the most days, and the chart draws them.
+      const educatorAsked = new URL(asked);
+      educatorAsked.searchParams.set('groupBy', 'educator');
+      const byEducator = await apiGet<SpendReport>(token, `reports/spend?${educatorAsked.searchParams.toString()}`);
+      const top = topByDays(byEducator.rows);
+      expect(top.length, 'the demo group has educators with days this term').toBeGreaterThan(0);
+      await poll(() => tableRows(page, 'top-educators-table')).toEqual(top);
+      expect((await page.getByTestId('top-educators-table').locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([
+        'Educator',
+        'Days',
+        'Hours',
+        'Spend',
+      ]);
+      const educatorTicks = await chartCategories(page, 'top-educators', 'y');
+      expect(educatorTicks.length).toBe(top.length);
+      educatorTicks.forEach((tick, index) => expect(sameLabel(tick, top[index]![0]!), `${tick} / ${top[index]![0]}`).toBe(true));
+      await expectVisible(page.getByTestId('top-educators').getByRole('button', { name: 'Export CSV' }));
+
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'reports');
 
@@ -194,7 +243,7 @@ describe('reports', () => {
           .evaluateAll((svgs) =>
             svgs.filter((svg) => svg.getBoundingClientRect().width > 100).map((svg) => Math.round(svg.getBoundingClientRect().width)),
           ),
-      ).toEqual([660, 660, 660, 660, 660]);
+      ).toEqual([660, 660, 660, 660, 660, 660]);
       await screenshot(page, 'reports-print');
       await page.emulateMedia({ media: 'screen' });
       expectNoPageErrors(page);
@@ -208,7 +257,8 @@ describe('reports', () => {
       const page = await openReports('mobile', browser);
       await expectVisible(page.getByTestId('spend-by-month-table'));
       await expectVisible(page.getByTestId('fill-over-time-table'));
-      await poll(() => page.getByTestId('report-chart').count()).toBe(5);
+      await expectVisible(page.getByTestId('top-educators-table'));
+      await poll(() => page.getByTestId('report-chart').count()).toBe(6);
       // Nothing wider than the screen but the tables' own scrolling regions.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);

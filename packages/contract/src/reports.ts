@@ -16,8 +16,10 @@ import { ClientIds, LocalDate } from './query-params';
  * - classification: key the classification id, label its title (`onlineTitle`).
  * - reason: key the reason for absence value of spec §3 ('sick leave cover', …), label the same text (the web app may
  *   translate it by its key).
+ * - educator: key the educator's (candidate's) id, label their display name as the educators list shows it
+ *   (candidateFullName: preferred or first name, then last name).
  * - `REPORT_UNKNOWN_KEY`: spend the report cannot tie to a booking's classification or reason (a line whose booking
- *   is not on record); its label is empty and the web app names it.
+ *   is not on record), or to an educator (a line that names none); its label is empty and the web app names it.
  */
 
 // The range rules, as a pipeline of named validators over the query's dates.
@@ -88,12 +90,12 @@ const To = LocalDate.describe(
   `Last date of the range, 'YYYY-MM-DD' (inclusive), on or after from and before from plus ${MAX_REPORT_YEARS} years`,
 );
 
-/** The key of spend that no booking's classification or reason can be found for. */
+/** The key of spend that no booking's classification or reason, or no educator, can be found for. */
 export const REPORT_UNKNOWN_KEY = 'unknown';
 
 // GET /v1/reports/spend
 
-export const SPEND_GROUP_BYS = ['month', 'client', 'classification', 'reason'] as const;
+export const SPEND_GROUP_BYS = ['month', 'client', 'classification', 'reason', 'educator'] as const;
 export type SpendGroupBy = (typeof SPEND_GROUP_BYS)[number];
 
 export const SpendReportQuery = z
@@ -101,7 +103,10 @@ export const SpendReportQuery = z
     clientIds: ClientIds,
     from: From,
     to: To,
-    groupBy: z.enum(SPEND_GROUP_BYS).default('month').describe("'month' (default), 'client', 'classification' or 'reason'"),
+    groupBy: z
+      .enum(SPEND_GROUP_BYS)
+      .default('month')
+      .describe("'month' (default), 'client', 'classification', 'reason' or 'educator' (the educator each line bills)"),
   })
   .superRefine(reportRange);
 export type SpendReportQuery = z.input<typeof SpendReportQuery>;
@@ -118,8 +123,16 @@ export const SpendRow = z
   .object({
     key: z
       .string()
-      .describe("Stable key of the group: 'YYYY-MM' (month), client id, classification id, reason for absence value, or 'unknown'"),
-    label: z.string().describe("Display name: the school's name, the classification's title, the reason's text; for month the key itself"),
+      .describe(
+        "Stable key of the group: 'YYYY-MM' (month), client id, classification id, reason for absence value, educator " +
+          "(candidate) id, or 'unknown'",
+      ),
+    label: z
+      .string()
+      .describe(
+        "Display name: the school's name, the classification's title, the reason's text, the educator's name as the " +
+          "educators list shows it ('Preferred (or first) name Last name'); for month the key itself; empty for 'unknown'",
+      ),
     ...spendAmounts,
   })
   .meta({ id: 'SpendRow' });
@@ -137,7 +150,7 @@ export const SpendReportResponse = z
       .array(SpendRow)
       .describe(
         'One row per group and currency, groups in key order (months, weeks) or by label (clients, classifications, ' +
-          'reasons), then currency. Empty when nothing was billed for the range (not an error)',
+          "reasons, educators; 'unknown' last), then currency. Empty when nothing was billed for the range (not an error)",
       ),
     totals: z
       .array(SpendTotal)

@@ -24,13 +24,18 @@ export interface SpendLineDateRow {
   classification_id: number | null;
   classification_title: string | null;
   absence_reason: string | null;
+  /** The educator the line bills (null for a line that names none), with their names. */
+  candidate_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_name: string | null;
 }
 
 /**
  * Every (line, date) of the invoice lines of the clients that bill a date in the range, tax excluded. Each date's
  * booking is the client's booking of the line's educator on that date (its classification's title matching the
  * line's description first): its classification and reason for absence. A line with no dates counts on its invoice's
- * period start. Every date of such a line is answered, in or out of the range, so the caller spreads the amount over
+ * period start. The line's educator comes with their names. Every date of such a line is answered, in or out of the range, so the caller spreads the amount over
  * all of them.
  */
 export async function spendLineDates(db: DbOrTx, clientIds: readonly number[], from: string, to: string): Promise<SpendLineDateRow[]> {
@@ -49,8 +54,10 @@ export async function spendLineDates(db: DbOrTx, clientIds: readonly number[], f
         )
         select dated.id as line_id, dated.client_id, dated.currency, dated.amount_minor::int8 as amount_minor, dated.quantity,
                dated.unit, dated.date_local::text as date_local, dated.position, dated.date_count,
-               b.classification_id, b.classification_title, b.absence_reason
+               b.classification_id, b.classification_title, b.absence_reason,
+               dated.candidate_id, cand.first_name, cand.last_name, cand.preferred_name
           from dated
+          left join candidates cand on cand.id = dated.candidate_id
           left join lateral (
             select r.classification_id, c.online_title as classification_title, r.absence_reason::text as absence_reason
               from bookings bk

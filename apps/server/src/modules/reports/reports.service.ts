@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { candidateFullName } from '@portal/contract/candidates';
 import { CURRENCIES, type Currency } from '@portal/contract/domain';
 import { fillRatePercentage } from '@portal/contract/dashboard';
 import { toMajor } from '@portal/contract/invoices';
@@ -80,10 +81,17 @@ function spendGroup(row: SpendLineDateRow, groupBy: SpendQuery['groupBy'], names
     case 'reason':
       if (row.classification_id === null) return { key: REPORT_UNKNOWN_KEY, label: '' };
       return { key: row.absence_reason ?? REASON_NOT_GIVEN, label: row.absence_reason ?? REASON_NOT_GIVEN };
+    case 'educator':
+      return row.candidate_id === null
+        ? { key: REPORT_UNKNOWN_KEY, label: '' }
+        : {
+            key: String(row.candidate_id),
+            label: candidateFullName({ firstName: row.first_name ?? '', lastName: row.last_name ?? '', preferredName: row.preferred_name }),
+          };
   }
 }
 
-/** Months in key order; clients, classifications and reasons by label, the unknown last; then currency. */
+/** Months in key order; clients, classifications, reasons and educators by label, the unknown last; then currency. */
 function compareRows(byKey: boolean) {
   return (a: Sum, b: Sum) => {
     if (a.key !== b.key) {

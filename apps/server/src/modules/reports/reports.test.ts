@@ -6,6 +6,7 @@ import { ProblemDetails } from '@portal/contract/problems';
 import {
   FILL_GROUP_BYS,
   FillReportResponse,
+  REPORT_UNKNOWN_KEY,
   SPEND_GROUP_BYS,
   SpendReportResponse,
   lastReportDate,
@@ -73,6 +74,38 @@ async function independentSpend(clientIds: number[], from: string, to: string): 
   return Object.fromEntries(rows.map((r) => [r.currency, Number(r.minor)]));
 }
 
+/**
+ * Days and hours per educator (candidate id, or 'unknown' for a line naming none) and currency, computed apart from
+ * the service: each line's quantity spread evenly over its dates, a day 1, a half day 0.5, the dates in the range
+ * summed; with the educator's name as the educators list writes it.
+ */
+async function independentEducatorDays(
+  clientIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<string, { name: string; days: number; hours: number }>> {
+  const rows = await queryRows<{ key: string; currency: string; name: string | null; days: number; hours: number }>(
+    t.database.db,
+    sql`with line as (
+          select coalesce(l.candidate_id::text, 'unknown') as key, i.currency::text as currency, l.quantity::numeric as quantity,
+                 l.unit, c.first_name, c.last_name, c.preferred_name,
+                 case when cardinality(l.service_dates) = 0 then array[i.period_start] else l.service_dates end as dates
+            from invoice_lines l join invoices i on i.id = l.invoice_id left join candidates c on c.id = l.candidate_id
+           where i.client_id = any(${sql.param(clientIds)}::int[])
+        )
+        select key, currency,
+               max(coalesce(nullif(trim(preferred_name), ''), first_name) || ' ' || last_name) as name,
+               sum(quantity / cardinality(dates) * case unit when 'day' then 1 when 'half_day' then 0.5 else 0 end)::float8 as days,
+               sum(quantity / cardinality(dates) * case unit when 'hour' then 1 else 0 end)::float8 as hours
+          from line, generate_subscripts(dates, 1) as k
+         where dates[k] between ${from}::date and ${to}::date
+         group by key, currency`,
+  );
+  return new Map(
+    rows.map((r) => [`${r.key} ${r.currency}`, { name: r.key === 'unknown' ? '' : (r.name ?? ''), days: r.days, hours: r.hours }]),
+  );
+}
+
 const spendUrl = (q: string) => `/v1/reports/spend?${q}`;
 const fillUrl = (q: string) => `/v1/reports/fill?${q}`;
 
@@ -123,7 +156,56 @@ describe('GET /v1/reports/spend', () => {
         for (const r of body.rows) expect(clients).toContain(Number(r.key));
         expect(body.rows.every((r) => r.label.length > 0)).toBe(true);
       }
+      if (groupBy === 'educator') {
+        expect(body.rows.length).toBeGreaterThan(1);
+        expect(body.rows.every((r) => (r.key === REPORT_UNKNOWN_KEY ? r.label === '' : /^\d+$/.test(r.key) && r.label.length > 0))).toBe(
+          true,
+        );
+      }
     }
+  });
+
+  it("by educator: each educator's days and hours as the invoice lines give them apart, under their name", async () => {
+    const clients = await clientsWith('group.admin', 'accounts');
+    const expected = await independentEducatorDays(clients, FROM, TO);
+    const body = SpendReportResponse.parse((await get(spendUrl(`from=${FROM}&to=${TO}&groupBy=educator`), 'group.admin')).json());
+    expect(body.rows.length).toBeGreaterThan(1);
+    expect(body.rows.map((r) => `${r.key} ${r.currency}`).sort()).toEqual([...expected.keys()].sort());
+    for (const row of body.rows) {
+      const apart = expected.get(`${row.key} ${row.currency}`)!;
+      expect(row.label, row.key).toBe(apart.name);
+      expect(row.days, row.label).toBeCloseTo(apart.days, 2);
+      expect(row.hours, row.label).toBeCloseTo(apart.hours, 2);
+      if (row.key !== REPORT_UNKNOWN_KEY) expect(row.key).toMatch(/^\d+$/);
+    }
+    expect(body.rows.some((r) => r.days > 0)).toBe(true);
+    // By name, the unknown (if any) last.
+    const named = body.rows.filter((r) => r.key !== REPORT_UNKNOWN_KEY).map((r) => r.label);
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, 'en')));
+    const unknownAt = body.rows.findIndex((r) => r.key === REPORT_UNKNOWN_KEY);
+    if (unknownAt >= 0) expect(body.rows.slice(unknownAt).every((r) => r.key === REPORT_UNKNOWN_KEY)).toBe(true);
+  });
+
+  it("by educator: an educator who billed only another client's schools never appears", async () => {
+    const own = await clientsWith('school.admin', 'accounts');
+    const foreign = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select distinct l.candidate_id as id from invoice_lines l join invoices i on i.id = l.invoice_id
+           where l.candidate_id is not null and i.client_id <> all(${sql.param(own)}::int[])
+             and l.candidate_id not in (select l2.candidate_id from invoice_lines l2 join invoices i2 on i2.id = l2.invoice_id
+                                         where l2.candidate_id is not null and i2.client_id = any(${sql.param(own)}::int[]))`,
+    );
+    expect(foreign.length, 'the seed has educators billed elsewhere only').toBeGreaterThan(0);
+    const body = SpendReportResponse.parse((await get(spendUrl(`from=2023-03-16&to=2026-03-15&groupBy=educator`), 'school.admin')).json());
+    expect(body.rows.length).toBeGreaterThan(0);
+    const keys = new Set(body.rows.map((r) => r.key));
+    for (const { id } of foreign) expect(keys.has(String(id)), String(id)).toBe(false);
+    // Another client's id asked for directly is refused as for every grouping.
+    const [other] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from clients where id <> all(${sql.param(own)}::int[]) order by id limit 1`,
+    );
+    expect((await get(spendUrl(`clientIds=${other!.id}&from=${FROM}&to=${TO}&groupBy=educator`), 'school.admin')).statusCode).toBe(403);
   });
 
   it('asked for one client, counts that client alone; the same total over clientIds of all', async () => {

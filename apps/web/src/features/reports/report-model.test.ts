@@ -1,7 +1,7 @@
 import type { SpendRow } from '@portal/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { monthTable } from './components/spend-reports';
-import { spendByGroupModel, spendByMonthModel, spendByName } from './report-model';
+import { spendByGroupModel, spendByMonthModel, spendByName, topEducators, topEducatorsModel } from './report-model';
 
 const row = (key: string, label: string, amountMinor: number, currency: SpendRow['currency'] = 'AUD'): SpendRow => ({
   key,
@@ -54,5 +54,50 @@ describe('report models', () => {
     expect(few.categoryHeader).toBe('Month');
     expect(few.columns.map((column) => column.header)).toEqual(['School 1', 'School 2', 'Total']);
     expect(few.columns.at(-1)!.cells).toEqual(['3.00', '0.00']);
+  });
+
+  it('ranks the top educators by days over every currency (amounts kept apart), leaves out the unknown, and tells namesakes apart', () => {
+    const educator = (
+      key: string,
+      label: string,
+      days: number,
+      amountMinor: number,
+      currency: SpendRow['currency'] = 'AUD',
+      hours = 0,
+    ) => ({
+      ...row(key, label, amountMinor, currency),
+      days,
+      hours,
+    });
+    const rows: SpendRow[] = [
+      educator('1', 'Ava Chen', 2, 80000),
+      educator('2', 'Sam Lee', 1.5, 60000),
+      educator('2', 'Sam Lee', 1.5, 70000, 'NZD'),
+      educator('3', 'Sam Lee', 2, 50000, 'AUD', 3),
+      educator('4', 'Tutor Only', 0, 9000, 'AUD', 6),
+      educator('unknown', '', 9, 300000),
+      ...Array.from({ length: 12 }, (_, index) => educator(String(10 + index), `Educator ${String(index).padStart(2, '0')}`, 0.5, 100)),
+    ];
+    const top = topEducators(rows, 'unknown');
+    expect(top).toHaveLength(10);
+    expect(top.slice(0, 3)).toEqual([
+      {
+        key: '2',
+        name: 'Sam Lee (1)',
+        days: 3,
+        hours: 0,
+        amounts: [
+          { currency: 'AUD', amount: 600 },
+          { currency: 'NZD', amount: 700 },
+        ],
+      },
+      { key: '3', name: 'Sam Lee (2)', days: 2, hours: 3, amounts: [{ currency: 'AUD', amount: 500 }] },
+      { key: '1', name: 'Ava Chen', days: 2, hours: 0, amounts: [{ currency: 'AUD', amount: 800 }] },
+    ]);
+    expect(top.slice(3).map((each) => each.name)).toEqual(Array.from({ length: 7 }, (_, index) => `Educator 0${index}`));
+    const model = topEducatorsModel(top, 'Days');
+    expect(model.categories.map((each) => each.label)).toEqual(top.map((each) => each.name));
+    expect(model.series).toEqual([{ id: 'days', label: 'Days', values: top.map((each) => each.days) }]);
+    expect(topEducators([educator('unknown', '', 4, 100)], 'unknown')).toEqual([]);
   });
 });

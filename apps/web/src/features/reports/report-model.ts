@@ -116,6 +116,64 @@ export function spendByGroupModel(named: ReadonlyArray<SpendRow & { name: string
   };
 }
 
+/** How many educators the top educators report lists. */
+export const TOP_EDUCATORS = 10;
+
+/** One educator of the top educators report: days and hours over every currency, the amount in each of theirs. */
+export interface TopEducator {
+  key: string;
+  name: string;
+  days: number;
+  hours: number;
+  /** Spend before tax in each currency the educator was billed in, by currency code. */
+  amounts: Array<{ currency: string; amount: number }>;
+}
+
+/**
+ * The educators with the most days billed (spend by educator), most first (then more hours, then by name), up to
+ * `limit`: days and hours are added over currencies, amounts never are. Spend with no educator on record and
+ * educators billed by the hour only are not ranked. Two educators of one name read apart by a number after it.
+ */
+export function topEducators(rows: readonly SpendRow[], unknownKey: string, limit = TOP_EDUCATORS): TopEducator[] {
+  const byKey = new Map<string, TopEducator & { minor: Map<string, number> }>();
+  for (const row of rows) {
+    if (row.key === unknownKey) continue;
+    const seen = byKey.get(row.key) ?? { key: row.key, name: row.label, days: 0, hours: 0, amounts: [], minor: new Map<string, number>() };
+    seen.days += row.days;
+    seen.hours += row.hours;
+    seen.minor.set(row.currency, (seen.minor.get(row.currency) ?? 0) + row.amountMinor);
+    byKey.set(row.key, seen);
+  }
+  const ranked = [...byKey.values()]
+    .filter((each) => round2(each.days) > 0)
+    .sort((a, b) => b.days - a.days || b.hours - a.hours || a.name.localeCompare(b.name) || a.key.localeCompare(b.key))
+    .slice(0, limit);
+  const count = new Map<string, number>();
+  ranked.forEach((each) => count.set(each.name, (count.get(each.name) ?? 0) + 1));
+  const nth = new Map<string, number>();
+  return ranked.map(({ minor, ...each }) => {
+    const n = (nth.get(each.name) ?? 0) + 1;
+    nth.set(each.name, n);
+    return {
+      ...each,
+      name: (count.get(each.name) ?? 0) > 1 ? `${each.name} (${n})` : each.name,
+      days: round2(each.days),
+      hours: round2(each.hours),
+      amounts: [...minor]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, amountMinor]) => ({ currency, amount: amountMinor / 100 })),
+    };
+  });
+}
+
+/** The top educators' days: one series, most first. */
+export function topEducatorsModel(educators: readonly TopEducator[], seriesLabel: string): ChartModel {
+  return {
+    categories: educators.map((each) => ({ key: each.key, label: each.name })),
+    series: [{ id: 'days', label: seriesLabel, values: educators.map((each) => each.days) }],
+  };
+}
+
 /** A week's Monday as the locale writes a short date: '12 Oct' (en-AU), 'Oct 12' (en-US). */
 export function weekLabel(key: string, locale: string): string {
   return DateTime.fromISO(key).setLocale(localeFormat(locale).intlLocale).toLocaleString({ day: 'numeric', month: 'short' });

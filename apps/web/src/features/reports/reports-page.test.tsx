@@ -174,6 +174,15 @@ function defaultAnswers(): typeof answers {
       }
       if (groupBy === 'classification')
         return jsonResponse(200, spendAnswer(url, [spendRow('3', 'Primary teacher', 150000, 4), spendRow('4', 'Teacher aide', 95050, 2)]));
+      if (groupBy === 'educator')
+        return jsonResponse(
+          200,
+          spendAnswer(url, [
+            spendRow('31', 'Ava Chen', 90000, 2.5),
+            spendRow('32', 'Ben Okafor', 155050, 3.5),
+            spendRow('unknown', '', 0, 0),
+          ]),
+        );
       return jsonResponse(200, spendAnswer(url, [spendRow('sick leave cover', 'sick leave cover', 245050, 6)]));
     },
     fill: (url) =>
@@ -327,6 +336,19 @@ describe('Reports', { timeout: 40_000 }, () => {
       ['Friday', '50%', '4', '2'],
     ]);
 
+    // Top educators by days: most days first, the unknown left out; days, hours and the amount in the row's currency.
+    const educators = sectionData('top-educators');
+    expect(educators.categories).toEqual(['Ben Okafor', 'Ava Chen']);
+    expect(educators.series).toEqual([{ label: 'Days', data: [3.5, 2.5] }]);
+    expect(educators.headers).toEqual(['Educator', 'Days', 'Hours', 'Spend']);
+    expect(educators.rows).toEqual([
+      ['Ben Okafor', '3.5', '0', '$1,550.50'],
+      ['Ava Chen', '2.5', '0', '$900.00'],
+    ]);
+    expect(screen.getByTestId('top-educators')).toHaveTextContent('The 2 educators with the most days billed in this period, most first.');
+    expect(within(screen.getByTestId('top-educators')).getByTestId('export-csv')).toBeInTheDocument();
+    expect(calls.some((url) => url.pathname === '/v1/reports/spend' && url.searchParams.get('groupBy') === 'educator')).toBe(true);
+
     // The summary and the tax label of the locale.
     expect(screen.getByTestId('summary-spend')).toHaveTextContent('$2,450.50');
     expect(screen.getByTestId('summary-fill-rate')).toHaveTextContent('79%');
@@ -339,6 +361,7 @@ describe('Reports', { timeout: 40_000 }, () => {
     stubApi();
     renderWithProviders(<ReportsPage />, { route: '/reports' });
     expect(await screen.findAllByText('No spend in this period')).toHaveLength(3);
+    expect(await screen.findByText('No days billed in this period')).toBeInTheDocument();
     expect(await screen.findAllByText('No bookings in this period')).toHaveLength(2);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByTestId('export-csv')).not.toBeInTheDocument();
@@ -349,7 +372,7 @@ describe('Reports', { timeout: 40_000 }, () => {
     answers.spend = () => jsonResponse(403, { title: 'Forbidden', status: 403, detail: 'You may not see these invoices.' });
     stubApi();
     renderWithProviders(<ReportsPage />, { route: '/reports' });
-    expect(await screen.findAllByText("You don't have permission to see spend for the selected schools.")).toHaveLength(3);
+    expect(await screen.findAllByText("You don't have permission to see spend for the selected schools.")).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('fill-over-time-table')).toBeInTheDocument();
   });

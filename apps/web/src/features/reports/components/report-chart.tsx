@@ -25,10 +25,13 @@ export interface ReportChartProps {
   height?: number;
 }
 
-/** The room a horizontal bar chart keeps for its labels: the longest label's, up to a share of a phone's width. */
+/**
+ * The room a horizontal bar chart keeps for its labels: the longest label's (about 7 px a character, and the tick's
+ * own room), up to a share of a phone's width.
+ */
 function labelRoom(model: ChartModel, narrow: boolean): number {
   const longest = Math.max(0, ...model.categories.map((category) => category.label.length));
-  return Math.min(narrow ? 120 : 200, Math.max(60, longest * 6.5));
+  return Math.min(narrow ? 120 : 200, Math.max(60, longest * 7 + 12));
 }
 
 /**

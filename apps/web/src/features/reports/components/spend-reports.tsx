@@ -8,7 +8,15 @@ import type { ExportCsvButtonProps } from '../../../components/export-csv-button
 import { EmptyState } from '../../../components/query-state';
 import { spendReportParams, useSpendByMonthPerSchool, useSpendReport } from '../api/get-spend-report';
 import { moneyAxisFormat, moneyFormat, quantityFormat, reportFailure } from '../report-format';
-import { spendByGroupModel, spendByMonthModel, spendByName, type ChartModel, type SchoolSpend } from '../report-model';
+import {
+  spendByGroupModel,
+  spendByMonthModel,
+  spendByName,
+  topEducators,
+  topEducatorsModel,
+  type ChartModel,
+  type SchoolSpend,
+} from '../report-model';
 import type { DateRange } from '../report-period';
 import { ReportChart } from './report-chart';
 import { ReportSection } from './report-section';
@@ -22,7 +30,7 @@ export interface School {
   name: string;
 }
 
-/** The three spend queries of the page (by month, by classification, by reason) and what the summary reads. */
+/** The spend queries of the page (by month, classification, reason and educator) and what the summary reads. */
 export function useSpendReports(schools: readonly School[], range: DateRange | undefined, enabled: boolean) {
   const clientIds = schools.map((school) => school.clientId);
   const query = (groupBy: SpendGroupBy) => (enabled && range ? { clientIds, ...range, groupBy } : undefined);
@@ -31,7 +39,8 @@ export function useSpendReports(schools: readonly School[], range: DateRange | u
   const byMonth = useSpendReport(stacked ? undefined : query('month'));
   const byClassification = useSpendReport(query('classification'));
   const byReason = useSpendReport(query('reason'));
-  return { clientIds, stacked, perSchool, byMonth, byClassification, byReason };
+  const byEducator = useSpendReport(query('educator'));
+  return { clientIds, stacked, perSchool, byMonth, byClassification, byReason, byEducator };
 }
 
 type SpendReports = ReturnType<typeof useSpendReports>;
@@ -132,7 +141,7 @@ export interface SpendSectionsProps {
   locale: string;
 }
 
-/** Spend by month (stacked by school for a group), by classification and by reason for absence. */
+/** Spend by month (stacked by school for a group), by classification and by reason for absence; the top educators. */
 export function SpendSections({ reports, schools, range, currency, locale }: SpendSectionsProps) {
   const { t } = useTranslation('reports');
   const money = moneyFormat(locale, currency);
@@ -181,7 +190,52 @@ export function SpendSections({ reports, schools, range, currency, locale }: Spe
           />
         );
       })}
+      <TopEducators query={reports.byEducator} locale={locale} csv={csv('educator')} />
     </>
+  );
+}
+
+/**
+ * The educators with the most days billed in the period: their days as bars, and a table of days, hours and the
+ * amount before tax in each educator's own currency (days are added over currencies, amounts are not).
+ */
+function TopEducators({ query, locale, csv }: { query: UseQueryResult<SpendReportResponse>; locale: string; csv: CsvExport }) {
+  const { t } = useTranslation('reports');
+  const state = useSectionState([query]);
+  const id = 'top-educators';
+  const title = t('spend.topEducators.title');
+  if (state.loading || state.error || !query.data) return <ReportSection id={id} title={title} {...state} />;
+  const educators = topEducators(query.data.rows, REPORT_UNKNOWN_KEY);
+  const model = topEducatorsModel(educators, t('spend.days'));
+  const quantity = quantityFormat(locale);
+  const amount = (each: (typeof educators)[number]) =>
+    each.amounts.map(({ currency, amount: value }) => moneyFormat(locale, currency)(value)).join(', ');
+  return (
+    <ReportSection
+      id={id}
+      title={title}
+      description={t('spend.topEducators.description', { count: model.categories.length })}
+      exportCsv={csv}
+      empty={
+        educators.length === 0 ? (
+          <EmptyState icon={<ReceiptLongOutlinedIcon />} title={t('spend.topEducators.emptyTitle')} body={t('spend.emptyBody')} />
+        ) : undefined
+      }
+      chart={<ReportChart model={model} kind="bars" format={quantity} />}
+      table={
+        <ReportTable
+          caption={title}
+          categoryHeader={t('spend.topEducators.educator')}
+          categories={model.categories}
+          columns={[
+            { key: 'days', header: t('spend.days'), cells: educators.map((each) => quantity(each.days)) },
+            { key: 'hours', header: t('spend.hours'), cells: educators.map((each) => quantity(each.hours)) },
+            { key: 'amount', header: t('spend.amount'), cells: educators.map(amount) },
+          ]}
+          testId={`${id}-table`}
+        />
+      }
+    />
   );
 }
 
