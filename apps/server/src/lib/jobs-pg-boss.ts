@@ -40,6 +40,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly inFlight = new Set<Promise<unknown>>();
   /** pg-boss's statements under way (stop waits for them). */
   private readonly statements = new Set<Promise<unknown>>();
+  /** Jobs of the declared queues started so far (drain runs until a round starts none; scheduled runs not counted). */
+  private handled = 0;
   private started: Promise<void> | undefined;
   private stopped = false;
 
@@ -214,25 +216,36 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Works every job that is due until none is left, this server's workers included: a worker may have taken a job
+   * just before (its fetch still under way), and a job may queue others. Each round waits for what is under way,
+   * takes what is due, and ends the drain when it took nothing and no handler ran meanwhile.
+   */
   async drain(): Promise<void> {
     await this.started;
-    await Promise.allSettled([...this.inFlight]);
-    for (const queue of this.declared.values()) {
-      if (queue.paused) continue;
-      for (;;) {
-        const jobs = await this.boss.fetch<object>(queue.name, { includeMetadata: true, batchSize: 20 });
-        if (jobs.length === 0) break;
-        for (const job of jobs) {
-          try {
-            await this.track(this.handle(queue, job));
-            await this.boss.complete(queue.name, job.id);
-          } catch (err) {
-            await this.boss.fail(queue.name, job.id, { message: (err as Error).message });
+    for (;;) {
+      const handledBefore = this.handled;
+      await this.settle();
+      let taken = 0;
+      for (const queue of this.declared.values()) {
+        if (queue.paused) continue;
+        for (;;) {
+          const jobs = await this.boss.fetch<object>(queue.name, { includeMetadata: true, batchSize: 20 });
+          if (jobs.length === 0) break;
+          taken += jobs.length;
+          for (const job of jobs) {
+            try {
+              await this.track(this.handle(queue, job));
+              await this.boss.complete(queue.name, job.id);
+            } catch (err) {
+              await this.boss.fail(queue.name, job.id, { message: (err as Error).message });
+            }
           }
         }
       }
+      await this.settle();
+      if (taken === 0 && this.handled === handledBefore) return;
     }
-    await Promise.allSettled([...this.inFlight]);
   }
 
   async depth(): Promise<Record<string, number>> {
@@ -247,6 +260,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async handle(queue: Declared, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    this.handled++;
     try {
       await queue.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
     } catch (err) {
