@@ -51,6 +51,8 @@ const before: {
   pendingRequest?: number;
   issuerKeys?: unknown;
   ssoConnection?: number;
+  /** Another group's, not read during the window. */
+  unreadSsoConnection?: number;
 } = {};
 /** A school group's single sign-on client secret, stored sealed (docs/decisions/028). */
 const SSO_SECRET = 'rotation-school-client-secret';
@@ -90,6 +92,14 @@ beforeAll(async () => {
     clientId: 'rotation-client',
     clientSecret: SSO_SECRET,
     domains: ['rotation.example'],
+    required: false,
+  });
+  const other = (await rows<{ id: number }>(sql`select id from client_groups where id <> ${group.id} order by id limit 1`))[0]!;
+  before.unreadSsoConnection = await old.services.schoolSso.configure(other.id, {
+    issuer: `${ORIGIN}/school-idp`,
+    clientId: 'rotation-client-unread',
+    clientSecret: SSO_SECRET,
+    domains: ['unread.rotation.example'],
     required: false,
   });
   await old.close();
@@ -233,5 +243,12 @@ describe('after the window (JWT_SECRET new, no JWT_SECRET_PREVIOUS)', () => {
     expect((await app.services.schoolSso.connectionById(before.ssoConnection!))?.party.clientSecret).toBe(SSO_SECRET);
     const start = await app.inject({ method: 'GET', url: '/v1/auth/sso/start?domain=rotation.example', remoteAddress: '10.9.0.3' });
     expect(start.statusCode).toBe(302);
+  });
+
+  it('answers a start for a group whose secret was not read in the window with a 503 problem, never a 500', async () => {
+    const start = await app.inject({ method: 'GET', url: '/v1/auth/sso/start?domain=unread.rotation.example', remoteAddress: '10.9.0.3' });
+    expect(start.statusCode).toBe(503);
+    expect(start.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(start.body).not.toContain(SSO_SECRET);
   });
 });

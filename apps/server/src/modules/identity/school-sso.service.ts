@@ -115,7 +115,14 @@ export class SchoolSsoService {
    */
   private async connection(row: repo.ConnectionRow): Promise<SsoConnection> {
     const sealed = row.clientSecretSealed;
-    const clientSecret = sealed ? openSecret(this.deps.keys.all('sso-client-secret'), sealed) : undefined;
+    let clientSecret: string | undefined;
+    try {
+      clientSecret = sealed ? openSecret(this.deps.keys.all('sso-client-secret'), sealed) : undefined;
+    } catch (error) {
+      // Sealed under a server secret no longer configured (not read during a rotation's window): provider staff set
+      // the secret again; until then the group's sign-in is unavailable, never a 500.
+      throw new AppError('service-unavailable', { detail: "Your school's sign-in is not reachable right now.", cause: error });
+    }
     if (sealed && clientSecret !== undefined && !sealed.startsWith(`sealed:v2:${this.deps.keys.currentId}:`)) {
       const resealed = sealSecret(this.deps.keys.signing('sso-client-secret'), clientSecret);
       await repo.resealClientSecret(this.db, row.id, sealed, resealed);
