@@ -98,6 +98,14 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /v1/auth/enterprise/start': open('GET', '/v1/auth/enterprise/start'),
   'GET /v1/auth/enterprise/callback': open('GET', '/v1/auth/enterprise/callback'),
   'GET /v1/auth/enterprise/logout': { ...open('GET', '/v1/auth/enterprise/logout'), last: 2 },
+  'POST /v1/auth/sso/discover': open('POST', '/v1/auth/sso/discover', { email: 'nobody@matrix.test' }),
+  'GET /v1/auth/sso/start': open('GET', '/v1/auth/sso/start?domain=matrix.test'),
+  'GET /v1/auth/sso/callback': open('GET', '/v1/auth/sso/callback'),
+  'GET /school-idp-login/:uid': open('GET', '/school-idp-login/matrix-unknown-uid'),
+  'POST /school-idp-login/:uid': open('POST', '/school-idp-login/matrix-unknown-uid', {
+    login: 'sso.admin@trust.demo.test',
+    password: 'x',
+  }),
   'GET /v1/service-status': open('GET', '/v1/service-status'),
   'GET /v1/file/:accessKey': open('GET', '/v1/file/not-an-access-key'),
   'GET /v1/dev/outbox': open('GET', '/v1/dev/outbox'),
@@ -411,6 +419,19 @@ export const FIXTURES: Record<string, Fixture> = {
     { leakCheck: false },
   ),
   'DELETE /v1/service-status': plain('DELETE', '/v1/service-status', undefined, { leakCheck: false }),
+  // A domain of its own and no requirement: the group's contacts keep signing in with their passwords.
+  'PUT /v1/provider/client-groups/:groupId/single-sign-on': {
+    per: 'none',
+    leakCheck: false,
+    make: async (ctx) =>
+      write(ctx, 'PUT', `/v1/provider/client-groups/${(await id(ctx, sql`select min(id) as id from client_groups`)) ?? 1}/single-sign-on`, {
+        issuer: 'https://idp.matrix.test',
+        clientId: 'matrix',
+        clientSecret: null,
+        domains: ['sso.matrix.test'],
+        required: false,
+      }),
+  },
   'GET /v1/provider/client-groups/:groupId/second-step': {
     per: 'none',
     leakCheck: false,
