@@ -37,18 +37,16 @@ export async function ensureSecondStepContact(
       .returning({ id: contacts.id });
     const entries = await tx.select().from(permissionEntries).where(eq(permissionEntries.contactId, model.id));
     if (entries.length > 0) {
-      await tx
-        .insert(permissionEntries)
-        .values(
-          entries.map((e) => ({
-            contactId: made!.id,
-            groupId: e.groupId,
-            clientId: e.clientId,
-            locationId: e.locationId,
-            scope: e.scope,
-            modifier: e.modifier,
-          })),
-        );
+      await tx.insert(permissionEntries).values(
+        entries.map((e) => ({
+          contactId: made!.id,
+          groupId: e.groupId,
+          clientId: e.clientId,
+          locationId: e.locationId,
+          scope: e.scope,
+          modifier: e.modifier,
+        })),
+      );
     }
     await tx.insert(contactTotp).values({ contactId: made!.id, secretSealed: account.secretSealed, confirmedAt: sql`now()` });
     return true;
