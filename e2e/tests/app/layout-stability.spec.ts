@@ -28,6 +28,9 @@ describe('layout stability', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await signIn(page, 'school.admin@demo.test');
+    // The first load's refresh must have come back before the next load: a load that aborts it would present the
+    // cookie it had just rotated (refused within the grace window: "sign in again").
+    await expectHeading(page, 'Home');
     for (const [path, heading] of [
       ['/', 'Home'],
       ['/bookings', 'Bookings'],
