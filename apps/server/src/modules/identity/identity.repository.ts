@@ -1,9 +1,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { contacts, passwordResetTokens, refreshTokens, staffUsers, auditLog } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
 /** Queries of the identity module. Secrets (refresh, reset and unlock tokens) are stored only as SHA-256 hashes. */
+
+/**
+ * The groups a contact belongs to, as a subquery of group ids: a permission entry on the group itself, on one of its
+ * clients, or on a location of one of them. Single sign-on and the second step's requirement both go by it.
+ */
+export function contactGroupIds(contactId: number): SQL {
+  return sql`(select coalesce(p.group_id, c.group_id, lc.group_id) from permission_entries p
+    left join clients c on c.id = p.client_id
+    left join locations l on l.id = p.location_id
+    left join clients lc on lc.id = l.client_id
+    where p.contact_id = ${contactId})`;
+}
 
 export function newSecret(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

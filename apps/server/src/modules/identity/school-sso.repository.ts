@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { contactSsoLinks, contacts, schoolSsoConnections, schoolSsoDomains } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
+import { contactGroupIds } from './identity.repository';
 
 /** Queries of school single sign-on: connections by domain, contacts' linked subjects, group membership. */
 
@@ -113,14 +114,7 @@ export async function linkSubject(db: DbOrTx, contactId: number, issuer: string,
 export async function contactInGroup(db: DbOrTx, contactId: number, groupId: number): Promise<boolean> {
   const rows = await queryRows<{ member: boolean }>(
     db,
-    sql`
-    select exists (
-      select 1 from permission_entries p
-      left join clients c on c.id = p.client_id
-      left join locations l on l.id = p.location_id
-      left join clients lc on lc.id = l.client_id
-      where p.contact_id = ${contactId} and (p.group_id = ${groupId} or c.group_id = ${groupId} or lc.group_id = ${groupId})
-    ) as member`,
+    sql`select exists (select 1 where ${groupId}::int in ${contactGroupIds(contactId)}) as member`,
   );
   return rows[0]?.member === true;
 }
@@ -129,15 +123,9 @@ export async function contactInGroup(db: DbOrTx, contactId: number, groupId: num
 export async function contactInRequiredGroup(db: DbOrTx, contactId: number): Promise<boolean> {
   const rows = await queryRows<{ required: boolean }>(
     db,
-    sql`
-    select exists (
-      select 1 from permission_entries p
-      left join clients c on c.id = p.client_id
-      left join locations l on l.id = p.location_id
-      left join clients lc on lc.id = l.client_id
-      join school_sso_connections s on s.group_id = coalesce(p.group_id, c.group_id, lc.group_id) and s.required
-      where p.contact_id = ${contactId}
-    ) as required`,
+    sql`select exists (
+          select 1 from school_sso_connections s where s.required and s.group_id in ${contactGroupIds(contactId)}
+        ) as required`,
   );
   return rows[0]?.required === true;
 }

@@ -1,17 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  authChallenges,
-  clientGroups,
-  clients,
-  contactTotp,
-  contacts,
-  locations,
-  passkeys,
-  permissionEntries,
-  recoveryCodes,
-} from '@portal/db/schema';
-import type { DbOrTx } from '@portal/db/client';
-import { hashSecret } from './identity.repository';
+import { authChallenges, clientGroups, contactTotp, contacts, passkeys, recoveryCodes } from '@portal/db/schema';
+import { queryRows, type DbOrTx } from '@portal/db/client';
+import { contactGroupIds, hashSecret } from './identity.repository';
 
 /** Queries of the second sign-in step. Challenges and recovery codes are stored only as SHA-256 hashes. */
 
@@ -203,15 +193,13 @@ export async function methodsOf(db: DbOrTx, contactId: number) {
  * its clients, or on a location of one of them.
  */
 export async function groupRequiresSecondStep(db: DbOrTx, contactId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: clientGroups.id })
-    .from(permissionEntries)
-    .leftJoin(locations, eq(locations.id, permissionEntries.locationId))
-    .leftJoin(clients, or(eq(clients.id, permissionEntries.clientId), eq(clients.id, locations.clientId)))
-    .innerJoin(clientGroups, or(eq(clientGroups.id, permissionEntries.groupId), eq(clientGroups.id, clients.groupId)))
-    .where(and(eq(permissionEntries.contactId, contactId), eq(clientGroups.secondStepRequired, true)))
-    .limit(1);
-  return row !== undefined;
+  const rows = await queryRows<{ required: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from client_groups g where g.second_step_required and g.id in ${contactGroupIds(contactId)}
+        ) as required`,
+  );
+  return rows[0]?.required === true;
 }
 
 /** Whether the group requires a second step of its contacts; undefined when there is no such group. */
