@@ -116,7 +116,9 @@ describe('discovery', () => {
       } finally {
         client.query = original;
       }
-      return seen;
+      // On PostgreSQL the pool is shared with the job queue's workers, whose polls land here too: only the
+      // statements on the tables discovery could touch (its counters, the connections, contacts) are compared.
+      return seen.filter((text) => /auth_counters|school_sso|contact/.test(text));
     };
     const unknown = await statements('nobody@unknown-school.example');
     expect(unknown.length).toBeGreaterThan(0);
