@@ -167,6 +167,7 @@ export function haproxyConfig({ bind, ports }) {
  * Starts the whole cluster and resolves once the proxy answers. Options:
  * instances (3), port (8080; servers on port+1…), databaseUrl, redisUrl (null = without Redis), scale (1),
  * simulatorMs (server default; 0 = off), logLevel ('warn'), dataDir (.data/cluster), env (extra variables for the servers),
+ * metricsPort (each server's Prometheus endpoint on 127.0.0.1 at metricsPort + its index; off when unset),
  * buildWeb (true: build apps/web/dist when missing), seed (true: migrate and seed once before the servers start),
  * output (a writable for the servers' and proxy's lines; process.stdout), log (the cluster's own lines).
  */
@@ -201,6 +202,7 @@ export async function startCluster(options = {}) {
       name,
       port: port + i + 1,
       url: `http://127.0.0.1:${port + i + 1}`,
+      metricsUrl: options.metricsPort !== undefined ? `http://127.0.0.1:${options.metricsPort + i}/metrics` : undefined,
       child: undefined,
       get pid() {
         return this.child?.pid;
@@ -227,6 +229,7 @@ export async function startCluster(options = {}) {
           LOG_LEVEL: options.logLevel ?? 'warn',
           INIT_CWD: root,
           ...(options.simulatorMs !== undefined ? { SIMULATOR_INTERVAL_MS: String(options.simulatorMs) } : {}),
+          ...(options.metricsPort !== undefined ? { METRICS_PORT: String(options.metricsPort + i), METRICS_HOST: '127.0.0.1' } : {}),
           ...options.env,
         };
         // Its own process group: a Ctrl-C at the terminal reaches this script only, which stops the servers once.

@@ -355,6 +355,97 @@ function rssKb(pid) {
   }
 }
 
+/** Prometheus's text format as a map of `name{labels}` → value. */
+function parseMetrics(text) {
+  const values = new Map();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    values.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return values;
+}
+
+/** Sums the series of `name` whose labels contain every `label="value"` of `having`, as a map by `by`'s value. */
+function seriesBy(values, name, by, having = []) {
+  const out = new Map();
+  for (const [key, value] of values) {
+    if (!key.startsWith(`${name}{`) || !having.every((h) => key.includes(h))) continue;
+    const label = by ? (new RegExp(`${by}="([^"]*)"`).exec(key)?.[1] ?? '') : '';
+    out.set(label, (out.get(label) ?? 0) + value);
+  }
+  return out;
+}
+
+/**
+ * What each server and PostgreSQL say at one moment, for the soak's minute lines: the servers' own metrics (event-loop
+ * delay since the last scrape, GC time by kind, requests over 100 ms by route, pool waits, memory) and PostgreSQL's
+ * autovacuum and checkpoint counters.
+ */
+async function observe(members, pg) {
+  const servers = await Promise.all(
+    members.map(async (m) => {
+      try {
+        const r = await fetch(m.metricsUrl, { signal: AbortSignal.timeout(5000) });
+        return { pid: m.pid, rssKb: rssKb(m.pid), values: parseMetrics(await r.text()) };
+      } catch {
+        return { pid: m.pid, rssKb: rssKb(m.pid), values: new Map() };
+      }
+    }),
+  );
+  const { rows } = await pg.query(
+    `select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int as vacuums,
+            (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter)::int as checkpoints,
+            coalesce(string_agg(relname, ',') filter (where greatest(last_autovacuum, last_autoanalyze) > now() - interval '70 seconds'), '') as tables
+       from pg_stat_user_tables`,
+  );
+  return { servers, pg: rows[0], load: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]) };
+}
+
+/** One minute's causes, from two observations a minute apart. */
+function minuteCauses(before, after) {
+  let loopMaxMs = 0;
+  const gcMs = {};
+  let slow = 0;
+  const slowRoutes = new Map();
+  let poolWaiting = 0;
+  let heapMb = 0;
+  after.servers.forEach((s, i) => {
+    const prev = before.servers[i]?.values ?? new Map();
+    loopMaxMs = Math.max(loopMaxMs, (s.values.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000);
+    for (const [kind, sum] of seriesBy(s.values, 'nodejs_gc_duration_seconds_sum', 'kind')) {
+      gcMs[kind] = (gcMs[kind] ?? 0) + (sum - (seriesBy(prev, 'nodejs_gc_duration_seconds_sum', 'kind').get(kind) ?? 0)) * 1000;
+    }
+    const counts = seriesBy(s.values, 'http_server_request_duration_seconds_count', 'http_route');
+    const fast = seriesBy(s.values, 'http_server_request_duration_seconds_bucket', 'http_route', ['le="0.1"']);
+    const prevCounts = seriesBy(prev, 'http_server_request_duration_seconds_count', 'http_route');
+    const prevFast = seriesBy(prev, 'http_server_request_duration_seconds_bucket', 'http_route', ['le="0.1"']);
+    for (const [route, count] of counts) {
+      const n = count - (fast.get(route) ?? 0) - ((prevCounts.get(route) ?? 0) - (prevFast.get(route) ?? 0));
+      if (n > 0) {
+        slow += n;
+        slowRoutes.set(route, (slowRoutes.get(route) ?? 0) + n);
+      }
+    }
+    poolWaiting = Math.max(poolWaiting, s.values.get('db_client_connection_pending_requests') ?? 0);
+    heapMb += (s.values.get('nodejs_heap_size_used_bytes') ?? 0) / 1048576;
+  });
+  const top = [...slowRoutes].sort((a, b) => b[1] - a[1]).slice(0, 2);
+  return {
+    loopMaxMs,
+    gcMs,
+    slow,
+    slowRoutes: top.map(([r, n]) => `${r} ${n}`).join(', '),
+    poolWaiting,
+    heapMb,
+    rssMb: after.servers.reduce((a, s) => a + s.rssKb, 0) / 1024,
+    vacuums: after.pg.vacuums - before.pg.vacuums,
+    vacuumTables: after.pg.tables,
+    checkpoints: after.pg.checkpoints - before.pg.checkpoints,
+    load: after.load,
+  };
+}
+
 // ---------------------------------------------------------------- phases --------------------------------------
 
 async function pgOutage() {
@@ -584,7 +675,7 @@ async function embeddedKill() {
 /** Three servers behind HAProxy on PostgreSQL and Redis, shared by the kill and the soak. */
 let three;
 async function threeServers() {
-  three ??= await cluster({ instances: 3, databaseUrl, redisUrl: redisBase });
+  three ??= await cluster({ instances: 3, databaseUrl, redisUrl: redisBase, metricsPort: await freeRange(3) });
   return three;
 }
 
@@ -651,33 +742,53 @@ async function soak() {
   const windowMs = minutes >= 2 ? 60_000 : 5000;
   const durationMs = minutes * 60_000;
   const warmupMs = Math.min(60_000, durationMs / 4);
-  const pids = c.instances.map((m) => m.pid);
-  let rssStart;
-  const sampler = (async () => {
-    await sleep(warmupMs);
-    rssStart = pids.map(rssKb);
-  })();
-  const windows = [];
+  // Each window's causes, observed at its start and end: the servers' metrics, PostgreSQL's counters, the load.
+  const pg = await pgClient(databaseUrl);
+  const observations = [];
   const started = now();
+  let running = true;
+  const sampler = (async () => {
+    for (let k = 0; running; k++) {
+      observations[k] = await observe(c.instances, pg);
+      const next = started + (k + 1) * windowMs;
+      while (running && now() < next) await sleep(Math.min(250, next - now()));
+    }
+  })();
   const run = await load({
     rate: soakRate,
     durationMs,
     make: (i) => (i % 10 < 3 ? write() : request(c.url, 'GET', reads[i % reads.length], { headers })),
   });
+  running = false;
   await sampler;
-  const rssEnd = pids.map(rssKb);
+  observations.push(await observe(c.instances, pg));
+  await pg.end();
+  const windows = [];
   for (const r of run.results) {
     const w = Math.floor((r.at - started) / windowMs);
     (windows[w] ??= []).push(r);
   }
   let errors = 0;
+  let worstP99 = 0;
   windows.forEach((list, i) => {
     const latencies = list.map((r) => r.ms).sort((a, b) => a - b);
     const bad = list.filter((r) => !(r.status === 200 || r.status === 201)).length;
     errors += bad;
-    say(
-      `  ${windowMs >= 60_000 ? `minute ${i + 1}` : `${(i * windowMs) / 1000}-${((i + 1) * windowMs) / 1000} s`}: ${list.length} requests, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, errors ${bad}`,
-    );
+    const p99 = percentile(latencies, 99);
+    if (i < Math.floor(durationMs / windowMs)) worstP99 = Math.max(worstP99, p99);
+    const label = windowMs >= 60_000 ? `minute ${i + 1}` : `${(i * windowMs) / 1000}-${((i + 1) * windowMs) / 1000} s`;
+    let causes = '';
+    if (observations[i] && observations[i + 1]) {
+      const m = minuteCauses(observations[i], observations[i + 1]);
+      const gc = Object.entries(m.gcMs)
+        .filter(([, v]) => v >= 1)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join('/');
+      causes =
+        ` | servers: loop max ${ms(m.loopMaxMs)}, GC ms ${gc || '0'}, over 100 ms ${m.slow}${m.slow ? ` (${m.slowRoutes})` : ''}, pool waiting ${m.poolWaiting},` +
+        ` heap ${m.heapMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB | PostgreSQL: autovacuum/analyze ${m.vacuums}${m.vacuumTables ? ` (${m.vacuumTables})` : ''}, checkpoints ${m.checkpoints} | load ${m.load.toFixed(2)}`;
+    }
+    say(`  ${label}: ${list.length} requests, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}, errors ${bad}${causes}`);
   });
   const all = run.results.map((r) => r.ms).sort((a, b) => a - b);
   say(
@@ -685,12 +796,23 @@ async function soak() {
   );
   if (errors > 0) say(`  failed answers: ${tally(run.results.filter((r) => !(r.status === 200 || r.status === 201)))}`);
   check(errors === 0 && run.skipped === 0, 'errors', `${errors} errors, ${run.skipped} not sent`);
-  const before = rssStart.reduce((a, b) => a + b, 0);
-  const after = rssEnd.reduce((a, b) => a + b, 0);
+  if (minutes >= 2) check(worstP99 <= 100, "every minute's p99 within 100 ms", `worst ${ms(worstP99)}`);
+  const rssAt = (k) => (observations[Math.min(k, observations.length - 1)]?.servers ?? []).reduce((a, s) => a + s.rssKb, 0);
+  const before = rssAt(Math.round(warmupMs / windowMs));
+  const after = rssAt(observations.length - 1);
   const growth = ((after - before) / before) * 100;
   const figure = `${(before / 1024).toFixed(0)} MB after warm-up → ${(after / 1024).toFixed(0)} MB (${growth.toFixed(1)} %)`;
   if (minutes >= 2) check(growth < 10, 'servers RSS growth under 10 %', figure);
   else say(`  info  servers RSS ${figure} (asserted from 2 minutes on)`);
+  if (minutes >= 20) {
+    const settled = rssAt(10);
+    const late = ((after - settled) / settled) * 100;
+    check(
+      late <= 3,
+      'memory flat after the first ten minutes (RSS growth ≤ 3 %)',
+      `${(settled / 1024).toFixed(0)} MB at minute 10 → ${(after / 1024).toFixed(0)} MB (${late.toFixed(1)} %)`,
+    );
+  }
   const sinceCheck = acknowledged(run.results);
   say(`  ${sinceCheck.length} writes acknowledged`);
 }
