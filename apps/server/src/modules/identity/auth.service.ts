@@ -120,6 +120,8 @@ interface RequestMeta {
   requestId: string;
 }
 
+/** How long after its rotation a refresh token still counts as the same browser's (decision 029), not as a stolen copy. */
+const REFRESH_REUSE_INTERVAL_MS = 10_000;
 const normalise = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `login:${ip}:${normalise(email)}`;
 const accountKey = (email: string) => `login-account:${normalise(email)}`;
@@ -238,9 +240,15 @@ export class AuthService {
       const row = await repo.findRefreshTokenForUpdate(tx, refreshToken);
       if (!row || row.revokedAt) return { kind: 'ended' as const };
       if (row.rotatedAt) {
-        // Two tabs refreshing at once is not theft: within a few seconds the other tab's cookie is already new.
-        const theft = this.deps.now().getTime() - row.rotatedAt.getTime() > 10_000;
-        return { kind: theft ? ('reused' as const) : ('ended' as const), row };
+        // Presented again more than a few seconds after its rotation: a copy of it is in someone else's hands.
+        if (this.deps.now().getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_INTERVAL_MS) return { kind: 'reused' as const, row };
+        // Within those seconds it is taken for the same browser: a second tab refreshing at once, or a page reloaded while its
+        // refresh was under way, whose answer (and the new cookie) never arrived. The family's current token is
+        // rotated in its stead, so the browser goes on with one live token (decision 029).
+        const live = await repo.findLiveTokenIssuedSinceForUpdate(tx, row.familyId, row.rotatedAt);
+        if (!live || live.expiresAt.getTime() <= this.deps.now().getTime()) return { kind: 'ended' as const };
+        const token = await repo.rotateRefreshToken(tx, live, this.lifetime, this.deps.now());
+        return { kind: 'rotated' as const, row: live, token };
       }
       if (row.expiresAt.getTime() <= this.deps.now().getTime()) return { kind: 'expired' as const };
       const token = await repo.rotateRefreshToken(tx, row, this.lifetime, this.deps.now());

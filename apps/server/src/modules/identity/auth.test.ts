@@ -193,6 +193,64 @@ describe('refresh and sign-out', () => {
     expect((await profile(other.headers)).statusCode).toBe(200);
   });
 
+  it('gives a token presented again within seconds of its rotation a successor (a reload whose new cookie never arrived)', async () => {
+    const liveTokens = async () =>
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from refresh_tokens where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'teacher@demo.test')`,
+        )
+      ).rows[0]!.n;
+    const before = await liveTokens();
+    const session = await signIn(t.app, 'teacher@demo.test');
+    // The browser's refresh rotated the token, but the page was reloaded before the answer (and its cookie) arrived.
+    const lost = await refresh(session.refreshCookie);
+    expect(lost.statusCode).toBe(200);
+    const lostCookie = refreshCookieOf(lost.headers['set-cookie']);
+    const again = await refresh(session.refreshCookie);
+    expect(again.statusCode).toBe(200);
+    const kept = refreshCookieOf(again.headers['set-cookie']);
+    expect(kept).not.toBe(lostCookie);
+    expect((await profile({ authorization: `Bearer ${again.json<{ accessToken: string }>().accessToken}` })).statusCode).toBe(200);
+    // One live token in the family: the one the browser holds now.
+    expect(await liveTokens()).toBe(before + 1);
+    const next = await refresh(kept);
+    expect(next.statusCode).toBe(200);
+    // Later than that, the first token again is a stolen copy: the whole family ends, the browser's token too.
+    await t.database.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where rotated_at is not null and contact_id = (select id from contacts where email = 'teacher@demo.test')`,
+    );
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(refreshCookieOf(next.headers['set-cookie']))).statusCode).toBe(401);
+  });
+
+  it('detects a copy used within the seconds of grace once the browser refreshes after them', async () => {
+    const session = await signIn(t.app, 'intl.admin@demo.test');
+    const browser = await refresh(session.refreshCookie);
+    // A stolen copy of the first token, presented at once: it gets a successor, and the browser's token is replaced.
+    const thief = await refresh(session.refreshCookie);
+    expect(thief.statusCode).toBe(200);
+    const thiefAccess = `Bearer ${thief.json<{ accessToken: string }>().accessToken}`;
+    await t.database.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where rotated_at is not null and contact_id = (select id from contacts where email = 'intl.admin@demo.test')`,
+    );
+    // The browser's next refresh presents a token replaced a minute ago: the family ends, the thief's sign-in with it.
+    expect((await refresh(refreshCookieOf(browser.headers['set-cookie']))).statusCode).toBe(401);
+    expect((await refresh(refreshCookieOf(thief.headers['set-cookie']))).statusCode).toBe(401);
+    expect((await profile({ authorization: thiefAccess })).statusCode).toBe(401);
+  });
+
+  it('gives no successor within the seconds of grace once the sign-in has ended', async () => {
+    const session = await signIn(t.app, 'pending.booker@demo.test');
+    const rotated = await refresh(session.refreshCookie);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { cookie: refreshCookieOf(rotated.headers['set-cookie']) },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+
   it('refuses a refresh without a cookie, and an expired family', async () => {
     // No cookie at all: nothing to refresh, which is not an error.
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh' })).statusCode).toBe(204);

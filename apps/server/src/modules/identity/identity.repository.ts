@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { contacts, passwordResetTokens, refreshTokens, staffUsers, auditLog } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -115,6 +115,27 @@ export async function findRefreshTokenForUpdate(db: DbOrTx, token: string) {
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashSecret(token)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/**
+ * The family's live token (neither rotated nor revoked) if it was issued at or after `since`, locked for the
+ * caller's transaction: the successor of a token rotated at `since`, or of a later rotation.
+ */
+export async function findLiveTokenIssuedSinceForUpdate(db: DbOrTx, familyId: string, since: Date) {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gte(refreshTokens.lastUsedAt, since),
+      ),
+    )
     .for('update')
     .limit(1);
   return row;
