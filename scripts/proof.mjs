@@ -130,8 +130,11 @@ function request(base, method, path, { headers = {}, body, timeoutMs = 20_000 } 
   });
 }
 
-/** Calls `make(i)` `rate` times a second for `durationMs` (or until `until()`), at most `maxInFlight` at once. */
-async function load({ rate, durationMs, make, until, maxInFlight = 512 }) {
+/**
+ * Calls `make(i)` `rate` times a second for `durationMs` (or until `until()`), at most `maxInFlight` at once. `keep`
+ * picks what is kept of each answer (a long run keeps little: an hour at 120/s is 432,000 answers).
+ */
+async function load({ rate, durationMs, make, until, maxInFlight = 512, keep = (r) => r }) {
   const results = [];
   let inFlight = 0;
   let skipped = 0;
@@ -150,7 +153,7 @@ async function load({ rate, durationMs, make, until, maxInFlight = 512 }) {
       inFlight++;
       const p = make(sent).then((r) => {
         inFlight--;
-        results.push(r);
+        results.push(keep(r));
         pending.delete(p);
       });
       pending.add(p);
@@ -229,6 +232,15 @@ function tally(results) {
 }
 
 const acknowledged = (results) => results.filter((r) => r.write && r.status === 201);
+/** What the soak keeps of an answer: its status, time and, for a refusal, the problem's code. */
+const statusOnly = (r) => ({
+  status: r.status,
+  ms: r.ms,
+  at: r.at,
+  write: r.write,
+  error: r.error,
+  body: r.status >= 400 ? { code: r.body?.code } : undefined,
+});
 
 // ---------------------------------------------------------------- PostgreSQL ----------------------------------
 
@@ -734,6 +746,7 @@ async function soak() {
     rate: soakRate,
     durationMs: minutes >= 2 ? 30_000 : 5000,
     make: (i) => (i % 10 < 3 ? write() : request(c.url, 'GET', reads[i % reads.length], { headers })),
+    keep: statusOnly,
   });
   const warmupBad = warmup.results.filter((r) => !(r.status === 200 || r.status === 201));
   say(
@@ -758,6 +771,7 @@ async function soak() {
     rate: soakRate,
     durationMs,
     make: (i) => (i % 10 < 3 ? write() : request(c.url, 'GET', reads[i % reads.length], { headers })),
+    keep: statusOnly,
   });
   running = false;
   await sampler;
