@@ -18,7 +18,7 @@
 //                  `npm run restore` into a fresh DATA_DIR, a server there finds every acknowledged booking too;
 //   instance-kill  three servers behind HAProxy (scripts/cluster.mjs), 200 writes/s (short: 40), one server SIGKILLed: the
 //                  proxy moves on (no failed request from 2 s after the kill), nothing acknowledged lost or partial;
-//   soak           the same three servers, 300 requests/s (short: 60) (70 % reads, 30 % writes) for --soak-minutes (short: 20 s):
+//   soak           the same three servers, 300 requests/s (short: 60) (70 % reads by ACCOUNT, 30 % writes by another school) for --soak-minutes (short: 20 s):
 //                  0 errors, p99 per minute, servers' RSS growth under 10 % (asserted from 2 minutes on);
 //   matrix         the authorization matrix (apps/server/test/authorization-matrix.test.ts): every route × every
 //                  demo account × own / another client's / unscoped target: cells, passes, read and write leaks;
@@ -38,6 +38,8 @@ import { ensureDatabase, root, seedOnce, startCluster } from './cluster.mjs';
 const PHASES = ['pg-outage', 'redis-outage', 'embedded-kill', 'instance-kill', 'soak', 'matrix', 'fuzz'];
 const PASSWORD = 'Portal#2026demo';
 const ACCOUNT = 'group.admin@demo.test';
+/** The soak's writer: a school outside ACCOUNT's group. */
+const SOAK_WRITER = 'school.admin@demo.test';
 
 const { values } = parseArgs({
   options: {
@@ -178,8 +180,11 @@ async function signIn(base, email = ACCOUNT) {
   return { authorization: `Bearer ${res.body.accessToken}` };
 }
 
-/** A valid two-date booking request at the account's first bookable location (as bench/create-booking-bench.ts). */
-async function bookingBody(base, headers) {
+/**
+ * A valid two-date booking request at the account's first bookable location (as bench/create-booking-bench.ts), on
+ * the first two open weekdays from `fromDays` days ahead.
+ */
+async function bookingBody(base, headers, fromDays = 40) {
   const get = async (path) => {
     const res = await request(base, 'GET', path, { headers });
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status ?? res.error}`);
@@ -194,7 +199,7 @@ async function bookingBody(base, headers) {
   const blocks = await get(`/v1/locations/booking-blocks?locationId=${location.locationId}`);
   const blocked = new Set(blocks.flatMap((b) => b.datesLocal));
   const dates = [];
-  for (let d = new Date(Date.now() + 40 * 86_400_000); dates.length < 2; d = new Date(d.getTime() + 86_400_000)) {
+  for (let d = new Date(Date.now() + fromDays * 86_400_000); dates.length < 2; d = new Date(d.getTime() + 86_400_000)) {
     const iso = d.toISOString().slice(0, 10);
     if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6 && !blocked.has(iso)) dates.push(iso);
   }
@@ -732,20 +737,31 @@ async function soak() {
   );
   const c = await threeServers();
   const headers = await signIn(c.url);
-  const { body, locationId } = await bookingBody(c.url, headers);
+  const { locationId } = await bookingBody(c.url, headers);
+  // The writes are another school's (its own contact's), spread over 80 pairs of days: the reads' data stays the size
+  // of a real group's, as in a steady day. (Written into the readers' group, 72 new bookings a second grew the list a
+  // read counts by some 260,000 in an hour, and each read's cost with it.)
+  const writerHeaders = await signIn(c.url, SOAK_WRITER);
+  const writers = [];
+  for (let k = 0; writers.length < 80 && k < 160; k++) {
+    const make = writer(c.url, writerHeaders, (await bookingBody(c.url, writerHeaders, 30 + 2 * k)).body);
+    // Only the pairs the rules allow (a school's closed days, the booking horizon): tried once first.
+    if ((await make()).status === 201) writers.push(make);
+  }
+  if (writers.length === 0) throw new Error(`no booking ${SOAK_WRITER} may make`);
+  const write = (i) => writers[i % writers.length]();
   const reads = [
     '/v1/profile',
     '/v1/bookings?take=20',
     `/v1/locations/${locationId}/certifications`,
     '/v1/locations/booking-location-list',
   ];
-  const write = writer(c.url, headers, body);
   // Warm-up, not counted: a server started (or restarted after the kill) a moment ago compiles and plans on its
   // first requests; on a busy machine HAProxy's 1 s checks can mark it down meanwhile. Printed all the same.
   const warmup = await load({
     rate: soakRate,
     durationMs: minutes >= 2 ? 30_000 : 5000,
-    make: (i) => (i % 10 < 3 ? write() : request(c.url, 'GET', reads[i % reads.length], { headers })),
+    make: (i) => (i % 10 < 3 ? write(i) : request(c.url, 'GET', reads[i % reads.length], { headers })),
     keep: statusOnly,
   });
   const warmupBad = warmup.results.filter((r) => !(r.status === 200 || r.status === 201));
@@ -770,7 +786,7 @@ async function soak() {
   const run = await load({
     rate: soakRate,
     durationMs,
-    make: (i) => (i % 10 < 3 ? write() : request(c.url, 'GET', reads[i % reads.length], { headers })),
+    make: (i) => (i % 10 < 3 ? write(i) : request(c.url, 'GET', reads[i % reads.length], { headers })),
     keep: statusOnly,
   });
   running = false;
