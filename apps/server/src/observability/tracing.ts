@@ -18,8 +18,8 @@ import { redactUrl } from '../lib/log-redaction';
  * server's modules load: the instrumentations patch `http`, `pg` and `undici` as they are first required, and the
  * compiled server imports every package from node_modules (build.mjs bundles only the workspace's own code), so they
  * load after the preload. Fastify is traced by its own plugin (@fastify/otel), registered by every Fastify instance
- * as it is created; ioredis 6 by the tracing channel it publishes (the OpenTelemetry ioredis instrumentation for
- * Node 20 stops at ioredis 5).
+ * as it is created; ioredis 6 by the tracing channel it publishes (OpenTelemetry's ioredis instrumentation supports
+ * ioredis below 6 only).
  *
  * The OpenTelemetry packages are loaded only when tracing is on (a synchronous require, so the preload finishes
  * before the first server module is evaluated): with tracing off nothing of them is in the process.
