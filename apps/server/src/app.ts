@@ -65,7 +65,8 @@ import { createWebPushDelivery } from './modules/push/web-push-delivery';
 import { createMailer, DEFAULT_RETRY, outboxProvider, type Mailer } from './lib/mailer';
 import { createTwilioProvider, type NotificationProvider } from './lib/notification-provider';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
-import { scheduleRetention } from './lib/retention';
+import { LIB_RETENTION_STEPS, retentionSteps, scheduleRetention } from './lib/retention';
+import { IDENTITY_RETENTION_STEPS } from './modules/identity/identity-retention';
 import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
@@ -144,7 +145,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every service and its collaborators, built once; routes take theirs from app.services.
   app.decorate('services', buildServices({ database, mailer, now: () => app.now(), log: app.log, config, keys, notifier, ...identity }));
   // Hourly, on one of the servers: rows past their retention period go (lib/retention.ts).
-  scheduleRetention(jobs, { db: database.db, now: () => app.now(), periods: config.retention, log: app.log });
+  scheduleRetention(jobs, {
+    db: database.db,
+    now: () => app.now(),
+    periods: config.retention,
+    steps: retentionSteps(config.retention, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS),
+    log: app.log,
+  });
   // Every quarter of an hour: the weekly digest of each subscriber whose Monday morning it is (modules/reports).
   scheduleWeeklyDigest(jobs, app.services.weeklyDigest);
   await registerModules(app, config, keys, identity);

@@ -2,13 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@portal/db/client';
 
 /**
- * The deletes of the retention job (lib/retention.ts): one per kind of row, each given the instant before which a row
- * goes. They delete in batches (a row's ctid), so that a first run over years of rows never holds a long lock.
+ * The deletes of the retention job (lib/retention.ts) for the tables of lib/ (idempotency keys, the outbox, the mail
+ * queue); a module's own tables are pruned by its own repository (modules/identity/identity-retention.ts). Each is
+ * given the instant before which a row goes. They delete in batches (a row's ctid), so that a first run over years
+ * of rows never holds a long lock.
  */
 
 const BATCH = 5000;
 
-async function deleteInBatches(db: Db, table: SQL, where: SQL): Promise<number> {
+/** Deletes the rows of `table` matching `where`, a batch at a time; answers how many went. */
+export async function deleteInBatches(db: Db, table: SQL, where: SQL): Promise<number> {
   let total = 0;
   for (;;) {
     const rows = await queryRows<{ n: number }>(
@@ -27,18 +30,6 @@ export function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
   return deleteInBatches(db, sql`idempotency_keys`, sql`expires_at < ${before.toISOString()}`);
 }
 
-/** Refresh tokens that expired, or were revoked, before `before`. */
-export function pruneRefreshTokens(db: Db, before: Date): Promise<number> {
-  const at = before.toISOString();
-  return deleteInBatches(db, sql`refresh_tokens`, sql`(expires_at < ${at} or revoked_at < ${at})`);
-}
-
-/** Sign-in and rate-limit counters whose window started before `before` and that hold no lock since. */
-export function pruneSignInCounters(db: Db, before: Date): Promise<number> {
-  const at = before.toISOString();
-  return deleteInBatches(db, sql`auth_counters`, sql`window_started_at < ${at} and (locked_until is null or locked_until < ${at})`);
-}
-
 /** E-mail in the outbox written before `before`. */
 export function pruneOutboxMail(db: Db, before: Date): Promise<number> {
   return deleteInBatches(db, sql`outbox_messages`, sql`channel = 'email' and created_at < ${before.toISOString()}`);
@@ -52,9 +43,4 @@ export function pruneNotifications(db: Db, before: Date): Promise<number> {
 /** Mail given up before `before`. */
 export function pruneGivenUpMails(db: Db, before: Date): Promise<number> {
   return deleteInBatches(db, sql`mail_queue`, sql`failed_at < ${before.toISOString()}`);
-}
-
-/** Audit entries written before `before`. */
-export function pruneAuditLog(db: Db, before: Date): Promise<number> {
-  return deleteInBatches(db, sql`audit_log`, sql`at < ${before.toISOString()}`);
 }

@@ -4,7 +4,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@portal/db/client';
 import { createTestDatabase } from '../../test/helpers';
 import { loadConfig, type RetentionPeriods } from '../config';
-import { retentionCutoffs, runRetention, scheduleRetention, RETENTION_INTERVAL_MS, RETENTION_JOB } from './retention';
+import { IDENTITY_RETENTION_STEPS } from '../modules/identity/identity-retention';
+import {
+  LIB_RETENTION_STEPS,
+  retentionCutoffs,
+  retentionSteps,
+  runRetention,
+  scheduleRetention,
+  RETENTION_INTERVAL_MS,
+  RETENTION_JOB,
+} from './retention';
 
 /**
  * Retention with an injected clock: for each kind of row, a row just past its period goes and one just inside it
@@ -15,6 +24,7 @@ const engine = inject('postgresUrl') ? 'PostgreSQL' : 'PGlite';
 const NOW = new Date('2031-03-14T09:30:00Z');
 const periods: RetentionPeriods = loadConfig({}).retention;
 const cutoffs = retentionCutoffs(NOW, periods);
+const steps = retentionSteps(periods, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS);
 const MINUTE = 60_000;
 const before = (at: Date) => new Date(at.getTime() - MINUTE).toISOString();
 const after = (at: Date) => new Date(at.getTime() + MINUTE).toISOString();
@@ -165,15 +175,15 @@ describe(`retention (${engine})`, () => {
     expect(young).toBeGreaterThan(0);
     const keptBefore = await count(kept(cutoff));
 
-    const report = await runRetention({ db: database.db, now: () => NOW, periods });
+    const report = await runRetention({ db: database.db, now: () => NOW, periods, steps });
     expect(report[kind]).toBeGreaterThanOrEqual(rows!.old);
     expect(await queryRows(database.db, marked(marker, cutoff))).toEqual([{ old: 0, young }]);
     expect(await count(kept(cutoff))).toBe(keptBefore);
   });
 
   it('a second run at the same instant finds nothing more to remove', async () => {
-    await runRetention({ db: database.db, now: () => NOW, periods });
-    const report = await runRetention({ db: database.db, now: () => NOW, periods });
+    await runRetention({ db: database.db, now: () => NOW, periods, steps });
+    const report = await runRetention({ db: database.db, now: () => NOW, periods, steps });
     expect(Object.values(report).every((n) => n === 0)).toBe(true);
   });
 
@@ -186,9 +196,16 @@ describe(`retention (${engine})`, () => {
           return async () => {};
         },
       },
-      { db: database.db, now: () => NOW, periods },
+      { db: database.db, now: () => NOW, periods, steps },
     );
     await stop();
     expect(scheduled).toEqual([[RETENTION_JOB, RETENTION_INTERVAL_MS]]);
+  });
+
+  it('refuses at start a period without a delete, or with two', () => {
+    expect(() => retentionSteps(periods, LIB_RETENTION_STEPS)).toThrow(/no delete for refreshTokensDays, signInCountersDays, auditLogDays/);
+    expect(() => retentionSteps(periods, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS, { outboxDays: async () => 0 })).toThrow(
+      /two deletes for outboxDays/,
+    );
   });
 });

@@ -18,37 +18,55 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export type RetentionReport = Record<keyof RetentionPeriods, number>;
 
-const STEPS: Array<[keyof RetentionPeriods, (db: Db, before: Date) => Promise<number>]> = [
-  ['idempotencyKeysDays', prune.pruneIdempotencyKeys],
-  ['refreshTokensDays', prune.pruneRefreshTokens],
-  ['signInCountersDays', prune.pruneSignInCounters],
-  ['outboxDays', prune.pruneOutboxMail],
-  ['notificationsDays', prune.pruneNotifications],
-  ['givenUpMailsDays', prune.pruneGivenUpMails],
-  ['auditLogDays', prune.pruneAuditLog],
-];
+/** A kind of row's delete: the rows older than `before` go; answers how many. */
+export type RetentionStep = (db: Db, before: Date) => Promise<number>;
+/** The deletes of some kinds of row, by their period: lib's own below, a module's from the module. */
+export type RetentionSteps = Partial<Record<keyof RetentionPeriods, RetentionStep>>;
+
+/** The kinds of row of lib/'s own tables. */
+export const LIB_RETENTION_STEPS: RetentionSteps = {
+  idempotencyKeysDays: prune.pruneIdempotencyKeys,
+  outboxDays: prune.pruneOutboxMail,
+  notificationsDays: prune.pruneNotifications,
+  givenUpMailsDays: prune.pruneGivenUpMails,
+};
+
+/** Every period's delete, from the parts given; a period with none, or with two, is an error at start. */
+export function retentionSteps(periods: RetentionPeriods, ...parts: RetentionSteps[]): Record<keyof RetentionPeriods, RetentionStep> {
+  const steps = {} as Record<keyof RetentionPeriods, RetentionStep>;
+  for (const part of parts) {
+    for (const [key, step] of Object.entries(part) as Array<[keyof RetentionPeriods, RetentionStep]>) {
+      if (steps[key]) throw new Error(`retention: two deletes for ${key}`);
+      steps[key] = step;
+    }
+  }
+  const missing = (Object.keys(periods) as Array<keyof RetentionPeriods>).filter((key) => !steps[key]);
+  if (missing.length > 0) throw new Error(`retention: no delete for ${missing.join(', ')}`);
+  return steps;
+}
 
 export interface RetentionOptions {
   db: Db;
   now: () => Date;
   periods: RetentionPeriods;
+  /** Every period's delete (`retentionSteps`). */
+  steps: Record<keyof RetentionPeriods, RetentionStep>;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /** The instant before which each kind of row goes, at `now`. */
 export function retentionCutoffs(now: Date, periods: RetentionPeriods): Record<keyof RetentionPeriods, Date> {
-  return Object.fromEntries(STEPS.map(([key]) => [key, new Date(now.getTime() - periods[key] * DAY_MS)])) as Record<
-    keyof RetentionPeriods,
-    Date
-  >;
+  return Object.fromEntries(
+    (Object.keys(periods) as Array<keyof RetentionPeriods>).map((key) => [key, new Date(now.getTime() - periods[key] * DAY_MS)]),
+  ) as Record<keyof RetentionPeriods, Date>;
 }
 
 /** One run: each kind in turn; one failing does not stop the others, and the run then fails (the job counts it). */
-export async function runRetention({ db, now, periods, log }: RetentionOptions): Promise<RetentionReport> {
+export async function runRetention({ db, now, periods, steps, log }: RetentionOptions): Promise<RetentionReport> {
   const cutoffs = retentionCutoffs(now(), periods);
   const report = {} as RetentionReport;
   let failure: unknown;
-  for (const [key, step] of STEPS) {
+  for (const [key, step] of Object.entries(steps) as Array<[keyof RetentionPeriods, RetentionStep]>) {
     try {
       report[key] = await step(db, cutoffs[key]);
     } catch (err) {

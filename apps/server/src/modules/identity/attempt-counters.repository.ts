@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@portal/db/client';
+import { deleteInBatches } from '../../lib/retention.repository';
 import type { AttemptCounters } from './attempt-counters';
 
 /** The counters of failed sign-ins in the database (table auth_counters); see attempt-counters.ts. */
@@ -50,4 +51,10 @@ export class DatabaseAttemptCounters implements AttemptCounters {
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`delete from auth_counters where key = ${key}`);
   }
+}
+
+/** Sign-in and rate-limit counters whose window started before `before` and that hold no lock since (the retention job). */
+export function pruneSignInCounters(db: Db, before: Date): Promise<number> {
+  const at = before.toISOString();
+  return deleteInBatches(db, sql`auth_counters`, sql`window_started_at < ${at} and (locked_until is null or locked_until < ${at})`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
 import { AUTH_ERRORS } from '@portal/contract/auth';
 import { PASSWORD_MESSAGES } from '@portal/contract/messages';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -196,10 +197,11 @@ describe('refresh and sign-out', () => {
   it('gives a token presented again within seconds of its rotation a successor (a reload whose new cookie never arrived)', async () => {
     const liveTokens = async () =>
       (
-        await t.database.db.execute<{ n: number }>(
+        await queryRows<{ n: number }>(
+          t.database.db,
           sql`select count(*)::int as n from refresh_tokens where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'teacher@demo.test')`,
         )
-      ).rows[0]!.n;
+      )[0]!.n;
     const before = await liveTokens();
     const session = await signIn(t.app, 'teacher@demo.test');
     // The browser's refresh rotated the token, but the page was reloaded before the answer (and its cookie) arrived.

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { contacts, passwordResetTokens, refreshTokens, staffUsers, auditLog } from '@portal/db/schema';
-import type { DbOrTx } from '@portal/db/client';
+import type { Db, DbOrTx } from '@portal/db/client';
+import { deleteInBatches } from '../../lib/retention.repository';
 
 /** Queries of the identity module. Secrets (refresh, reset and unlock tokens) are stored only as SHA-256 hashes. */
 
@@ -316,4 +317,15 @@ export async function audit(db: DbOrTx, entry: AuditEntry) {
     requestId: entry.requestId ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+/** Refresh tokens that expired, or were revoked, before `before` (the retention job). */
+export function pruneRefreshTokens(db: Db, before: Date): Promise<number> {
+  const at = before.toISOString();
+  return deleteInBatches(db, sql`refresh_tokens`, sql`(expires_at < ${at} or revoked_at < ${at})`);
+}
+
+/** Audit entries written before `before` (the retention job). */
+export function pruneAuditLog(db: Db, before: Date): Promise<number> {
+  return deleteInBatches(db, sql`audit_log`, sql`at < ${before.toISOString()}`);
 }
