@@ -187,7 +187,11 @@ describe('times and dates as the locale shows them', () => {
       // Timesheets: the billed times with their zone, and Modify with the same time input.
       await page.goto(`${baseUrl()}/timesheets`);
       await expectHeading(page, 'Timesheets');
-      const sheet = page.getByTestId(viewport === 'desktop' ? 'timesheet-row' : 'timesheet-card').first();
+      // A timesheet the educator says did not happen shows no times: the first one with times.
+      const sheet = page
+        .getByTestId(viewport === 'desktop' ? 'timesheet-row' : 'timesheet-card')
+        .filter({ hasNotText: 'Educator says it did not happen' })
+        .first();
       await expectVisible(sheet, 15_000);
       expect(await sheet.textContent()).toMatch(ZONE_NAME);
       await sheet.getByRole('checkbox', { name: /^Select the timesheet of / }).check();
