@@ -13,24 +13,18 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { LoginResponse } from '@portal/contract/second-step';
 import { requirePrincipal } from '../../plugins/authenticate';
 import type { Session } from './auth.service';
-
-/** HTTP of sign-in: the refresh token travels only in an httpOnly, SameSite=Strict cookie scoped to /v1/auth. */
-export const REFRESH_COOKIE = 'portal_rt';
-const COOKIE_PATH = '/v1/auth';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails };
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
-/** A session's answer: the access token in the body, the refresh token in its cookie (secure on an https origin). */
+/** A session's answer: the access token in the body, the refresh token in its cookie (session-cookies.ts). */
 export function answer(reply: FastifyReply, session: Session) {
   const { config } = reply.server;
   reply.header('cache-control', 'no-store');
   if (session.refreshToken) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
+    setSessionCookies(reply, session.refreshToken, {
       secure: config.publicOrigin.startsWith('https:'),
       maxAge: config.auth.refreshAbsoluteSeconds,
     });
@@ -82,7 +76,7 @@ function sessionRoutes(app: App): void {
       try {
         return answer(reply, await auth.refresh(cookie, meta(request)));
       } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        clearSessionCookies(reply);
         throw error;
       }
     },
@@ -97,7 +91,7 @@ function sessionRoutes(app: App): void {
     async (request, reply) => {
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       await auth.signOut(request.cookies[REFRESH_COOKIE], bearer);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearSessionCookies(reply);
       // The caller's reference data may sit in this browser's HTTP cache (plugins/http-cache.ts: private answers,
       // revalidated by ETag): on a shared school computer, signing out drops it.
       reply.header('clear-site-data', '"cache"');

@@ -38,12 +38,19 @@ describe('sign-in', () => {
     expect(body.tokenType).toBe('Bearer');
     expect(body.expiresIn).toBe(1800);
     expect(body.accessToken.split('.')).toHaveLength(3);
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/portal_rt=/);
+    const cookies = [res.headers['set-cookie'] ?? []].flat();
+    const cookie = cookies.find((each) => each.startsWith('portal_rt='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\/v1\/auth/);
     expect(res.headers['cache-control']).toBe('no-store');
+    // Its hint for the web app's first script: readable by script, and saying nothing but "signed in".
+    const hint = cookies.find((each) => each.startsWith('portal_signed_in='));
+    expect(hint).toMatch(/^portal_signed_in=1;/);
+    expect(hint).toMatch(/; Path=\/(;|$)/);
+    expect(hint).toMatch(/SameSite=Strict/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint?.match(/Max-Age=(\d+)/)?.[1]).toBe(cookie?.match(/Max-Age=(\d+)/)?.[1]);
   });
 
   it('takes the e-mail without regard to case or surrounding spaces', async () => {
@@ -256,7 +263,11 @@ describe('refresh and sign-out', () => {
   it('refuses a refresh without a cookie, and an expired family', async () => {
     // No cookie at all: nothing to refresh, which is not an error.
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh' })).statusCode).toBe(204);
-    expect((await refresh('portal_rt=not-a-real-token')).statusCode).toBe(401);
+    const refused = await refresh('portal_rt=not-a-real-token');
+    expect(refused.statusCode).toBe(401);
+    // Both cookies end: the next start shows the loading view, not a signed-in page's frame.
+    expect(String(refused.headers['set-cookie'])).toMatch(/portal_rt=;/);
+    expect(String(refused.headers['set-cookie'])).toMatch(/portal_signed_in=;/);
     const session = await signIn(t.app, 'us.admin@demo.test');
     await t.database.db.execute(
       sql`update refresh_tokens set expires_at = now() - interval '1 second' where revoked_at is null and rotated_at is null and contact_id = (select id from contacts where email = 'us.admin@demo.test')`,
@@ -275,6 +286,7 @@ describe('refresh and sign-out', () => {
     });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/portal_rt=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/portal_signed_in=;[^,]*Path=\//);
     // The browser drops what it kept of this caller's answers (profile, locations…: private, revalidated by ETag).
     expect(out.headers['clear-site-data']).toBe('"cache"');
     expect((await profile(session.headers)).statusCode).toBe(401);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as oidc from 'openid-client';
 import { ProblemDetails } from '@portal/contract/problems';
-import { REFRESH_COOKIE } from './auth.routes';
+import { clearSessionCookies, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies } from './session-cookies';
 import { beginFlow, discovery, finishFlow, takeFlow, type FlowCookie, type RelyingParty } from './oidc-relying-party';
 
 /**
@@ -98,16 +98,10 @@ function callbackRoute(app: App, login: Login): void {
         const staff = await auth.matchStaff(identity);
         if (!staff) return reply.redirect(back(flow.contactId, 'error=unknown-staff'), 303);
         const session = await auth.staffSession(staff.id, { ip: request.ip, requestId: request.id });
-        reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-          path: '/v1/auth',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: login.secure,
-          maxAge: login.refreshSeconds,
-        });
+        setSessionCookies(reply, session.refreshToken, { secure: login.secure, maxAge: login.refreshSeconds });
         if (tokens.id_token)
           reply.setCookie(ID_TOKEN_COOKIE, tokens.id_token, {
-            path: '/v1/auth',
+            path: REFRESH_COOKIE_PATH,
             httpOnly: true,
             sameSite: 'lax',
             secure: login.secure,
@@ -131,8 +125,8 @@ function logoutRoute(app: App, login: Login): void {
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE], undefined);
       const idToken = request.cookies[ID_TOKEN_COOKIE];
-      reply.clearCookie(REFRESH_COOKIE, { path: '/v1/auth' });
-      reply.clearCookie(ID_TOKEN_COOKIE, { path: '/v1/auth' });
+      clearSessionCookies(reply);
+      reply.clearCookie(ID_TOKEN_COOKIE, { path: REFRESH_COOKIE_PATH });
       try {
         const config = await login.discover();
         const url = oidc.buildEndSessionUrl(config, {

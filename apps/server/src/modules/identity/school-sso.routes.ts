@@ -10,7 +10,7 @@ import {
   SsoStartQuery,
   type SsoFailure,
 } from '@portal/contract/school-sso';
-import { REFRESH_COOKIE } from './auth.routes';
+import { setSessionCookies } from './session-cookies';
 import { beginFlow, discovery, finishFlow, takeFlow, type FlowCookie } from './oidc-relying-party';
 import { SSO_START_PATH, partyKey, type SsoConnection } from './school-sso.service';
 
@@ -89,13 +89,7 @@ const schoolSsoRoutes: FastifyPluginAsyncZod<SchoolSsoRoutesOptions> = async (ap
         const { identity } = await finishFlow(await configurationOf(connection), request, redirectUri, flow);
         const outcome = await app.services.schoolSso.signIn(connection.id, identity, meta);
         if (!outcome.ok) return reply.redirect(failed(outcome.reason), 303);
-        reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, {
-          path: '/v1/auth',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: cookie.secure,
-          maxAge: app.config.auth.refreshAbsoluteSeconds,
-        });
+        setSessionCookies(reply, outcome.refreshToken, { secure: cookie.secure, maxAge: app.config.auth.refreshAbsoluteSeconds });
         // The web app starts by asking /v1/auth/refresh, which now answers with this sign-in.
         return reply.header('cache-control', 'no-store').redirect('/', 303);
       } catch (error) {

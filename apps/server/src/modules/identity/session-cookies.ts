@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+
+/** The refresh token: in an httpOnly, SameSite=Strict cookie that only the sign-in calls (/v1/auth) receive. */
+export const REFRESH_COOKIE = 'portal_rt';
+export const REFRESH_COOKIE_PATH = '/v1/auth';
+
+/**
+ * Beside the refresh cookie, for as long as it lives: a cookie the web app's first script can read, holding only
+ * `1`. It tells public/boot-paint.js that this browser has a sign-in, so a signed-in page's frame (its bar, heading
+ * and intro, index.html) may show before the app has loaded; a browser without one sees the loading view and, on a
+ * signed-in page, the sign-in page. It carries nothing the refresh cookie does not say and opens nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'portal_signed_in';
+
+/** Sets a sign-in's refresh cookie and its hint (secure on an https origin; both end with the sign-in's lifetime). */
+export function setSessionCookies(reply: FastifyReply, refreshToken: string, options: { secure: boolean; maxAge: number }): void {
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: options.secure,
+    maxAge: options.maxAge,
+  });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: options.secure,
+    maxAge: options.maxAge,
+  });
+}
+
+/** Ends both cookies (signed out, or the refresh token refused). */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+}
