@@ -217,7 +217,14 @@ async function signIn(base: string): Promise<{ cookies: Cookie[]; accessToken: s
     const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
     const at = pair.indexOf('=');
     const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain, path, httpOnly: true, sameSite: 'Strict' as const };
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain,
+      path,
+      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
+      sameSite: 'Strict' as const,
+    };
   });
   if (cookies.length === 0) throw new Error(`signing in as ${values.account} set no refresh cookie`);
   const { accessToken } = (await response.json()) as { accessToken: string };

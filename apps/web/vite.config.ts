@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
@@ -6,6 +6,7 @@ import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown }
 import { VitePWA } from 'vite-plugin-pwa';
 // By path: Vite loads its config with Node, which would leave a workspace package's TypeScript unbundled.
 import { brandFor } from '../../packages/contract/src/format/brand';
+import { BOOT_FRAME_PAGES } from './src/app/boot-frame-pages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -47,8 +48,68 @@ function htmlTexts(): Plugin {
       return html.replace(/%(PORTAL_[A-Z_]+)%/g, (whole, key: string) => {
         const value = texts[key];
         if (typeof value !== 'string') throw new Error(`index.html uses ${whole}, which has no text in en/common.json`);
-        return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+        return escapeHtml(value);
       });
+    },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * The signed-in pages' frame (app/boot-frame-pages.ts): index.html's `<!-- portal-boot-frame-pages -->` becomes each
+ * page's heading and intro from the `en` locale, each shown by a class on <html> (`boot-frame--<page>`, which
+ * public/boot-paint.js puts there), and a meta tag lists the pages for that script. A regional folder that words
+ * one of these texts differently would have its region see the `en` text first: the build refuses it instead.
+ */
+function bootFrame(): Plugin {
+  const locales = new URL('./src/locales/', import.meta.url);
+  // A page's key is its path without the slash (public/boot-paint.js reads `location.pathname` so): one segment only.
+  const keyOf = (path: string) => {
+    if (!/^\/[a-z-]+$/.test(path)) throw new Error(`bootFrame: ${path} is not a one-segment path`);
+    return path.slice(1);
+  };
+  return {
+    name: 'portal-boot-frame',
+    transformIndexHtml(html) {
+      const marker = '<!-- portal-boot-frame-pages -->';
+      if (!html.includes(marker)) throw new Error(`bootFrame: index.html has no ${marker}`);
+      const regions = readdirSync(locales, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'en');
+      const pages = BOOT_FRAME_PAGES.map(({ path, namespace, headerWidth }) => {
+        const texts = JSON.parse(readFileSync(new URL(`en/${namespace}.json`, locales), 'utf8')) as Record<string, unknown>;
+        const { title, intro } = texts;
+        if (typeof title !== 'string' || typeof intro !== 'string') throw new Error(`bootFrame: en/${namespace}.json lacks title or intro`);
+        for (const region of regions) {
+          const file = new URL(`${region.name}/${namespace}.json`, locales);
+          if (!existsSync(file)) continue;
+          const override = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+          if ('title' in override || 'intro' in override)
+            throw new Error(
+              `bootFrame: ${region.name}/${namespace}.json words ${path}'s title or intro; index.html's frame has the en text only`,
+            );
+        }
+        return { key: keyOf(path), title, intro, headerWidth };
+      });
+      const markup = pages
+        .map(
+          (page) =>
+            `<div class="boot-frame-view__header" data-boot-frame="${page.key}" style="max-width: ${page.headerWidth}px">` +
+            `<h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.intro)}</p></div>`,
+        )
+        .join('\n');
+      const style = pages.map((page) => `html.boot-frame--${page.key} [data-boot-frame="${page.key}"] { display: block; }`).join('\n');
+      return {
+        html: html.replace(marker, markup),
+        tags: [
+          { tag: 'style', children: style, injectTo: 'head' },
+          // Before public/boot-paint.js, which reads it (async: it may run before the body has been parsed).
+          {
+            tag: 'meta',
+            attrs: { name: 'portal-boot-frames', content: pages.map((page) => page.key).join(' ') },
+            injectTo: 'head-prepend',
+          },
+        ],
+      };
     },
   };
 }
@@ -341,6 +402,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     htmlTexts(),
+    bootFrame(),
     preloadSignInPage(),
     listSignedInStart(),
     lazySchemas(),

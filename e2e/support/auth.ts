@@ -14,9 +14,9 @@ const jsonHeaders = { 'content-type': 'application/json', 'accept-version': '1' 
 
 /**
  * Signs in as a journey usually needs to (the sign-in page has journeys of its own: sign-in-page.spec.ts and the
- * identity specs use signInWithForm): over HTTP, the refresh cookie the answer sets is put in the page's browser
- * context, and the page opens `path`, where the app signs itself in from that cookie as it does on any return
- * visit. Saves loading the sign-in page and the home page for every journey.
+ * identity specs use signInWithForm): over HTTP, the cookies the answer sets (the refresh token, httpOnly, and the
+ * signed-in hint the first script reads) are put in the page's browser context, and the page opens `path`, where the
+ * app signs itself in from that cookie as it does on any return visit. Saves loading the sign-in page and the home page for every journey.
  */
 export async function signIn(page: Page, email: string, path = '/', password = DEMO_PASSWORD): Promise<void> {
   const response = await fetch(api('auth/login'), { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
@@ -26,7 +26,14 @@ export async function signIn(page: Page, email: string, path = '/', password = D
     const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
     const at = pair.indexOf('=');
     const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: host, path, httpOnly: true, sameSite: 'Strict' as const };
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: host,
+      path,
+      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
+      sameSite: 'Strict' as const,
+    };
   });
   expect(cookies.length, `the sign-in of ${email} sets the refresh cookie`).toBeGreaterThan(0);
   await page.context().addCookies(cookies);

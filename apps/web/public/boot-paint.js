@@ -1,14 +1,31 @@
 /* global location, document, window */
-// On /login: show index.html's static sign-in card (it is light) until the app has drawn it (src/app/boot-paint.ts).
+// Before the app's code: index.html's static first paint where there is one, light mode only (its copies are light).
+// On /login the sign-in card; on a signed-in page of the `portal-boot-frames` list (vite.config.ts, bootFrame), the
+// shell's bar with the page's heading and intro, when the browser has a sign-in (the `portal_signed_in` cookie the
+// server sets beside the refresh cookie). src/app/boot-paint.ts removes either once the app has drawn the page; if
+// the app has started first (`data-booted` on <html>), nothing shows.
 // Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
 try {
+  const root = document.documentElement;
   const choice = localStorage.getItem('darkMode');
   const dark = choice === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : choice === 'true';
-  if (location.pathname === '/login' && !dark) {
-    document.documentElement.classList.add('boot-sign-in');
+  const frames = document.querySelector('meta[name="portal-boot-frames"]');
+  const page = location.pathname.replace(/^\/|\/$/g, '');
+  if (dark || root.hasAttribute('data-booted')) {
+    // The loading view shows.
+  } else if (location.pathname === '/login') {
+    root.classList.add('boot-sign-in');
+  } else if (
+    frames &&
+    page &&
+    (frames.getAttribute('content') || '').split(' ').includes(page) &&
+    /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie)
+  ) {
+    root.classList.add('boot-frame', `boot-frame--${page}`);
+    if (localStorage.getItem('drawerOpen') === 'false') root.classList.add('boot-frame--drawer-closed');
   }
 } catch {
-  // Storage blocked: the loading screen shows instead.
+  // Storage blocked: the loading view shows instead.
 }
 
 // Anywhere but /login: the signed-in area's shared files (listed in index.html at build time) download now, together,

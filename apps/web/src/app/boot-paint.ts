@@ -3,35 +3,70 @@ import { paths } from '../lib/paths';
 import { startsDark } from '../lib/color-scheme';
 import { firstScreenShown } from './service-worker/register-later';
 
-const CLASS = 'boot-sign-in';
+const SIGN_IN = 'boot-sign-in';
+const FRAME = 'boot-frame';
 
 /**
- * index.html holds a static copy of the sign-in page (hidden). On the sign-in page public/boot-paint.js (a few
- * bytes, loaded async beside the entry) shows it, or the entry as it starts if it runs first, before React has
- * rendered anything: the page's largest text paints at once instead of after the configuration, the session
- * check and two renders. Keep the two checks alike. It lies over the app until the app's first real screen
- * has rendered beneath it, then goes in the same frame, so nothing flickers. Dark mode keeps the loading view (the
- * copy is light).
+ * index.html holds static copies of a first screen (hidden): the sign-in page, and a signed-in page's frame (the
+ * shell's bar, the page's heading and intro: app/boot-frame-pages.ts). public/boot-paint.js (a few bytes, loaded
+ * async beside the entry) shows the one for the address before React has rendered anything, so the page's largest
+ * text paints at once instead of after the app's code, the configuration, the session check and two renders. On
+ * the sign-in page the entry does the same if it runs first (keep the two checks alike). A copy lies over the app
+ * until the app's first real screen has rendered beneath it, then goes in the same frame, so nothing flickers.
+ * Dark mode keeps the loading view (the copies are light).
  */
 export function showBootPaint(): boolean {
   if (window.location.pathname !== paths.login || startsDark()) return false;
   if (!document.getElementById('boot-sign-in-view')) return false;
-  document.documentElement.classList.add(CLASS);
+  document.documentElement.classList.add(SIGN_IN);
   return true;
 }
 
-/** Is the static sign-in page showing (so a loading view beneath it would be work nobody sees)? */
+/** Is a static first screen showing (so a loading view beneath it would be work nobody sees)? */
 export function bootPaintShowing(): boolean {
-  return document.documentElement.classList.contains(CLASS);
+  const classes = document.documentElement.classList;
+  return classes.contains(SIGN_IN) || classes.contains(FRAME);
 }
+
+/** The signed-in shell draws its page a commit after itself (useLaterRender): the frame waits for the page. */
+let heldForPage = false;
 
 export function dismissBootPaint(): void {
+  heldForPage = false;
   firstScreenShown();
-  document.documentElement.classList.remove(CLASS);
+  const root = document.documentElement;
+  // Tells public/boot-paint.js, should it run only now, that the app has its screen.
+  root.setAttribute('data-booted', '');
+  for (const name of [...root.classList]) if (name === SIGN_IN || name.startsWith(FRAME)) root.classList.remove(name);
   document.getElementById('boot-sign-in-view')?.remove();
+  document.getElementById('boot-frame-view')?.remove();
 }
 
-/** For the app's first real screens (any route, the route error boundary). */
+/** For the app's first real screens (the route error boundary): the static copy goes now. */
 export function useDismissBootPaint(): void {
   useLayoutEffect(dismissBootPaint, []);
+}
+
+/**
+ * For the root layout: the static copy goes once the first route has rendered, unless the signed-in shell beneath
+ * holds it until its page has (its layout effect runs before this one, in the same commit).
+ */
+export function useDismissBootPaintUnlessHeld(): void {
+  useLayoutEffect(() => {
+    if (!heldForPage) dismissBootPaint();
+  }, []);
+}
+
+/** For the signed-in shell: the frame stays until `pageReady`, and goes if the shell leaves before that. */
+export function useBootPaintUntilPage(pageReady: boolean): void {
+  useLayoutEffect(() => {
+    if (pageReady) {
+      dismissBootPaint();
+      return;
+    }
+    heldForPage = bootPaintShowing();
+    return () => {
+      if (heldForPage) dismissBootPaint();
+    };
+  }, [pageReady]);
 }

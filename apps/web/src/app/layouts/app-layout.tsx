@@ -21,6 +21,7 @@ import { useProfile } from '../../lib/profile';
 import { UI_KEYS, useBooleanPreference } from '../../lib/ui-preferences';
 import { useLaterRender } from '../../lib/use-later-render';
 import { useImpersonation } from '../../lib/use-session';
+import { useBootPaintUntilPage } from '../boot-paint';
 import { ClientDetailsLoader } from '../components/client-details-loader';
 import { ClientSelector } from '../components/client-selector';
 import { DarkModeToggle } from '../components/dark-mode-toggle';
@@ -199,6 +200,8 @@ export function AppLayout() {
   // one task that nothing interrupts (every new style is inserted in it), and the two halves each block a phone's
   // main thread for less than the whole did. Later pages draw in the shell at once.
   const pageReady = useLaterRender();
+  // index.html's frame of this page (its heading and intro) stays over the shell until the page itself has rendered.
+  useBootPaintUntilPage(pageReady);
 
   const open = desktop ? drawerOpen : mobileOpen;
   const toggle = () => (desktop ? setDrawerOpen(!drawerOpen) : setMobileOpen(!mobileOpen));

@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageTimeoutView } from '../../components/page-timeout-view';
 import { Spinner } from '../../components/spinner';
 import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../lib/page-load';
-import { useDismissBootPaint } from '../boot-paint';
+import { useDismissBootPaintUnlessHeld } from '../boot-paint';
 import './root-layout.css';
 
 const NavigationProgress = lazy(() => import('./navigation-progress').then((module) => ({ default: module.NavigationProgress })));
@@ -37,8 +37,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigating = useNavigation().state === 'loading';
   const phase = useNavigationPhase(navigating);
-  // The first real screen has rendered: index.html's static sign-in look goes.
-  useDismissBootPaint();
+  // The first real screen has rendered: index.html's static first paint goes (the signed-in shell keeps it until its page has).
+  useDismissBootPaintUnlessHeld();
   return (
     <>
       {navigating && (

@@ -1,0 +1,22 @@
+/**
+ * The signed-in pages whose frame index.html paints before the app has loaded (vite.config.ts, bootFrame): the
+ * shell's bar and the page's heading and intro, texts that need no data. public/boot-paint.js shows it on these
+ * addresses when the browser has a sign-in; app/boot-paint.ts removes it once the page has rendered beneath it.
+ *
+ * No imports: Vite's configuration reads this file with Node. boot-paint.test.ts checks each entry against the
+ * router's paths, the locale files and the page's own measures.
+ */
+export interface BootFramePage {
+  /** The route's path (lib/paths.ts). */
+  path: string;
+  /** The locale namespace whose `title` and `intro` the page shows in its header. */
+  namespace: string;
+  /** The header's maximum width in px, as the page draws it (its `maxWidth`). */
+  headerWidth: number;
+}
+
+export const BOOT_FRAME_PAGES: readonly BootFramePage[] = [
+  { path: '/bookings', namespace: 'bookings-list', headerWidth: 720 },
+  { path: '/timesheets', namespace: 'timesheets', headerWidth: 720 },
+  { path: '/finance', namespace: 'finance', headerWidth: 760 },
+];

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectHeading, signIn } from '../../support/auth';
+import { expectNoPageErrors, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+
+/** The app's own code (every built chunk): without it only index.html and public/boot-paint.js run. */
+const APP_CODE = /\/assets\/[^/]+\.js(\?|$)/;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The heading's and intro's boxes, rounded to whole pixels. */
+async function boxes(page: Page, heading: string, intro: string): Promise<{ heading: Box; intro: Box }> {
+  const round = (box: Box | null): Box => {
+    if (!box) throw new Error('no box');
+    return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+  };
+  return { heading: round(await page.locator(heading).boundingBox()), intro: round(await page.locator(intro).boundingBox()) };
+}
+
+/**
+ * A signed-in page opened cold paints its frame from index.html (the shell's bar, the page's heading and intro) before
+ * the app's code has arrived, and the app's page takes its place where the frame put it. A browser without a sign-in,
+ * or in dark mode, sees the loading view instead.
+ */
+describe('the static frame of a signed-in page', () => {
+  const browser = useBrowser();
+
+  for (const viewport of ['mobile', 'desktop'] as const satisfies readonly ViewportName[]) {
+    // Every page on a phone; on a desktop (where the navigation's column is beside the page) one is enough.
+    const pages = (
+      [
+        ['/bookings', 'Bookings'],
+        ['/timesheets', 'Timesheets'],
+        ['/finance', 'Finance'],
+      ] as const
+    ).slice(0, viewport === 'mobile' ? 3 : 1);
+    it(`${viewport}: the frame of ${pages.map(([, heading]) => heading).join(', ')} shows the heading and intro before the app, which draws them in the same place`, async () => {
+      const page = await browser.newPage(viewport);
+      await signIn(page, 'school.admin@demo.test', '/bookings');
+      await expectHeading(page, 'Bookings');
+      for (const [path, heading] of pages) {
+        // The frame alone: the app's code never arrives.
+        await page.route(APP_CODE, (route) => route.abort());
+        await page.goto(path);
+        const frame = page.locator(`[data-boot-frame="${path.slice(1)}"]`);
+        await expectVisible(frame);
+        await expect.poll(() => frame.locator('h1').textContent()).toBe(heading);
+        const intro = (await frame.locator('p').textContent()) ?? '';
+        expect(intro.length).toBeGreaterThan(40);
+        expect(await page.locator('#boot-frame-view').getAttribute('aria-hidden')).toBe('true');
+        // Only this page's header shows.
+        expect(await page.locator('[data-boot-frame]:visible').count()).toBe(1);
+        if (path === '/bookings') await screenshot(page, 'boot-frame-bookings');
+        const painted = await boxes(page, `[data-boot-frame="${path.slice(1)}"] h1`, `[data-boot-frame="${path.slice(1)}"] p`);
+        await page.unroute(APP_CODE);
+
+        // The app: the same texts where the frame had them, and the frame gone.
+        await page.goto(path);
+        await expectHeading(page, heading);
+        await expectVisible(page.locator('main p').filter({ hasText: intro }));
+        expect(await page.locator('#boot-frame-view').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/boot-/);
+        const drawn = await boxes(page, 'main h1', 'main h1 + p');
+        // Text in the fallback font (the frame above: the web font comes with the app's code) may run wider or narrower;
+        // where it starts, and the heading's line, do not move.
+        expect({ heading: drawn.heading, intro: { x: drawn.intro.x, y: drawn.intro.y } }).toEqual({
+          heading: { ...painted.heading, width: drawn.heading.width },
+          intro: { x: painted.intro.x, y: painted.intro.y },
+        });
+      }
+      expectNoPageErrors(page);
+    });
+  }
+
+  it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {
+    const page = await browser.newPage('mobile');
+    await page.route(APP_CODE, (route) => route.abort());
+    await page.goto('/bookings');
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+
+    const dark = await browser.newPage('mobile');
+    await signIn(dark, 'school.admin@demo.test', '/bookings');
+    await expectHeading(dark, 'Bookings');
+    await dark.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await dark.route(APP_CODE, (route) => route.abort());
+    await dark.goto('/bookings');
+    await expectVisible(dark.locator('.boot-loading'));
+    expect(await dark.locator('#boot-frame-view').isVisible()).toBe(false);
+  });
+});
