@@ -4,7 +4,8 @@
 // before it has passed. Ends with one timing table per lane and one plain line, 'total: N passed, N failed', that CI
 // reads; the exit code is the first failing step's.
 //
-//   static   typecheck (one incremental `tsc -b` over the project references), then lint (ESLint and Prettier)
+//   static   typecheck (one incremental `tsc -b` over the project references), lint (ESLint and Prettier), then the
+//            production builds the browser tests run on (when they run in a later stage)
 //   vitest   unit and integration tests of every workspace (the root vitest.config.ts projects)
 //   e2e      Chromium (installed from Debian when missing), then the browser journeys (e2e/, files side by side)
 //
@@ -140,11 +141,33 @@ async function findChromium(prefix) {
   return { code: 0, chromium: found };
 }
 
+/** Whether this run's static lane built the web app and the server for the browser tests. */
+let builtForBrowserTests = false;
+/** The browser tests run in a stage after the static lane's. */
+const browserTestsLater = () => {
+  const at = (lane) => stages.findIndex((stage) => stage.includes(lane));
+  return at('static') >= 0 && at('e2e') > at('static');
+};
+
 /** Each step resolves with { code, counts?, note? }. */
 const LANES = {
   static: [
     { name: 'Typecheck', command: 'npm run typecheck', run: async (p) => ({ code: await run(p, 'npm', ['run', 'typecheck']) }) },
     { name: 'Lint', command: 'npm run lint', run: async (p) => ({ code: await run(p, 'npm', ['run', 'lint']) }) },
+    {
+      // The browser tests run on production builds of the web app and the server. Built here, beside the unit tests,
+      // rather than at the start of the browser lane, where nothing else runs meanwhile.
+      name: 'Build for the browser tests',
+      command: 'npm run build -w @portal/web && npm run build -w @portal/server',
+      run: async (p) => {
+        if (!browserTestsLater()) return { code: 0, note: 'no browser tests after this lane' };
+        const env = { ...process.env, NODE_ENV: 'production' };
+        let code = await run(p, 'npm', ['run', 'build', '-w', '@portal/web'], env);
+        if (code === 0) code = await run(p, 'npm', ['run', 'build', '-w', '@portal/server'], env);
+        builtForBrowserTests = code === 0;
+        return { code };
+      },
+    },
   ],
   vitest: [
     {
@@ -175,7 +198,14 @@ const LANES = {
         const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-report-'));
         const report = join(dir, 'report.json');
         // Screenshots are for looking at, not for passing: off unless asked for (E2E_SCREENSHOTS=1).
-        const env = { E2E_SCREENSHOTS: '0', ...process.env, CHROMIUM_PATH: lane.chromium, E2E_JSON_REPORT: report };
+        const env = {
+          E2E_SCREENSHOTS: '0',
+          ...process.env,
+          CHROMIUM_PATH: lane.chromium,
+          E2E_JSON_REPORT: report,
+          // Built by the static lane in this run (e2e/support/build-web.ts then builds nothing).
+          ...(builtForBrowserTests ? { E2E_BUILT: '1' } : {}),
+        };
         const code = await run(p, 'npm', ['run', 'test:e2e'], env);
         let counts;
         try {

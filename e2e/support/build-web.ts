@@ -4,9 +4,14 @@ import { repoRoot } from './paths';
 /**
  * The server serves `apps/web/dist`, so the tests always run against a fresh production build of the web app and
  * of the server (`apps/server/dist`, what `npm start` runs); a build takes a few seconds, a stale one would test
- * yesterday's code. E2E_SKIP_BUILD=1 skips both (the server then runs from its sources, see server.ts).
+ * yesterday's code. E2E_SKIP_BUILD=1 skips both (the server then runs from its sources, see server.ts); E2E_BUILT=1
+ * (set by `npm test`, whose static lane has just built both) uses them as they are.
  */
 export async function buildWebApp(): Promise<void> {
+  if (process.env.E2E_BUILT === '1') {
+    console.log('[e2e] the web app and the server were built by npm test in this run');
+    return;
+  }
   if (process.env.E2E_SKIP_BUILD === '1') {
     console.log('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist');
     return;
