@@ -57,14 +57,37 @@ function htmlTexts(): Plugin {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
+ * boot-paint.js (beside index.html) goes inline where index.html says `<!-- portal-boot-paint -->`, without its
+ * comments: a classic script in the head runs before the first paint and before the app's code, so the static first
+ * screen it picks is what paints first (as a file of its own it ran a round trip after the HTML, after the loading
+ * view had painted). The server's Content-Security-Policy allows each inline script of the built index.html by its
+ * hash (apps/server/src/plugins/static-web.ts, inlineScriptHashes).
+ */
+function inlineBootPaint(): Plugin {
+  return {
+    name: 'portal-inline-boot-paint',
+    transformIndexHtml(html) {
+      const marker = '<!-- portal-boot-paint -->';
+      if (!html.includes(marker)) throw new Error(`inlineBootPaint: index.html has no ${marker}`);
+      const code = readFileSync(new URL('./boot-paint.js', import.meta.url), 'utf8')
+        .replace(/^\/\*[\s\S]*?\*\/\n/, '')
+        .replace(/^\s*\/\/.*\n/gm, '')
+        .trim();
+      if (/<\/script/i.test(code)) throw new Error('inlineBootPaint: boot-paint.js must not contain </script');
+      return html.replace(marker, `<script>${code}</script>`);
+    },
+  };
+}
+
+/**
  * The signed-in pages' frame (app/boot-frame-pages.ts): index.html's `<!-- portal-boot-frame-pages -->` becomes each
  * page's heading and intro from the `en` locale, each shown by a class on <html> (`boot-frame--<page>`, which
- * public/boot-paint.js puts there), and a meta tag lists the pages for that script. A regional folder that words
+ * boot-paint.js puts there), and a meta tag lists the pages for that script. A regional folder that words
  * one of these texts differently would have its region see the `en` text first: the build refuses it instead.
  */
 function bootFrame(): Plugin {
   const locales = new URL('./src/locales/', import.meta.url);
-  // A page's key is its path without the slash (public/boot-paint.js reads `location.pathname` so): one segment only.
+  // A page's key is its path without the slash (boot-paint.js reads `location.pathname` so): one segment only.
   const keyOf = (path: string) => {
     if (!/^\/[a-z-]+$/.test(path)) throw new Error(`bootFrame: ${path} is not a one-segment path`);
     return path.slice(1);
@@ -102,7 +125,7 @@ function bootFrame(): Plugin {
         html: html.replace(marker, markup),
         tags: [
           { tag: 'style', children: style, injectTo: 'head' },
-          // Before public/boot-paint.js, which reads it (async: it may run before the body has been parsed).
+          // Before boot-paint.js, which reads it as the head is parsed.
           {
             tag: 'meta',
             attrs: { name: 'portal-boot-frames', content: pages.map((page) => page.key).join(' ') },
@@ -156,7 +179,7 @@ function preloadSignInPage(): Plugin {
 /**
  * The signed-in area's start evaluates its shared files one per task, each import waiting for the one before
  * (app/themed.tsx, app/router.tsx loadContract): on a cold cache that would fetch them one after another. index.html
- * lists them (a meta tag, written here from the bundle) and public/boot-paint.js, which runs before the app's code,
+ * lists them (a meta tag, written here from the bundle) and boot-paint.js (inline), which runs before the app's code,
  * preloads them on any address but the sign-in page, so they download together and are ready as the chain asks.
  */
 function listSignedInStart(): Plugin {
@@ -333,7 +356,7 @@ function serviceWorker() {
     filename: 'sw.js',
     // The manifest is webManifest()'s, never precached: it names the region of the origin it is asked from.
     manifest: false,
-    includeAssets: ['favicon.svg', 'boot-paint.js', 'icons/*.png'],
+    includeAssets: ['favicon.svg', 'icons/*.png'],
     workbox: {
       globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/inter-latin-*.woff2'],
       // The map's country shapes (750 kB) load only with the map and stay in the HTTP cache, as do the other alphabets' fonts.
@@ -402,6 +425,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     htmlTexts(),
+    inlineBootPaint(),
     bootFrame(),
     preloadSignInPage(),
     listSignedInStart(),

@@ -24,7 +24,7 @@ import { keyedCookieSigner, ServerKeys } from './lib/secrets';
 import acceptVersion from './plugins/accept-version';
 import storableText from './plugins/storable-text';
 import openapi from './plugins/openapi';
-import staticWeb, { acceptsHtml, isApiPath } from './plugins/static-web';
+import staticWeb, { acceptsHtml, inlineScriptHashes, isApiPath } from './plugins/static-web';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import httpCache from './plugins/http-cache';
@@ -106,7 +106,8 @@ function contentSecurityPolicy(config: Config) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The web app's code, and the few bytes index.html runs inline before its first paint (by their hash).
+      scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
       // MUI (emotion) injects style elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.mapTilesUrl)],

@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { dismissBootPaint, showBootPaint } from './app/boot-paint';
+import { dismissBootPaint } from './app/boot-paint';
 import { loadTheme } from './app/themed';
 import { loadQueryClient } from './lib/app-query-client';
 import { i18n, initI18n, resolveLocale } from './lib/i18n';
@@ -45,11 +45,9 @@ async function boot(): Promise<void> {
   // The configuration first: the rest of the start waits for it, so it is on the network while the rest runs.
   const configLoad = loadRuntimeConfig();
   configLoad.catch(() => {}); // awaited below; this only keeps a failure that arrives early from being "unhandled"
-  // On the sign-in page its static copy in index.html shows until the page itself has rendered; elsewhere
-  // index.html's loading view (the loading screen's own markup) shows until the app's first render replaces it
-  // with the same screen: drawing it with React here too was a render of its own, the app's costliest one (React's
-  // code is compiled as it first runs: some 100 ms at a phone's 4× slower CPU).
-  showBootPaint();
+  // index.html's static first screen (the sign-in card, a signed-in page's frame, else its loading view: boot-paint.js
+  // picked it before the first paint) shows until the app's first render replaces it: drawing a loading view with
+  // React here too was a render of its own, the app's costliest one (React's code is compiled as it first runs).
   // The colour scheme of the parts drawn before MUI has loaded (styles/base.css); MUI keeps the class once it has.
   // The user's choice, or the device's setting until one is made.
   startColorScheme();

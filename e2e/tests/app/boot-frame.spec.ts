@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectHeading, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
 
-/** The app's own code (every built chunk): without it only index.html and public/boot-paint.js run. */
+/** The app's own code (every built chunk): without it only index.html and its inline boot-paint.js run. */
 const APP_CODE = /\/assets\/[^/]+\.js(\?|$)/;
 
 interface Box {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +15,14 @@ const BUILT_MANIFEST = {
   theme_color: '#00acef',
   icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' }],
 };
+/** index.html's script that runs before the first paint (the web build inlines boot-paint.js). */
+const INLINE = "document.documentElement.classList.add('boot-sign-in');";
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Portal</title><script>${INLINE}</script><div id="root"></div>`);
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), js);
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
@@ -46,6 +49,13 @@ describe('the web app', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('console.log');
+  });
+
+  it("allows index.html's inline script by its hash and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    const hash = createHash('sha256').update(INLINE, 'utf8').digest('base64');
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('answers app paths with index.html (history mode), never cached', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
@@ -13,6 +14,23 @@ import { withPublicRoutes } from './public-routes';
  */
 // `/metrics` is Prometheus's, on its own port (METRICS_PORT): here it is an unknown API path, never the app's page.
 export const API_PREFIXES = ['/v1/', '/api/', '/docs', '/dev/', '/oidc/', '/metrics'];
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of the built index.html's inline scripts: its first script runs
+ * inline so that it runs before the first paint (apps/web/vite.config.ts, inlineBootPaint). Only those exact scripts
+ * are allowed; none when the app is not built.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
 
 /**
  * Is this request target an API path, however it is spelled (`/%761/…`, `//v1/…`, `/V1/…`, absolute form)? Such a

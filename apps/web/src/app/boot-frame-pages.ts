@@ -1,6 +1,6 @@
 /**
  * The signed-in pages whose frame index.html paints before the app has loaded (vite.config.ts, bootFrame): the
- * shell's bar and the page's heading and intro, texts that need no data. public/boot-paint.js shows it on these
+ * shell's bar and the page's heading and intro, texts that need no data. boot-paint.js (inline in index.html) shows it on these
  * addresses when the browser has a sign-in; app/boot-paint.ts removes it once the page has rendered beneath it.
  *
  * No imports: Vite's configuration reads this file with Node. boot-paint.test.ts checks each entry against the

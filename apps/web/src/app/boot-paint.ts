@@ -1,6 +1,4 @@
 import { useLayoutEffect } from 'react';
-import { paths } from '../lib/paths';
-import { startsDark } from '../lib/color-scheme';
 import { firstScreenShown } from './service-worker/register-later';
 
 const SIGN_IN = 'boot-sign-in';
@@ -8,20 +6,12 @@ const FRAME = 'boot-frame';
 
 /**
  * index.html holds static copies of a first screen (hidden): the sign-in page, and a signed-in page's frame (the
- * shell's bar, the page's heading and intro: app/boot-frame-pages.ts). public/boot-paint.js (a few bytes, loaded
- * async beside the entry) shows the one for the address before React has rendered anything, so the page's largest
- * text paints at once instead of after the app's code, the configuration, the session check and two renders. On
- * the sign-in page the entry does the same if it runs first (keep the two checks alike). A copy lies over the app
- * until the app's first real screen has rendered beneath it, then goes in the same frame, so nothing flickers.
- * Dark mode keeps the loading view (the copies are light).
+ * shell's bar, the page's heading and intro: app/boot-frame-pages.ts). boot-paint.js, inline in its head, shows the
+ * one for the address before anything is painted, so the page's largest text paints with the HTML instead of after
+ * the app's code, the configuration, the session check and two renders. A copy lies over the app until the app's
+ * first real screen has rendered beneath it, then goes in the same frame, so nothing flickers. Dark mode keeps the
+ * loading view (the copies are light).
  */
-export function showBootPaint(): boolean {
-  if (window.location.pathname !== paths.login || startsDark()) return false;
-  if (!document.getElementById('boot-sign-in-view')) return false;
-  document.documentElement.classList.add(SIGN_IN);
-  return true;
-}
-
 /** Is a static first screen showing (so a loading view beneath it would be work nobody sees)? */
 export function bootPaintShowing(): boolean {
   const classes = document.documentElement.classList;
@@ -35,8 +25,6 @@ export function dismissBootPaint(): void {
   heldForPage = false;
   firstScreenShown();
   const root = document.documentElement;
-  // Tells public/boot-paint.js, should it run only now, that the app has its screen.
-  root.setAttribute('data-booted', '');
   for (const name of [...root.classList]) if (name === SIGN_IN || name.startsWith(FRAME)) root.classList.remove(name);
   document.getElementById('boot-sign-in-view')?.remove();
   document.getElementById('boot-frame-view')?.remove();

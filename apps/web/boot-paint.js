@@ -1,9 +1,9 @@
 /* global location, document, window */
-// Before the app's code: index.html's static first paint where there is one, light mode only (its copies are light).
+// Inline in index.html's head (vite.config.ts, inlineBootPaint), so it runs before anything is painted and before the
+// app's code: index.html's static first paint where there is one, light mode only (its copies are light).
 // On /login the sign-in card; on a signed-in page of the `portal-boot-frames` list (vite.config.ts, bootFrame), the
 // shell's bar with the page's heading and intro, when the browser has a sign-in (the `portal_signed_in` cookie the
-// server sets beside the refresh cookie). src/app/boot-paint.ts removes either once the app has drawn the page; if
-// the app has started first (`data-booted` on <html>), nothing shows.
+// server sets beside the refresh cookie). src/app/boot-paint.ts removes either once the app has drawn the page.
 // Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
 try {
   const root = document.documentElement;
@@ -11,7 +11,7 @@ try {
   const dark = choice === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : choice === 'true';
   const frames = document.querySelector('meta[name="portal-boot-frames"]');
   const page = location.pathname.replace(/^\/|\/$/g, '');
-  if (dark || root.hasAttribute('data-booted')) {
+  if (dark) {
     // The loading view shows.
   } else if (location.pathname === '/login') {
     root.classList.add('boot-sign-in');
