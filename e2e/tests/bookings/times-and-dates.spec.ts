@@ -138,7 +138,9 @@ describe('times and dates as the locale shows them', () => {
       const locations = await bookingLocations(token);
       expect(new Set(locations.map((l) => l.timeZone)).size).toBeGreaterThan(1);
       const perth = locations.find((l) => l.timeZone === 'Australia/Perth' && l.canCreateBooking)!;
-      const [day] = await schoolDaysInOneWeek(token, perth.locationId, 4 + 2 * index, 1);
+      // Two free school days in a row, the first booked: the day Extend offers first is then one it can add (a single
+      // free day could be followed by a holiday, or a day already taken, and Extend would have nothing to offer).
+      const [day] = await schoolDaysInOneWeek(token, perth.locationId, 4 + 2 * index, 2);
       const bookingId = await createAt(token, perth, [day!]);
 
       const page = await browser.newPage(viewport);
