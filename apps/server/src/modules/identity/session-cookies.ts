@@ -5,10 +5,10 @@ export const REFRESH_COOKIE = 'portal_rt';
 export const REFRESH_COOKIE_PATH = '/v1/auth';
 
 /**
- * Beside the refresh cookie, for as long as it lives: a cookie the web app's first script can read, holding only
- * `1`. It tells the web app's first script (apps/web/boot-paint.js) that this browser has a sign-in, so a signed-in page's frame (its bar, heading
- * and intro, index.html) may show before the app has loaded; a browser without one sees the loading view and, on a
- * signed-in page, the sign-in page. It carries nothing the refresh cookie does not say and opens nothing.
+ * Beside the refresh cookie, for as long as it lives: a cookie holding only `1` that the web app's first script
+ * (apps/web/boot-paint.js, inline in index.html) can read. It says this browser has a sign-in, so a signed-in page's
+ * frame (its bar, heading and intro) may show before the app has loaded; a browser without one sees the loading view.
+ * It carries nothing the refresh cookie's presence does not say, and opens nothing.
  */
 export const SIGNED_IN_HINT_COOKIE = 'portal_signed_in';
 
