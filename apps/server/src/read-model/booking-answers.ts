@@ -172,9 +172,20 @@ export interface RequestDetailRow extends SummaryRow {
   classificationTitle: string;
   region: Locale;
   requestedCandidate: { id: number; fullName: string } | null;
+  locationType: string;
+  maxExtensionDays: number;
+  sameDayCutoff: string | null;
 }
 
-export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { bookings: BookingItemRow[] };
+/** What bounds an extension of the request (its location's type, its client's maximum and same-day cut-off). */
+export interface ExtensionLimits {
+  locationType: string;
+  maxExtensionDays: number;
+  sameDayCutoff: string | null;
+}
+
+/** The detail as read: the answer's fields, every booking as a row, and the limits the actions are decided by. */
+export type RequestDetail = Omit<BookingDetail, 'booking' | 'bookings'> & { bookings: BookingItemRow[]; extensionLimits: ExtensionLimits };
 
 /** A booking request with every field of spec §3 'Booking detail', and all its bookings. */
 export function toRequestDetail(row: RequestDetailRow, items: BookingItemRow[]): RequestDetail {
@@ -203,5 +214,6 @@ export function toRequestDetail(row: RequestDetailRow, items: BookingItemRow[]):
     requestedCandidate: row.requestedCandidate,
     region: row.region,
     bookings: items,
+    extensionLimits: { locationType: row.locationType, maxExtensionDays: row.maxExtensionDays, sameDayCutoff: row.sameDayCutoff },
   };
 }

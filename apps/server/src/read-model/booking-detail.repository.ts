@@ -15,7 +15,7 @@ import { queryRows, type DbOrTx } from '@portal/db/client';
 import { prepared } from '../lib/prepared-statement';
 import { toItem, toRequestDetail, type BookingItemColumns, type BookingItemRow, type RequestDetail } from './booking-answers';
 
-export type { BookingItemRow, RequestDetail } from './booking-answers';
+export type { BookingItemRow, ExtensionLimits, RequestDetail } from './booking-answers';
 
 /**
  * The booking read model's loaders, shared by the bookings list and detail, pending approval, the e-mailed approval
@@ -197,6 +197,9 @@ export async function requestDetail(db: DbOrTx, requestId: number): Promise<Requ
       classificationId: classifications.id,
       classificationTitle: classifications.onlineTitle,
       region: clients.locale,
+      locationType: locations.locationType,
+      maxExtensionDays: clients.maxExtensionDays,
+      sameDayCutoff: clients.sameDayCutoff,
       requestedCandidate: sql<{ id: number; fullName: string } | null>`(
       select json_build_object('id', ca.id, 'fullName', coalesce(ca.preferred_name, ca.first_name) || ' ' || ca.last_name)
       from candidates ca where ca.id = ${bookingRequests.requestedCandidateId})`,

@@ -14,6 +14,7 @@ import {
 import type { BookingStatus } from '@portal/contract/domain';
 import { FORM_MESSAGES } from '@portal/contract/messages';
 import { todayIn } from '@portal/contract/school-days';
+import { extensionHasRoom, extensionSeries } from '@portal/contract/bookings/extend/pipeline';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
@@ -28,6 +29,7 @@ import {
   bookingItems,
   requestDetail,
   type BookingItemRow,
+  type ExtensionLimits,
   type RequestDetail,
 } from '../../read-model/booking-detail.repository';
 import {
@@ -76,6 +78,7 @@ export function bookingActions(
   tree: PermissionTree,
   booking: BookingItemRow,
   requestBookings: readonly BookingItemRow[],
+  limits: ExtensionLimits,
   now: Date,
   features: Features = DEFAULT_FEATURES,
 ): BookingActions {
@@ -90,7 +93,18 @@ export function bookingActions(
     .reduce((last, r) => (r.dateLocal > last ? r.dateLocal : last), '');
   const seriesOpen = lastOpenDate >= todayIn(booking.timeZone, now);
   const mayChange = canAtLocation(tree, 'booking', 'create', locationId) || canAtLocation(tree, 'booking', 'modify', locationId);
-  const extend = features.enableExtendBooking && mayChange && EXTENDABLE_STATUSES.includes(booking.status) && seriesOpen;
+  const extend =
+    features.enableExtendBooking &&
+    mayChange &&
+    EXTENDABLE_STATUSES.includes(booking.status) &&
+    seriesOpen &&
+    extensionHasRoom({
+      ...limits,
+      series: seriesOf(requestBookings, booking),
+      now,
+      timeZone: booking.timeZone,
+      startTime: booking.startTimeLocal,
+    });
 
   const quickFeedback =
     booking.status === 'completed' &&
@@ -110,6 +124,12 @@ export function bookingActions(
 export function listItem(row: BookingItemRow): BookingListItem {
   const { cancelReason: _reason, cancelledAt: _at, startUtc: _start, ...item } = row;
   return item;
+}
+
+/** The request's series for the extension rules; a request's own booking stands in where it holds no date. */
+function seriesOf(requestBookings: readonly BookingItemRow[], booking: BookingItemRow) {
+  const span = extensionSeries(requestBookings);
+  return { first: span.first ?? booking.dateLocal, last: span.last ?? booking.dateLocal, dates: span.dates };
 }
 
 /** A row without its start instant (for answers). */
@@ -136,10 +156,10 @@ export function toBookingDetail(
   now: Date,
   features: Features = DEFAULT_FEATURES,
 ): BookingDetail {
-  const { bookings: all, ...request } = detail;
+  const { bookings: all, extensionLimits, ...request } = detail;
   return {
     ...request,
-    booking: { ...withoutStart(booking), actions: bookingActions(tree, booking, all, now, features) },
+    booking: { ...withoutStart(booking), actions: bookingActions(tree, booking, all, extensionLimits, now, features) },
     bookings: all.map(listItem),
   };
 }

@@ -40,24 +40,9 @@ export async function bookingToExtend(db: DbOrTx, id: number) {
   return row;
 }
 
-/**
- * The request's dates: the first that still stands (not cancelled or rejected: the 4-week block counts from it), the
- * last booked in any state (an extension starts after it, so a cancelled last day is never booked again), and every
- * date it holds (never booked twice).
- */
-export async function seriesSpan(
-  db: DbOrTx,
-  requestId: number,
-): Promise<{ first: string | null; last: string | null; dates: Set<string> }> {
-  const rows = await db
-    .select({ dateLocal: bookings.dateLocal, status: bookings.status })
-    .from(bookings)
-    .where(eq(bookings.requestId, requestId));
-  const standing = rows.filter((r) => r.status !== 'cancelled' && r.status !== 'rejected').map((r) => r.dateLocal);
-  const all = rows.map((r) => r.dateLocal);
-  const min = (dates: string[]) => (dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null);
-  const max = (dates: string[]) => (dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : null);
-  return { first: min(standing), last: max(all), dates: new Set(all) };
+/** The date and status of each of the request's bookings. */
+export async function requestDates(db: DbOrTx, requestId: number): Promise<Array<{ dateLocal: string; status: BookingStatus }>> {
+  return db.select({ dateLocal: bookings.dateLocal, status: bookings.status }).from(bookings).where(eq(bookings.requestId, requestId));
 }
 
 /** Booking-block dates of a location between two dates (inclusive). */

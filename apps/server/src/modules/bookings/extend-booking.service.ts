@@ -10,6 +10,7 @@ import {
   extendText,
   extendTimeFailures,
   extensionPlan,
+  extensionSeries,
   type ExtendFailure,
   type ExtensionPlan,
 } from '@portal/contract/bookings/extend/pipeline';
@@ -29,7 +30,7 @@ import {
   bookingToExtend,
   insertExtension,
   renumberSeries,
-  seriesSpan,
+  requestDates,
   type Db,
   type DbOrTx,
   type NewBooking,
@@ -93,7 +94,7 @@ export class ExtendBookingService {
    * still be booked (before the client's same-day cut-off and before `startTime` at the location).
    */
   private async plan(db: DbOrTx, source: Source, endDateLocal: string, startTime: string, now: Date): Promise<Plan> {
-    const span = await seriesSpan(db, source.requestId);
+    const span = extensionSeries(await requestDates(db, source.requestId));
     const first = span.first ?? source.dateLocal;
     // After the last day ever booked, cancelled or not: a cancelled day is not booked again by an extension.
     const last = span.last ?? source.dateLocal;

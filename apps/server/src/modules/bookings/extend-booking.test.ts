@@ -378,7 +378,18 @@ describe('extend rules', () => {
     const res = await extend(e.id, body(addDays(cap, 1)));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendBlockCap);
+    const detail = async () => (await t.app.inject({ method: 'GET', url: `/v1/bookings/${e.id}`, headers: admin.headers })).json();
+    expect((await detail()).booking.actions.extend).toBe(true);
     expect((await extend(e.id, body(cap))).statusCode).toBe(201);
+    // At its four weeks the block has no day left to add: the booking offers no Extend.
+    const after = await detail();
+    expect(
+      after.bookings
+        .map((x: { dateLocal: string }) => x.dateLocal)
+        .sort()
+        .at(-1),
+    ).toBe(schoolDayOnOrBefore(cap));
+    expect(after.booking.actions.extend).toBe(false);
   });
 
   it('extends only unfilled or filled bookings', async () => {

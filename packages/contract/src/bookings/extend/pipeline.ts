@@ -179,6 +179,47 @@ function caps(facts: Pick<ExtendDatesFacts, 'series' | 'locationType' | 'maxExte
   return { byClient, byBlock, maxEnd: schoolDayOnOrBefore(byBlock && byBlock < byClient ? byBlock : byClient) };
 }
 
+/**
+ * A request's dates as an extension sees them: the first that still stands (not cancelled or rejected: the 4-week
+ * block counts from it), the last booked in any state (an extension starts after it, so a cancelled last day is never
+ * booked again), and every date it holds (never booked twice). Null where it holds none.
+ */
+export function extensionSeries(bookings: ReadonlyArray<{ dateLocal: string; status: string }>): {
+  first: string | null;
+  last: string | null;
+  dates: Set<string>;
+} {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const b of bookings) {
+    if (last === null || b.dateLocal > last) last = b.dateLocal;
+    const standing = b.status !== 'cancelled' && b.status !== 'rejected';
+    if (standing && (first === null || b.dateLocal < first)) first = b.dateLocal;
+  }
+  return { first, last, dates: new Set(bookings.map((b) => b.dateLocal)) };
+}
+
+/** The facts {@link extensionHasRoom} needs: the series, its location's caps and when a day can still be booked. */
+export type ExtensionRoomFacts = Pick<
+  ExtendDatesFacts,
+  'series' | 'locationType' | 'maxExtensionDays' | 'now' | 'timeZone' | 'sameDayCutoff' | 'startTime'
+>;
+
+/**
+ * Whether extending `series` could add a day at all: a weekday after its last date, within the caps (the client's
+ * maximum, an early-learning block's 4 weeks), that can still be booked and is not in it already. A block at its
+ * cap has none, and the booking offers no Extend. Blocked days and public holidays are not weighed here: the
+ * extension lists them as days it leaves out.
+ */
+export function extensionHasRoom(facts: ExtensionRoomFacts): boolean {
+  const { maxEnd } = caps(facts);
+  const firstDay = firstBookableDate({ now: facts.now, timeZone: facts.timeZone, sameDayCutoff: facts.sameDayCutoff }, facts.startTime);
+  for (let d = addDays(facts.series.last, 1); d <= maxEnd; d = addDays(d, 1)) {
+    if (!isWeekend(d) && d >= firstDay && !facts.series.dates.has(d)) return true;
+  }
+  return false;
+}
+
 /** The days an extension to `endDateLocal` adds, and the first end-date rule it breaks. */
 export function extensionPlan(facts: ExtendDatesFacts): ExtensionPlan {
   const { endDateLocal, series } = facts;
