@@ -32,7 +32,7 @@ describe('blob calls', () => {
     startSession({ accessToken: 'b2', expiresIn: 1800, tokenType: 'Bearer' });
     const spy = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(jsonResponse(404, { title: 'Not Found', status: 404, detail: 'No timesheet PDF for booking 9' }));
+      .mockImplementation(async () => jsonResponse(404, { title: 'Not Found', status: 404, detail: 'No timesheet PDF for booking 9' }));
     const failure = await apiRequestBlob('timesheets/download/9').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).serverMessage).toBe('No timesheet PDF for booking 9');

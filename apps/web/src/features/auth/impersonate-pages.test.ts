@@ -47,7 +47,9 @@ describe('impersonation pages (spec §2, §4)', () => {
   });
 
   it('back from the enterprise login: refreshes, marks the impersonation active and goes home', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { accessToken: 'staff', expiresIn: 1800, tokenType: 'Bearer' }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(200, { accessToken: 'staff', expiresIn: 1800, tokenType: 'Bearer' }),
+    );
     const answer = await load('27', '?signedIn=1');
     expect((answer as Response).headers.get('Location')).toBe('/');
     expect(getSession()?.accessToken).toBe('staff');
@@ -55,7 +57,7 @@ describe('impersonation pages (spec §2, §4)', () => {
   });
 
   it('back without a staff session: fails to authenticate', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(401, { status: 401, title: 'Unauthorized' }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(401, { status: 401, title: 'Unauthorized' }));
     await expect(load('27', '?signedIn=1')).resolves.toEqual({ state: 'failed', contactId: 27, reason: 'authenticate' });
     expect(getImpersonation()).toBeNull();
   });

@@ -24,7 +24,9 @@ describe('unlock link', () => {
   });
 
   it('a spent, unknown or missing token is an expired link', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(410, { status: 410, title: 'Link expired', code: 'auth/link-expired' }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(410, { status: 410, title: 'Link expired', code: 'auth/link-expired' }),
+    );
     await expect(load('?token=spent')).resolves.toBe('expired');
     await expect(load('')).resolves.toBe('expired');
   });

@@ -36,7 +36,7 @@ describe('e-mailed Approve and Reject links', () => {
   beforeEach(() => setRuntimeConfig(testRuntimeConfig));
 
   it('opening the link only reads what it is for (GET, no sign-in)', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, view));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, view));
     await expect(load(TOKEN)).resolves.toEqual({ result: 'ready', view });
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe(`/v1/email-actions/${TOKEN}`);
@@ -45,7 +45,7 @@ describe('e-mailed Approve and Reject links', () => {
   });
 
   it('an expired, unknown or missing link is an expired link', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(410, { status: 410, title: 'Expired', code: 'expired' }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(410, { status: 410, title: 'Expired', code: 'expired' }));
     await expect(load(TOKEN)).resolves.toEqual({ result: 'expired' });
     await expect(load(undefined)).resolves.toEqual({ result: 'expired' });
   });
@@ -56,7 +56,9 @@ describe('e-mailed Approve and Reject links', () => {
   });
 
   it('acts with a POST carrying the Idempotency-Key and the reason', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { id: 7, status: 'rejected', bookingIds: [1] }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => jsonResponse(200, { id: 7, status: 'rejected', bookingIds: [1] }));
     await expect(performEmailAction(TOKEN, { reason: 'No budget' }, 'key-12345678')).resolves.toMatchObject({ status: 'rejected' });
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe(`/v1/email-actions/${TOKEN}`);

@@ -15,7 +15,7 @@ describe('MfaSecondStep', () => {
   });
 
   it('asks for the app code in a one-time-code field, checks its shape first, and signs in with it', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, TOKEN));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, TOKEN));
     const onSignedIn = vi.fn();
     renderWithProviders(
       <MfaSecondStep

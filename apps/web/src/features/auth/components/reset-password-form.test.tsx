@@ -86,7 +86,9 @@ describe('ResetPasswordForm', () => {
   });
 
   it('hands an expired link (410) to the page', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(410, { status: 410, title: 'Link expired', code: 'auth/link-expired' }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(410, { status: 410, title: 'Link expired', code: 'auth/link-expired' }),
+    );
     const { user, newPassword, confirm, submit, onExpired } = setup();
     await user.type(newPassword, 'Better#Pass1');
     await user.type(confirm, 'Better#Pass1');

@@ -23,7 +23,7 @@ describe('SsoOffer', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('offers the school account once the address is typed and its domain has single sign-on', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { ssoUrl: start }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { ssoUrl: start }));
     renderWithProviders(<Field />);
     await userEvent.setup().type(screen.getByLabelText('Email'), 'sso.admin@trust.demo.test');
     const link = await screen.findByRole('link', { name: 'Continue with your school account' });
@@ -36,7 +36,7 @@ describe('SsoOffer', () => {
   });
 
   it('shows nothing when the answer is null, and asks nothing for an incomplete address', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { ssoUrl: null }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { ssoUrl: null }));
     renderWithProviders(<Field />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'head@');

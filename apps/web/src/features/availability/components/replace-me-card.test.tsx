@@ -16,7 +16,7 @@ function statusOn(days: ReplaceMeStatus['days']): ReplaceMeStatus {
 }
 
 async function daysOffered(status: ReplaceMeStatus): Promise<string[]> {
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, status));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, status));
   renderWithProviders(<ReplaceMeCard clientIds={[3]} />);
   const group = await screen.findByRole('group', { name: /^Ask for a replacement/ });
   return [...group.querySelectorAll('button')].map((b) => b.textContent ?? '');

@@ -60,7 +60,7 @@ describe('ChangePasswordForm', () => {
   it('keeps the session with the new token and says the password was updated', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(jsonResponse(200, { accessToken: 'after', expiresIn: 1800, tokenType: 'Bearer' }));
+      .mockImplementation(async () => jsonResponse(200, { accessToken: 'after', expiresIn: 1800, tokenType: 'Bearer' }));
     const f = setup();
     await fill(f, 'Portal#2026demo', 'Better#Pass1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Password updated');
