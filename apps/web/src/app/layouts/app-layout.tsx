@@ -18,6 +18,7 @@ import { LiveEventsProvider } from '../../components/live-events-provider';
 import { ServiceStatusBanner } from '../../features/service-status/components/service-status-banner';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
+import { usePushRenewal } from '../../lib/push-renewal';
 import { UI_KEYS, useBooleanPreference } from '../../lib/ui-preferences';
 import { useLaterRender } from '../../lib/use-later-render';
 import { useImpersonation } from '../../lib/use-session';
@@ -195,6 +196,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useBooleanPreference(UI_KEYS.drawerOpen, true);
   const [mobileOpen, setMobileOpen] = useState(false);
   useErrorReporting(profile, impersonating);
+  usePushRenewal(profile !== undefined && !impersonating);
   useFocusMainHeading();
   // On the app's first screen the shell commits first and the page in the next commit (a transition): a commit is
   // one task that nothing interrupts (every new style is inserted in it), and the two halves each block a phone's

@@ -20,19 +20,29 @@ function worker(windows: FakeWindow[] = []) {
   const listeners = new Map<string, (event: unknown) => void>();
   const showNotification = vi.fn(async () => {});
   const openWindow = vi.fn(async () => null);
+  const renewed = { toJSON: () => ({ endpoint: 'https://push.example/new', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } }) };
+  const subscribe = vi.fn(async (_options: unknown) => renewed);
   const self = {
     location: new URL(`${ORIGIN}/sw.js`),
-    registration: { showNotification },
+    registration: { showNotification, pushManager: { subscribe } },
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   };
   const clients = { matchAll: vi.fn(async () => windows), openWindow };
-  new Function('self', 'clients', source)(self, clients);
+  const stored = new Map<string, Map<string, Response>>();
+  const caches = {
+    open: async (name: string) => {
+      const cache = stored.get(name) ?? new Map<string, Response>();
+      stored.set(name, cache);
+      return { put: async (key: string, response: Response) => void cache.set(key, response) };
+    },
+  };
+  new Function('self', 'clients', 'caches', source)(self, clients, caches);
   async function dispatch(type: string, event: object) {
     let waited: Promise<unknown> = Promise.resolve();
     listeners.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => (waited = p) });
     await waited;
   }
-  return { dispatch, showNotification, openWindow };
+  return { dispatch, showNotification, openWindow, subscribe, stored };
 }
 
 const pushOf = (text: string) => ({ data: { json: () => JSON.parse(text) as unknown, text: () => text } });
@@ -71,5 +81,36 @@ describe('push-handler.js', () => {
     const none = worker([]);
     await none.dispatch('notificationclick', { notification: { close, data: { url: '/bookings' } } });
     expect(none.openWindow).toHaveBeenCalledWith(`${ORIGIN}/bookings`);
+  });
+
+  it('subscribes again with the same server key when the push service changes the subscription, and leaves both for the portal', async () => {
+    const w = worker();
+    const applicationServerKey = new Uint8Array([4, 1, 2]).buffer;
+    await w.dispatch('pushsubscriptionchange', {
+      oldSubscription: { endpoint: 'https://push.example/old', options: { applicationServerKey } },
+    });
+    expect(w.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey });
+    const left = w.stored.get('portal-push-renewal')?.get('/push-renewal');
+    expect(await left?.json()).toEqual({
+      oldEndpoint: 'https://push.example/old',
+      subscription: { endpoint: 'https://push.example/new', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } },
+    });
+  });
+
+  it('keeps the browser’s own new subscription when it gives one, and leaves nothing when there was none before', async () => {
+    const w = worker();
+    const own = { toJSON: () => ({ endpoint: 'https://push.example/own', keys: { p256dh: 'p', auth: 'a' } }) };
+    await w.dispatch('pushsubscriptionchange', {
+      oldSubscription: { endpoint: 'https://push.example/old', options: {} },
+      newSubscription: own,
+    });
+    expect(w.subscribe).not.toHaveBeenCalled();
+    expect(await w.stored.get('portal-push-renewal')?.get('/push-renewal')?.json()).toMatchObject({
+      subscription: { endpoint: 'https://push.example/own' },
+    });
+
+    const fresh = worker();
+    await fresh.dispatch('pushsubscriptionchange', { oldSubscription: null });
+    expect(fresh.stored.size).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast';
-import { deletePushSubscription, getPushSubscriptions, savePushSubscription } from '../api/push-subscriptions';
+import { deletePushSubscription, getPushSubscriptions, savePushSubscription } from '../../../lib/push-subscriptions';
 import { currentSubscription, notificationPermission, pushSupported, subscribeBrowser } from '../../../lib/browser-push';
 
 const thisBrowserKey = ['push-subscriptions', 'this-browser'] as const;

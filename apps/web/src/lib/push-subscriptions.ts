@@ -1,6 +1,6 @@
 import { PushSubscriptionList, PushSubscriptionRecord, type PushSubscriptionBody } from '@portal/contract/push';
-import { ApiError } from '../../../lib/api-error';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from './api-error';
+import { apiRequest } from './api-client';
 
 /** The caller's browser notification subscriptions on the server (GET/POST/DELETE /v1/push/subscriptions). */
 
