@@ -386,7 +386,11 @@ export type CancellationRequestSent = z.infer<typeof CancellationRequestSent>;
 
 // GET /v1/bookings/{id}/extend/scheduling?endDateLocal
 
-export const ExtendSchedulingQuery = z.strictObject({ endDateLocal: LocalDate.describe('Proposed last date of the extension') });
+export const ExtendSchedulingQuery = z.strictObject({
+  endDateLocal: LocalDate.optional().describe(
+    'Proposed last date of the extension; without it, the first date that adds a day the extension can book (its answer names it)',
+  ),
+});
 
 export const ExtendScheduling = z
   .object({

@@ -29,7 +29,8 @@ const extendBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The school days an extension to endDateLocal would add, and whether the educator is free on each',
+        summary:
+          'The school days an extension to endDateLocal (or to the first date that adds one) would add, and whether the educator is free on each',
         description: rules,
         params: IdParams,
         querystring: ExtendSchedulingQuery,

@@ -9,12 +9,15 @@ import {
   EXTEND_TIME_CODES,
   extendText,
   extendTimeFailures,
+  extensionMaxEnd,
   extensionPlan,
   extensionSeries,
+  firstOpenEndDate,
   type ExtendFailure,
   type ExtensionPlan,
 } from '@portal/contract/bookings/extend/pipeline';
 import { addDays } from '@portal/contract/query-params';
+import { nextSchoolDay } from '@portal/contract/school-days';
 import { publicHolidaysBetween } from './public-holidays';
 import { allClients, canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../../lib/app-error';
@@ -46,7 +49,7 @@ import {
 
 type Source = NonNullable<Awaited<ReturnType<typeof bookingToExtend>>>;
 
-type Plan = ExtensionPlan & { last: string };
+type Plan = ExtensionPlan & { last: string; endDateLocal: string };
 
 /** The problem of a broken rule of the contract's extend rules: 400 for a time the form checks, else 422. */
 function problemOf(failure: ExtendFailure): AppError {
@@ -90,18 +93,17 @@ export class ExtendBookingService {
   }
 
   /**
-   * The dates an extension to `endDateLocal` adds, after checking the date rules. Today counts only while it can
-   * still be booked (before the client's same-day cut-off and before `startTime` at the location).
+   * The dates an extension to `endDateLocal` adds, after checking the date rules; without an end date, to the first
+   * that adds a day it can book. Today counts only while it can still be booked (before the client's same-day cut-off
+   * and before `startTime` at the location).
    */
-  private async plan(db: DbOrTx, source: Source, endDateLocal: string, startTime: string, now: Date): Promise<Plan> {
+  private async plan(db: DbOrTx, source: Source, endDateLocal: string | undefined, startTime: string, now: Date): Promise<Plan> {
     const span = extensionSeries(await requestDates(db, source.requestId));
     const first = span.first ?? source.dateLocal;
     // After the last day ever booked, cancelled or not: a cancelled day is not booked again by an extension.
     const last = span.last ?? source.dateLocal;
     const after = addDays(last, 1);
-    const ends = endDateLocal > last;
-    const plan = extensionPlan({
-      endDateLocal,
+    const facts = {
       startTime,
       now,
       timeZone: source.timeZone,
@@ -109,12 +111,17 @@ export class ExtendBookingService {
       locationType: source.locationType,
       maxExtensionDays: source.maxExtensionDays,
       series: { first, last, dates: span.dates },
-      blocked: ends ? await blockedDates(db, source.locationId, after, endDateLocal) : new Set(),
-      // Public holidays: an extension ending on one is refused, naming it; one inside it is left out, as a block.
-      holidays: source.openOnPublicHolidays || !ends ? new Map<string, string>() : publicHolidaysBetween(source, after, endDateLocal),
-    });
+    };
+    // Blocked days and public holidays from the day after the series to the end (or to the latest end, to find one).
+    const until = endDateLocal ?? extensionMaxEnd(facts);
+    const ends = until > last;
+    const blocked = ends ? await blockedDates(db, source.locationId, after, until) : new Set<string>();
+    // Public holidays: an extension ending on one is refused, naming it; one inside it is left out, as a block.
+    const holidays = source.openOnPublicHolidays || !ends ? new Map<string, string>() : publicHolidaysBetween(source, after, until);
+    const end = endDateLocal ?? firstOpenEndDate({ ...facts, blocked, holidays }) ?? nextSchoolDay(last);
+    const plan = extensionPlan({ ...facts, endDateLocal: end, blocked, holidays });
     if (plan.failure) throw problemOf(plan.failure);
-    return { ...plan, last };
+    return { ...plan, last, endDateLocal: end };
   }
 
   private checkTimes(source: Source, body: { startTime: string; endTime: string; breakMinutes: number }) {
@@ -126,7 +133,7 @@ export class ExtendBookingService {
     if (failure) throw problemOf(failure);
   }
 
-  async scheduling(tree: PermissionTree, bookingId: number, endDateLocal: string): Promise<ExtendScheduling> {
+  async scheduling(tree: PermissionTree, bookingId: number, endDateLocal?: string): Promise<ExtendScheduling> {
     const now = this.now();
     const source = await this.source(this.db, tree, bookingId);
     // Today is shown while a booking at the request's times could still start today.
@@ -143,7 +150,7 @@ export class ExtendBookingService {
     return {
       bookingId,
       lastDateLocal: plan.last,
-      endDateLocal,
+      endDateLocal: plan.endDateLocal,
       maxEndDateLocal: plan.maxEnd,
       startTime: normaliseTime(source.requestStartTime),
       endTime: normaliseTime(source.requestEndTime),

@@ -336,6 +336,51 @@ describe('extend rules', () => {
     );
   });
 
+  it('proposes the first end date that adds a bookable day when asked without one: a blocked next day is passed over', async () => {
+    const b = await source({ status: 'unfilled' });
+    const closed = await blockedAt(b.location_id);
+    const firstOpen = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling`, headers: admin.headers })
+      ).json() as ExtendScheduling;
+    let expected = weekdaysAfter(b.date_local, 1);
+    while (closed.has(expected)) expected = weekdaysAfter(expected, 1);
+    const before = await firstOpen();
+    expect(before.endDateLocal).toBe(expected);
+    expect(before.dates.filter((d) => !d.blocked).map((d) => d.dateLocal)).toEqual([expected]);
+
+    // The school closes on that day: the proposal moves to the next weekday open, and lists the closed one as blocked.
+    await queryRows(
+      t.database.db,
+      sql`insert into location_restrictions (location_id, dates_local, message_markdown) values (${b.location_id}, array[${expected}]::date[], 'Closed')`,
+    );
+    let next = weekdaysAfter(expected, 1);
+    while (closed.has(next)) next = weekdaysAfter(next, 1);
+    const after = await firstOpen();
+    expect(after.endDateLocal).toBe(next);
+    expect(after.dates.find((d) => d.dateLocal === expected)?.blocked).toBe(true);
+    expect(after.dates.filter((d) => !d.blocked).map((d) => d.dateLocal)).toEqual([next]);
+    // An end date asked for is still taken as it is.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${expected}`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
+
+  it('says why when no end date adds a day: an early-learning block at its 4 weeks', async () => {
+    const e = await source({ status: 'unfilled', locationType: 'early_learning' });
+    const cap = addDays(e.date_local, EXTEND_BLOCK_CAP_DAYS - 1);
+    expect((await extend(e.id, body(cap))).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: `/v1/bookings/${e.id}/extend/scheduling`, headers: admin.headers });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.endDateLocal).toContain(BOOKING_MESSAGES.extendBlockCap);
+  });
+
   it('must add at least one school day', async () => {
     await problem(body(b.date_local), 422, 'endDateLocal', BOOKING_MESSAGES.extendMinimumOneDay);
     // Only a weekend after a Friday, or only blocked days, add nothing.

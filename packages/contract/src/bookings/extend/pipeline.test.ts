@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionHasRoom, extensionPlan, extensionSeries, type ExtensionRoomFacts } from './pipeline';
+import { extensionHasRoom, extensionPlan, extensionSeries, firstOpenEndDate, type ExtensionRoomFacts } from './pipeline';
 
 // Monday 1 February 2027, 09:00 in Sydney (UTC+11): a school term's first week.
 const NOW = new Date('2027-01-31T22:00:00Z');
@@ -84,5 +84,25 @@ describe('extensionSeries', () => {
   it('has no first day when none stands, and no days at all for an empty request', () => {
     expect(extensionSeries([{ dateLocal: '2027-03-01', status: 'rejected' }]).first).toBeNull();
     expect(extensionSeries([])).toEqual({ first: null, last: null, dates: new Set() });
+  });
+});
+
+describe('firstOpenEndDate', () => {
+  const none = { blocked: new Set<string>(), holidays: new Map<string, string>() };
+
+  it('is the first weekday after the series', () => {
+    // Friday 5 March 2027: the next open day is Monday 8 March.
+    expect(firstOpenEndDate({ ...facts('2027-03-01', '2027-03-05'), ...none })).toBe('2027-03-08');
+  });
+
+  it('passes over a blocked day and a public holiday', () => {
+    const closed = { blocked: new Set(['2027-03-08']), holidays: new Map([['2027-03-09', 'Canberra Day']]) };
+    expect(firstOpenEndDate({ ...facts('2027-03-01', '2027-03-05'), ...closed })).toBe('2027-03-10');
+  });
+
+  it('is null when the caps leave nothing open', () => {
+    const closed = { blocked: new Set(['2027-03-08']), holidays: new Map<string, string>() };
+    expect(firstOpenEndDate({ ...facts('2027-03-01', '2027-03-05', { maxExtensionDays: 3 }), ...closed })).toBeNull();
+    expect(firstOpenEndDate({ ...facts('2027-03-01', '2027-03-26', { locationType: 'early_learning' }), ...none })).toBeNull();
   });
 });

@@ -205,19 +205,35 @@ export type ExtensionRoomFacts = Pick<
   'series' | 'locationType' | 'maxExtensionDays' | 'now' | 'timeZone' | 'sameDayCutoff' | 'startTime'
 >;
 
+/** The latest end date an extension of `series` may take: the last school day within the caps. */
+export function extensionMaxEnd(facts: Pick<ExtendDatesFacts, 'series' | 'locationType' | 'maxExtensionDays'>): string {
+  return caps(facts).maxEnd;
+}
+
 /**
- * Whether extending `series` could add a day at all: a weekday after its last date, within the caps (the client's
- * maximum, an early-learning block's 4 weeks), that can still be booked and is not in it already. A block at its
- * cap has none, and the booking offers no Extend. Blocked days and public holidays are not weighed here: the
- * extension lists them as days it leaves out.
+ * The first end date that adds a day the extension can book: a weekday after the series' last date, within the caps,
+ * that can still be booked, is not in the series already, and is neither blocked nor a public holiday. Null when there
+ * is none (the dialog then proposes the next school day and shows why it cannot be taken).
  */
-export function extensionHasRoom(facts: ExtensionRoomFacts): boolean {
-  const { maxEnd } = caps(facts);
+export function firstOpenEndDate(
+  facts: ExtensionRoomFacts & { blocked: ReadonlySet<string>; holidays: ReadonlyMap<string, string> },
+): string | null {
+  const maxEnd = extensionMaxEnd(facts);
   const firstDay = firstBookableDate({ now: facts.now, timeZone: facts.timeZone, sameDayCutoff: facts.sameDayCutoff }, facts.startTime);
   for (let d = addDays(facts.series.last, 1); d <= maxEnd; d = addDays(d, 1)) {
-    if (!isWeekend(d) && d >= firstDay && !facts.series.dates.has(d)) return true;
+    const open = !isWeekend(d) && d >= firstDay && !facts.series.dates.has(d) && !facts.blocked.has(d) && !facts.holidays.has(d);
+    if (open) return d;
   }
-  return false;
+  return null;
+}
+
+/**
+ * Whether extending `series` could add a day at all: {@link firstOpenEndDate} with no blocked days or holidays known.
+ * A block at its cap has none, and the booking offers no Extend. Blocked days and public holidays are not weighed
+ * here: the extension lists them as days it leaves out.
+ */
+export function extensionHasRoom(facts: ExtensionRoomFacts): boolean {
+  return firstOpenEndDate({ ...facts, blocked: new Set(), holidays: new Map() }) !== null;
 }
 
 /** The days an extension to `endDateLocal` adds, and the first end-date rule it breaks. */

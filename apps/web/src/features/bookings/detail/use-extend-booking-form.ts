@@ -13,7 +13,8 @@ import { useBookingsText } from '../list/use-bookings-text';
 import { lastDateOf, nextSchoolDay, planOf, validateExtendTimes, type ExtendTimes } from './extend-logic';
 
 /**
- * The extend dialog's state and submission: the end date (the next school day at first), the times and break (the
+ * The extend dialog's state and submission: the end date (at first the server's first that adds a bookable day, or
+ * the next school day when there is none), the times and break (the
  * booking's), the added days the user leaves out, the scheduling answer for that end date and the plan it gives.
  * One Idempotency-Key per extension asked for (lib/use-idempotency-key: kept when no answer arrived, so trying again
  * cannot extend twice). Field errors show once a submission was tried.
@@ -25,7 +26,8 @@ export function useExtendBookingForm(detail: BookingDetail, onDone: () => void) 
   const booking = detail.booking;
   const lastDate = lastDateOf(detail);
   const keys = useIdempotencyKey();
-  const [endDate, setEndDate] = useState(() => nextSchoolDay(lastDate));
+  // Until the user picks one, the end date is the one the server proposes (its first answer names it).
+  const [chosenEnd, setEndDate] = useState<string | undefined>(undefined);
   const [times, setTimes] = useState<ExtendTimes>({
     startTime: normaliseTime(booking.startTimeLocal),
     endTime: normaliseTime(booking.endTimeLocal),
@@ -33,7 +35,8 @@ export function useExtendBookingForm(detail: BookingDetail, onDone: () => void) 
   });
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const scheduling = useExtendScheduling(booking.id, endDate);
+  const scheduling = useExtendScheduling(booking.id, chosenEnd);
+  const endDate = chosenEnd ?? scheduling.data?.endDateLocal ?? nextSchoolDay(lastDate);
   const errors = validateExtendTimes(times);
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(() => new Set());
   const plan = scheduling.data ? planOf(scheduling.data, leftOut) : undefined;
