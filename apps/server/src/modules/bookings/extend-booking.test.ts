@@ -360,6 +360,19 @@ describe('extend rules', () => {
     expect(after.endDateLocal).toBe(next);
     expect(after.dates.find((d) => d.dateLocal === expected)?.blocked).toBe(true);
     expect(after.dates.filter((d) => !d.blocked).map((d) => d.dateLocal)).toEqual([next]);
+    // Another client's booking is not found, with or without a date; an empty or odd date is refused, not guessed.
+    const outsider = await signIn(t.app, 'school.admin@demo.test');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling`, headers: outsider.headers })).statusCode,
+    ).toBe(404);
+    for (const odd of ['', '2026-02-30', '%00', 'tomorrow']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/bookings/${b.id}/extend/scheduling?endDateLocal=${odd}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, odd).toBe(400);
+    }
     // An end date asked for is still taken as it is.
     expect(
       (
