@@ -360,6 +360,14 @@ describe('extend rules', () => {
     expect(after.endDateLocal).toBe(next);
     expect(after.dates.find((d) => d.dateLocal === expected)?.blocked).toBe(true);
     expect(after.dates.filter((d) => !d.blocked).map((d) => d.dateLocal)).toEqual([next]);
+    // No token, or a forged one: 401. An encoded or odd id: 400 or 404, never another booking's plan.
+    expect((await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling` })).statusCode).toBe(401);
+    const forged = { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' };
+    expect((await t.app.inject({ method: 'GET', url: `/v1/bookings/${b.id}/extend/scheduling`, headers: forged })).statusCode).toBe(401);
+    for (const odd of [`${b.id}%2F..`, `-${b.id}`, '%00', '9'.repeat(40)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/bookings/${odd}/extend/scheduling`, headers: admin.headers });
+      expect([400, 404], odd).toContain(res.statusCode);
+    }
     // Another client's booking is not found, with or without a date; an empty or odd date is refused, not guessed.
     const outsider = await signIn(t.app, 'school.admin@demo.test');
     expect(
