@@ -22,6 +22,7 @@
 //                  0 errors, every minute's p99 within 100 ms, servers' RSS growth under 10 % (asserted from 2 minutes
 //                  on) and under 3 % after the tenth minute (from 20 minutes on); each minute's line names what the
 //                  servers' metrics and PostgreSQL saw (event-loop delay, GC, slow routes, pool, autovacuum, load);
+//                  PostgreSQL's autovacuum is turned on for it where the server has it off (autovacuumOn);
 //   matrix         the authorization matrix (apps/server/test/authorization-matrix.test.ts): every route × every
 //                  demo account × own / another client's / unscoped target: cells, passes, read and write leaks;
 //   fuzz           contract fuzzing (apps/server/test/contract-fuzz.test.ts) with 10,000 cases per route (short:
@@ -290,6 +291,40 @@ async function pgClient(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
+}
+
+/**
+ * The soak needs PostgreSQL's autovacuum, as any production database has it. Without it the queue tables a write
+ * churns (mail_queue, data_versions_pending: a row in, a row out) keep every dead row: in an hour their scans read
+ * some 130,000 of them, and a server connection whose plan was made while such a table was small scans it whole on
+ * every write. A server with autovacuum off (a test machine's setting) has it turned on for the soak, with ALTER
+ * SYSTEM (superuser), and reset afterwards; when that is refused the soak says its later minutes are not a
+ * production database's. Answers how to put it back.
+ */
+async function autovacuumOn(url) {
+  const c = await pgClient(url);
+  try {
+    if ((await c.query('show autovacuum')).rows[0].autovacuum === 'on') return { restore: async () => {} };
+    await c.query('alter system set autovacuum = on');
+    await c.query('select pg_reload_conf()');
+    say('  PostgreSQL had autovacuum off: on for the soak (ALTER SYSTEM), reset afterwards');
+  } catch (err) {
+    say(`  WARN  PostgreSQL has autovacuum off and it could not be turned on (${err.message}): queue tables keep their dead rows`);
+    return { restore: async () => {} };
+  } finally {
+    await c.end();
+  }
+  return {
+    restore: async () => {
+      const r = await pgClient(url);
+      try {
+        await r.query('alter system reset autovacuum');
+        await r.query('select pg_reload_conf()');
+      } finally {
+        await r.end();
+      }
+    },
+  };
 }
 
 async function maxRequestId(url) {
@@ -778,6 +813,7 @@ async function soak() {
     `\n== Soak: ${soakRate} requests/s, 70 % reads and 30 % writes, ${minutes >= 1 ? `${minutes} min` : `${Math.round(minutes * 60)} s`} (three servers, PostgreSQL)`,
   );
   const c = await threeServers();
+  const vacuum = await autovacuumOn(databaseUrl);
   const reader = await signInSession(c.url);
   const headers = reader.headers;
   const { locationId } = await bookingBody(c.url, headers);
@@ -837,6 +873,7 @@ async function soak() {
   running = false;
   for (const stop of signedIn) stop();
   await sampler;
+  await vacuum.restore();
   observations.push(await observe(c.instances, pg));
   await pg.end();
   const windows = [];
