@@ -9,7 +9,13 @@ import { FORM_MESSAGES } from './messages';
 /** Largest id a path or query may name (the columns are PostgreSQL integers). */
 const MAX_ID = 2_147_483_647;
 
-export const Id = z.coerce.number().int().positive().max(MAX_ID);
+/**
+ * A record's id: a positive integer in a JSON body, or its decimal digits in a path or query string. Nothing else
+ * is read as a number: not `0x10`, `1e3`, ` 1`, `true` or `[5]`, which a plain coercion would take for an id.
+ */
+export const Id = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, { message: 'Must be a whole number' }).transform(Number)])
+  .pipe(z.int().positive().max(MAX_ID));
 
 /** `{id}` in a path. */
 export const IdParams = z.strictObject({ id: Id.describe('Id of the record') });
