@@ -100,7 +100,7 @@ export function bookingActions(
     seriesOpen &&
     extensionHasRoom({
       ...limits,
-      series: seriesOf(requestBookings, booking),
+      series: extensionSeries(requestBookings, booking.dateLocal),
       now,
       timeZone: booking.timeZone,
       startTime: booking.startTimeLocal,
@@ -127,11 +127,6 @@ export function listItem(row: BookingItemRow): BookingListItem {
 }
 
 /** The request's series for the extension rules; a request's own booking stands in where it holds no date. */
-function seriesOf(requestBookings: readonly BookingItemRow[], booking: BookingItemRow) {
-  const span = extensionSeries(requestBookings);
-  return { first: span.first ?? booking.dateLocal, last: span.last ?? booking.dateLocal, dates: span.dates };
-}
-
 /** A row without its start instant (for answers). */
 function withoutStart<T extends { startUtc: Date }>(row: T): Omit<T, 'startUtc'> {
   const { startUtc: _start, ...rest } = row;

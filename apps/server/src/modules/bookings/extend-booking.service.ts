@@ -98,10 +98,9 @@ export class ExtendBookingService {
    * and before `startTime` at the location).
    */
   private async plan(db: DbOrTx, source: Source, endDateLocal: string | undefined, startTime: string, now: Date): Promise<Plan> {
-    const span = extensionSeries(await requestDates(db, source.requestId));
-    const first = span.first ?? source.dateLocal;
     // After the last day ever booked, cancelled or not: a cancelled day is not booked again by an extension.
-    const last = span.last ?? source.dateLocal;
+    const series = extensionSeries(await requestDates(db, source.requestId), source.dateLocal);
+    const last = series.last;
     const after = addDays(last, 1);
     const facts = {
       startTime,
@@ -110,7 +109,7 @@ export class ExtendBookingService {
       sameDayCutoff: source.sameDayCutoff,
       locationType: source.locationType,
       maxExtensionDays: source.maxExtensionDays,
-      series: { first, last, dates: span.dates },
+      series,
     };
     // Blocked days and public holidays from the day after the series to the end (or to the latest end, to find one).
     const until = endDateLocal ?? extensionMaxEnd(facts);

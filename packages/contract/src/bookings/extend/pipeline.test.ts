@@ -73,7 +73,7 @@ describe('extensionSeries', () => {
       { dateLocal: '2027-03-01', status: 'cancelled' },
       { dateLocal: '2027-03-04', status: 'cancelled' },
       { dateLocal: '2027-03-03', status: 'unfilled' },
-    ]);
+    ], '2027-03-02');
     expect(series).toEqual({
       first: '2027-03-02',
       last: '2027-03-04',
@@ -81,9 +81,13 @@ describe('extensionSeries', () => {
     });
   });
 
-  it('has no first day when none stands, and no days at all for an empty request', () => {
-    expect(extensionSeries([{ dateLocal: '2027-03-01', status: 'rejected' }]).first).toBeNull();
-    expect(extensionSeries([])).toEqual({ first: null, last: null, dates: new Set() });
+  it('takes the booking’s own date where no day stands, or the request holds none', () => {
+    expect(extensionSeries([{ dateLocal: '2027-03-01', status: 'rejected' }], '2027-03-01')).toEqual({
+      first: '2027-03-01',
+      last: '2027-03-01',
+      dates: new Set(['2027-03-01']),
+    });
+    expect(extensionSeries([], '2027-03-05')).toEqual({ first: '2027-03-05', last: '2027-03-05', dates: new Set() });
   });
 });
 

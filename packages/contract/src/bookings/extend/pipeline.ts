@@ -182,13 +182,13 @@ function caps(facts: Pick<ExtendDatesFacts, 'series' | 'locationType' | 'maxExte
 /**
  * A request's dates as an extension sees them: the first that still stands (not cancelled or rejected: the 4-week
  * block counts from it), the last booked in any state (an extension starts after it, so a cancelled last day is never
- * booked again), and every date it holds (never booked twice). Null where it holds none.
+ * booked again), and every date it holds (never booked twice). Where the request holds no such date, the booking's
+ * own date (`ownDate`) stands in for first and last.
  */
-export function extensionSeries(bookings: ReadonlyArray<{ dateLocal: string; status: string }>): {
-  first: string | null;
-  last: string | null;
-  dates: Set<string>;
-} {
+export function extensionSeries(
+  bookings: ReadonlyArray<{ dateLocal: string; status: string }>,
+  ownDate: string,
+): ExtendDatesFacts['series'] {
   let first: string | null = null;
   let last: string | null = null;
   for (const b of bookings) {
@@ -196,7 +196,7 @@ export function extensionSeries(bookings: ReadonlyArray<{ dateLocal: string; sta
     const standing = b.status !== 'cancelled' && b.status !== 'rejected';
     if (standing && (first === null || b.dateLocal < first)) first = b.dateLocal;
   }
-  return { first, last, dates: new Set(bookings.map((b) => b.dateLocal)) };
+  return { first: first ?? ownDate, last: last ?? ownDate, dates: new Set(bookings.map((b) => b.dateLocal)) };
 }
 
 /** The facts {@link extensionHasRoom} needs: the series, its location's caps and when a day can still be booked. */
