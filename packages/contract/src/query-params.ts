@@ -13,9 +13,10 @@ const MAX_ID = 2_147_483_647;
  * A record's id: a positive integer in a JSON body, or its decimal digits in a path or query string. Nothing else
  * is read as a number: not `0x10`, `1e3`, ` 1`, `true` or `[5]`, which a plain coercion would take for an id.
  */
-export const Id = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, { message: 'Must be a whole number' }).transform(Number)])
-  .pipe(z.int().positive().max(MAX_ID));
+export const Id = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z.int().positive().max(MAX_ID),
+);
 
 /** `{id}` in a path. */
 export const IdParams = z.strictObject({ id: Id.describe('Id of the record') });
