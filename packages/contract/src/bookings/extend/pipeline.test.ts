@@ -68,12 +68,15 @@ describe('extensionHasRoom', () => {
 
 describe('extensionSeries', () => {
   it('starts the block at the first standing day and ends it at the last day booked in any state', () => {
-    const series = extensionSeries([
-      { dateLocal: '2027-03-02', status: 'filled' },
-      { dateLocal: '2027-03-01', status: 'cancelled' },
-      { dateLocal: '2027-03-04', status: 'cancelled' },
-      { dateLocal: '2027-03-03', status: 'unfilled' },
-    ], '2027-03-02');
+    const series = extensionSeries(
+      [
+        { dateLocal: '2027-03-02', status: 'filled' },
+        { dateLocal: '2027-03-01', status: 'cancelled' },
+        { dateLocal: '2027-03-04', status: 'cancelled' },
+        { dateLocal: '2027-03-03', status: 'unfilled' },
+      ],
+      '2027-03-02',
+    );
     expect(series).toEqual({
       first: '2027-03-02',
       last: '2027-03-04',
