@@ -126,7 +126,6 @@ export function listItem(row: BookingItemRow): BookingListItem {
   return item;
 }
 
-/** The request's series for the extension rules; a request's own booking stands in where it holds no date. */
 /** A row without its start instant (for answers). */
 function withoutStart<T extends { startUtc: Date }>(row: T): Omit<T, 'startUtc'> {
   const { startUtc: _start, ...rest } = row;
