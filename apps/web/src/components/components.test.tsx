@@ -49,6 +49,36 @@ describe('GeneralModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('content that scrolls is a region named by the title that the keyboard reaches; content that fits is no tab stop', () => {
+    // jsdom lays nothing out: the content's height is what the test says it is.
+    const height = vi.spyOn(Element.prototype, 'scrollHeight', 'get');
+    const client = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(300);
+    try {
+      height.mockReturnValue(900);
+      const long = wrap(
+        <GeneralModal open dividers title="Approve 12 timesheets?" onClose={() => {}}>
+          Long list
+        </GeneralModal>,
+      );
+      const region = screen.getByRole('region', { name: 'Approve 12 timesheets?' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(region).toHaveTextContent('Long list');
+      long.unmount();
+
+      height.mockReturnValue(300);
+      wrap(
+        <GeneralModal open dividers title="Approve 2 timesheets?" onClose={() => {}}>
+          Short list
+        </GeneralModal>,
+      );
+      expect(screen.queryByRole('region')).toBeNull();
+      expect(screen.getByText('Short list')).not.toHaveAttribute('tabindex');
+    } finally {
+      height.mockRestore();
+      client.mockRestore();
+    }
+  });
 });
 
 describe('MultiSelect', () => {

@@ -8,10 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrollFocus } from '../lib/use-scroll-focus';
 
 /**
  * Spec §2 general modal: a header with the title and a close button, optional dividers, a Cancel button and an
- * actions area. Clicking outside (or Escape) closes it unless it is persistent.
+ * actions area. Clicking outside (or Escape) closes it unless it is persistent. Content that scrolls (a long list on a
+ * phone) is a region named by the title that the keyboard can reach and scroll.
  */
 export function GeneralModal({
   open,
@@ -36,6 +38,7 @@ export function GeneralModal({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const [watchScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
   return (
     <Dialog
       open={open}
@@ -55,7 +58,14 @@ export function GeneralModal({
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent dividers={dividers}>{children}</DialogContent>
+      <DialogContent
+        dividers={dividers}
+        ref={watchScroll}
+        tabIndex={scrollTabIndex}
+        {...(scrollTabIndex === 0 && { role: 'region', 'aria-labelledby': titleId })}
+      >
+        {children}
+      </DialogContent>
       {(showCancel || actions) && (
         <DialogActions sx={{ px: 3, pb: 2 }}>
           {showCancel && <Button onClick={onClose}>{t('modal.cancel')}</Button>}

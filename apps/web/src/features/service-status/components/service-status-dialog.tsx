@@ -11,6 +11,7 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
+import { useScrollFocus } from '../../../lib/use-scroll-focus';
 import type { ServiceStatus } from '../api/get-service-status';
 
 /** Spec §9: the dialog is at most 800 px wide. */
@@ -36,6 +37,7 @@ export function ServiceStatusBody({ status }: { status: ServiceStatus }) {
 export function ServiceStatusDialog({ status, open, onClose }: { status: ServiceStatus; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const [watchScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
   const severity = ['info', 'warning', 'error'].includes(status.severity)
     ? t(`serviceStatus.severities.${status.severity as 'info' | 'warning' | 'error'}`)
     : status.severity;
@@ -48,7 +50,12 @@ export function ServiceStatusDialog({ status, open, onClose }: { status: Service
       slotProps={{ paper: { sx: { maxWidth: SERVICE_STATUS_DIALOG_MAX_WIDTH } } }}
     >
       <DialogTitle id={titleId}>{status.bannerTitle}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent
+        dividers
+        ref={watchScroll}
+        tabIndex={scrollTabIndex}
+        {...(scrollTabIndex === 0 && { role: 'region', 'aria-labelledby': titleId })}
+      >
         {/* gap, not spacing: spacing's margins stay on a chip that wraps to the next line (375 px) and indent it. */}
         <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <Chip size="small" label={`${t('serviceStatus.severity')}: ${severity}`} />
