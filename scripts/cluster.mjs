@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run cluster -- --instances 3 [--port 8080] [--database-url URL] [--redis-url URL | --no-redis] [--scale N]
-//                    [--simulator-ms MS] [--log-level LEVEL]`
+//                    [--simulator-ms MS] [--log-level LEVEL] [--built]`
 //
 // Several portal servers on one PostgreSQL (and Redis) behind HAProxy, on this machine:
 //   1. installs haproxy with apt-get when it is missing, builds the web app when apps/web/dist is missing;
 //   2. creates the database when missing, migrates it and seeds the demo world ONCE (npm run seed);
-//   3. starts N server processes on ports port+1 … port+N (DEMO=true, one JWT secret kept in .data/cluster);
+//   3. starts N server processes on ports port+1 … port+N (DEMO=true, one JWT secret kept in .data/cluster): the
+//      sources through tsx, or with --built the server built first and run as `npm start` runs it;
 //   4. writes .data/cluster/haproxy.cfg from deploy/haproxy.cfg and runs haproxy in the foreground;
 //   5. prints the URL; Ctrl-C or SIGTERM stops everything.
 // Importable: `startCluster({ instances, port, ... })` answers { url, instances: [{ name, port, pid, kill, start }],
@@ -98,6 +99,19 @@ export function reachable(url, defaultPort) {
   });
 }
 
+/** The server as `npm start` runs it: built once (apps/server/dist, esbuild, about a second) before the servers start. */
+export function buildServer(log = console.log) {
+  log('[cluster] building the server (apps/server/dist, as `npm start` runs it)');
+  const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`The server build failed:\n${`${build.stdout ?? ''}${build.stderr ?? ''}`.slice(-2000)}`);
+}
+
+/** The server's command: the built files as `npm start` runs them (cwd apps/server), or the sources through tsx. */
+function serverCommand(built) {
+  if (built) return { args: ['--import', './dist/instrument.js', 'dist/main.js'], cwd: join(root, 'apps/server') };
+  return { args: tsxArgs('apps/server/src/main.ts'), cwd: root };
+}
+
 function tsxArgs(script) {
   // One node process per server (no tsx wrapper process): a SIGKILL to its pid kills the server itself.
   return ['--import', 'tsx', script];
@@ -169,6 +183,8 @@ export function haproxyConfig({ bind, ports }) {
  * simulatorMs (server default; 0 = off), logLevel ('warn'), dataDir (.data/cluster), env (extra variables for the servers),
  * metricsPort (each server's Prometheus endpoint on 127.0.0.1 at metricsPort + its index; off when unset),
  * buildWeb (true: build apps/web/dist when missing), seed (true: migrate and seed once before the servers start),
+ * built (false: run the sources through tsx; true: run apps/server/dist as `npm start` does, built first unless
+ * buildServer is false),
  * output (a writable for the servers' and proxy's lines; process.stdout), log (the cluster's own lines).
  */
 export async function startCluster(options = {}) {
@@ -190,6 +206,8 @@ export async function startCluster(options = {}) {
   }
   if (await ensureDatabase(databaseUrl)) log(`[cluster] created database ${new URL(databaseUrl).pathname.slice(1)}`);
   if (options.seed !== false) seedOnce({ databaseUrl, scale: options.scale ?? 1, log });
+  if (options.built && options.buildServer !== false) buildServer(log);
+  const command = serverCommand(Boolean(options.built));
 
   const publicOrigin = `http://localhost:${port}`;
   const secret = clusterSecret(dataDir);
@@ -233,8 +251,8 @@ export async function startCluster(options = {}) {
           ...options.env,
         };
         // Its own process group: a Ctrl-C at the terminal reaches this script only, which stops the servers once.
-        const child = spawn(process.execPath, tsxArgs('apps/server/src/main.ts'), {
-          cwd: root,
+        const child = spawn(process.execPath, command.args, {
+          cwd: command.cwd,
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
           detached: true,
@@ -326,13 +344,14 @@ function parseCli() {
       scale: { type: 'string', default: '1' },
       'simulator-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      built: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
   if (values.help) {
     console.log(
-      'usage: npm run cluster -- [--instances 3] [--port 8080] [--database-url URL] [--redis-url URL | --no-redis] [--scale N] [--simulator-ms MS] [--log-level warn]',
+      'usage: npm run cluster -- [--instances 3] [--port 8080] [--database-url URL] [--redis-url URL | --no-redis] [--scale N] [--simulator-ms MS] [--log-level warn] [--built]',
     );
     process.exit(0);
   }
@@ -348,6 +367,7 @@ function parseCli() {
     scale: Number(values.scale),
     simulatorMs: values['simulator-ms'] === undefined ? undefined : Number(values['simulator-ms']),
     logLevel: values['log-level'],
+    built: values.built,
   };
 }
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run proof -- [--short] [--only pg-outage,redis-outage,embedded-kill,instance-kill,soak] [--soak-minutes 10]
-//                  [--database-url URL] [--redis-url URL | --no-redis] [--kill-rate 200] [--soak-rate 300] [--verbose]`
-//                  (phases also: matrix, fuzz)
+//                  [--database-url URL] [--redis-url URL | --no-redis] [--kill-rate 200] [--soak-rate 300] [--verbose]
+//                  [--from-source]`  (phases also: matrix, fuzz)
 //
 // The fault-tolerance promises under faults, as figures anyone can rerun on this machine (loopback only, bounded in
 // count and time). Each phase prints its figures and PASS/FAIL lines; the exit code is non-zero on any broken
 // promise. `--short` is the CI version (apps/server/test/fault-proofs.test.ts): the same checks, shorter loads.
+// The servers on PostgreSQL run as production runs them: apps/server/dist, built once at the start (so not while the
+// browser tests run on it), `node --import ./dist/instrument.js dist/main.js`; `--from-source` runs the sources
+// through tsx instead.
 //
 //   pg-outage      one server, PostgreSQL behind a TCP proxy cut for 10 s under writes: every answer during the cut
 //                  is a 503 with Retry-After within 5 s, writes succeed again within 10 s of its return, every
@@ -36,7 +39,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ensureDatabase, root, seedOnce, startCluster } from './cluster.mjs';
+import { buildServer, ensureDatabase, root, seedOnce, startCluster } from './cluster.mjs';
 
 const PHASES = ['pg-outage', 'redis-outage', 'embedded-kill', 'instance-kill', 'soak', 'matrix', 'fuzz'];
 const PASSWORD = 'Portal#2026demo';
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     'no-redis': { type: 'boolean', default: false },
     'kill-rate': { type: 'string' },
     'soak-rate': { type: 'string' },
+    'from-source': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
   strict: true,
@@ -417,6 +421,9 @@ async function cluster(options) {
     port,
     buildWeb: false,
     seed: false,
+    // The servers as production runs them (built once in main), unless --from-source.
+    built: !values['from-source'],
+    buildServer: false,
     dataDir: tempDir('portal-proof-cluster-'),
     output: serverOutput,
     log: values.verbose ? (line) => say(line) : () => {},
@@ -980,6 +987,7 @@ async function main() {
   if (needsPostgres) {
     await ensureDatabase(databaseUrl);
     seedOnce({ databaseUrl, log: values.verbose ? say : () => {} });
+    if (!values['from-source']) buildServer(values.verbose ? say : () => {});
     say(`PostgreSQL ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}, Redis ${redisBase ?? 'none'}`);
   }
   const phases = {
