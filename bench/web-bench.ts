@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { signInCookies, type BrowserCookie } from '../e2e/support/set-cookie';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
@@ -191,21 +192,12 @@ async function freshBrowser(): Promise<FreshBrowser> {
 // ---------------------------------------------------------------------------------------------------------------
 // The account: a refresh cookie per fresh browser, and an invoice it may open.
 
-interface Cookie {
-  name: string;
-  value: string;
-  domain: string;
-  path: string;
-  httpOnly: boolean;
-  sameSite: 'Strict';
-}
-
 /**
  * Signs the account in over HTTP and returns the cookies the answer sets (the refresh token) and the access token.
  * Each fresh browser gets a sign-in of its own: the app rotates the refresh token as it starts, and a rotated token
  * sent again later counts as stolen and ends the sign-in.
  */
-async function signIn(base: string): Promise<{ cookies: Cookie[]; accessToken: string }> {
+async function signIn(base: string): Promise<{ cookies: BrowserCookie[]; accessToken: string }> {
   const response = await fetch(`${base}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -213,19 +205,7 @@ async function signIn(base: string): Promise<{ cookies: Cookie[]; accessToken: s
   });
   if (response.status !== 200) throw new Error(`signing in as ${values.account}: ${response.status} ${await response.text()}`);
   const domain = new URL(base).hostname;
-  const cookies = response.headers.getSetCookie().map((header) => {
-    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-    const at = pair.indexOf('=');
-    const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-    return {
-      name: pair.slice(0, at),
-      value: pair.slice(at + 1),
-      domain,
-      path,
-      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
-      sameSite: 'Strict' as const,
-    };
-  });
+  const cookies = signInCookies(response, domain);
   if (cookies.length === 0) throw new Error(`signing in as ${values.account} set no refresh cookie`);
   const { accessToken } = (await response.json()) as { accessToken: string };
   return { cookies, accessToken };

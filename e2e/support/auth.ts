@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectVisible } from './browser';
+import { signInCookies } from './set-cookie';
 import { baseUrl } from './world';
 
 /** Every demo account's password (the seeded demo world). */
@@ -22,19 +23,7 @@ export async function signIn(page: Page, email: string, path = '/', password = D
   const response = await fetch(api('auth/login'), { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
   expect(response.status, `sign in as ${email}`).toBe(200);
   const host = new URL(baseUrl()).hostname;
-  const cookies = response.headers.getSetCookie().map((header) => {
-    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-    const at = pair.indexOf('=');
-    const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-    return {
-      name: pair.slice(0, at),
-      value: pair.slice(at + 1),
-      domain: host,
-      path,
-      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
-      sameSite: 'Strict' as const,
-    };
-  });
+  const cookies = signInCookies(response, host);
   expect(cookies.length, `the sign-in of ${email} sets the refresh cookie`).toBeGreaterThan(0);
   await page.context().addCookies(cookies);
   await page.goto(path);
