@@ -5,7 +5,7 @@ import { z } from 'zod';
  * ticket from POST /v1/events/ticket (an access token never goes in a URL). Each event is one row of live_events:
  * `id:` is its id (a reconnecting client resumes after it with Last-Event-ID or `lastEventId`), `event:` its kind,
  * `data:` a JSON object { id, kind, clientId, locationId, payload }. A `reset` event means the missed events are
- * no longer kept: refetch everything.
+ * no longer kept: refetch everything. A `heartbeat` event says the stream is alive.
  */
 
 /** A ticket opens a stream for this long after it is issued, once. */
@@ -13,8 +13,18 @@ export const LIVE_TICKET_TTL_SECONDS = 30;
 /** A reconnect replays at most this many missed events, of at most this age; beyond, a `reset` event. */
 export const LIVE_REPLAY_MAX_EVENTS = 500;
 export const LIVE_REPLAY_MAX_AGE_SECONDS = 600;
-/** A comment line keeps proxies from closing an idle stream. */
+/**
+ * The stream's heartbeat: an `event: heartbeat` (data `{}`) as the stream opens and every LIVE_HEARTBEAT_SECONDS. It
+ * keeps proxies from closing an idle stream, and tells the page the stream is alive: a browser's EventSource never
+ * shows a comment line to the page, so a comment could not tell a quiet stream from a dead one.
+ */
 export const LIVE_HEARTBEAT_SECONDS = 15;
+export const LIVE_HEARTBEAT_EVENT = 'heartbeat';
+/**
+ * A stream that has sent nothing, not even its heartbeat, for this long is dead (a hung server, a proxy that keeps
+ * the connection but passes nothing): the web app closes it and opens another. EventSource alone would wait forever.
+ */
+export const LIVE_SILENCE_SECONDS = 3 * LIVE_HEARTBEAT_SECONDS;
 /** The `retry:` hint, in milliseconds. */
 export const LIVE_RETRY_MS = 3000;
 

@@ -6,6 +6,7 @@ import {
   invalidateForEvent,
   POLL_MS,
   RETRY_WHILE_POLLING_MS,
+  SILENCE_MS,
   type LiveEventsDeps,
 } from './live-events';
 import { setRuntimeConfig } from './runtime-config';
@@ -30,7 +31,7 @@ class FakeSource {
 
 function harness(ticket: () => Promise<string> = async () => `t${Math.random()}`) {
   const sources: FakeSource[] = [];
-  const timers: Array<{ fn: () => void; ms: number }> = [];
+  const timers: Array<{ fn: () => void; ms: number; cleared: boolean; ran: boolean }> = [];
   const intervals: Array<{ fn: () => void; ms: number; cleared: boolean }> = [];
   const deps: Partial<LiveEventsDeps> = {
     eventSource: (url) => {
@@ -39,8 +40,14 @@ function harness(ticket: () => Promise<string> = async () => `t${Math.random()}`
       return s as unknown as EventSource;
     },
     ticket,
-    setTimeout: (fn, ms) => timers.push({ fn, ms }),
-    clearTimeout: () => {},
+    setTimeout: (fn, ms) => {
+      const timer = { fn, ms, cleared: false, ran: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimeout: (timer) => {
+      (timer as { cleared: boolean }).cleared = true;
+    },
     setInterval: (fn, ms) => {
       const i = { fn, ms, cleared: false };
       intervals.push(i);
@@ -51,7 +58,17 @@ function harness(ticket: () => Promise<string> = async () => `t${Math.random()}`
     },
   };
   const handlers = { onEvent: vi.fn(), onReset: vi.fn(), onPoll: vi.fn() };
-  return { sources, timers, intervals, deps, handlers };
+  /** Runs the first pending timer of this length (a retry's, or the silence watchdog's), as if its time had come. */
+  const fire = (ms: (ms: number) => boolean) => {
+    const timer = timers.find((t) => !t.cleared && !t.ran && ms(t.ms));
+    if (!timer) throw new Error('no such timer pending');
+    timer.ran = true;
+    timer.fn();
+  };
+  const retry = () => fire((ms) => ms !== SILENCE_MS);
+  const silence = () => fire((ms) => ms === SILENCE_MS);
+  const watching = () => timers.filter((t) => t.ms === SILENCE_MS && !t.cleared && !t.ran).length;
+  return { sources, timers, intervals, deps, handlers, retry, silence, watching };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -88,7 +105,7 @@ describe('live events connection', () => {
     expect(h.handlers.onEvent).toHaveBeenCalledWith(expect.objectContaining({ id: 41, kind: 'booking.filled' }));
     h.sources[0]!.onerror?.();
     expect(h.sources[0]!.closed).toBe(true);
-    h.timers.shift()!.fn();
+    h.retry();
     await flush();
     expect(h.sources[1]!.url).toMatch(/[?&]lastEventId=41$/);
     expect(h.sources[1]!.url).not.toBe(h.sources[0]!.url);
@@ -104,17 +121,45 @@ describe('live events connection', () => {
     connectLiveEvents(h.handlers, h.deps);
     for (let i = 0; i < FAILURES_BEFORE_POLLING; i++) {
       await flush();
-      if (i < FAILURES_BEFORE_POLLING - 1) h.timers.shift()!.fn();
+      if (i < FAILURES_BEFORE_POLLING - 1) h.retry();
     }
     expect(h.handlers.onPoll).toHaveBeenCalledTimes(1);
     expect(h.intervals[0]!.ms).toBe(POLL_MS);
     expect(h.timers.at(-1)!.ms).toBe(RETRY_WHILE_POLLING_MS);
     offline = false;
-    h.timers.shift()!.fn();
+    h.retry();
     await flush();
     h.sources[0]!.onopen?.();
     expect(h.intervals[0]!.cleared).toBe(true);
     expect(h.handlers.onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a stream silent for longer than its heartbeat allows as dead: closes it and resumes on a new one', async () => {
+    const h = harness();
+    const connection = connectLiveEvents(h.handlers, h.deps);
+    await flush();
+    const first = h.sources[0]!;
+    first.onopen?.();
+    expect(h.watching()).toBe(1);
+    expect(h.timers.find((t) => t.ms === SILENCE_MS)).toBeDefined();
+    // Each event and each heartbeat gives the stream another SILENCE_MS; only one watchdog is ever pending.
+    first.emit('7', event(7));
+    first.listeners.get('heartbeat')?.();
+    first.listeners.get('heartbeat')?.();
+    expect(h.watching()).toBe(1);
+    expect(first.closed).toBe(false);
+    // Then nothing, not even a heartbeat: the watchdog closes it and a new stream resumes after event 7.
+    h.silence();
+    expect(first.closed).toBe(true);
+    h.retry();
+    await flush();
+    expect(h.sources[1]!.url).toMatch(/[?&]lastEventId=7$/);
+    h.sources[1]!.onopen?.();
+    expect(h.handlers.onReset).not.toHaveBeenCalled();
+    // Stopped: no watchdog left to fire.
+    connection.stop();
+    expect(h.watching()).toBe(0);
+    expect(h.sources[1]!.closed).toBe(true);
   });
 
   it('invalidates the queries an event concerns, never reference data', () => {

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LiveEvent, LiveEventTicket, liveEventArea, type LiveEventArea } from '@portal/contract/live-events';
+import {
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_SILENCE_SECONDS,
+  LiveEvent,
+  LiveEventTicket,
+  liveEventArea,
+  type LiveEventArea,
+} from '@portal/contract/live-events';
 import { apiRequest, apiUrl } from './api-client';
 
 /**
@@ -7,9 +14,12 @@ import { apiRequest, apiUrl } from './api-client';
  * then an EventSource on GET /v1/events. The ticket cannot be used twice, so EventSource's own reconnect would fail:
  * on any error this closes it and reconnects itself with a new ticket and the last event id (`lastEventId`). After
  * `FAILURES_BEFORE_POLLING` failed attempts in a row it falls back to polling (the caller refetches what is on
- * screen every `POLL_MS`) and tries the stream again every `RETRY_WHILE_POLLING_MS`.
+ * screen every `POLL_MS`) and tries the stream again every `RETRY_WHILE_POLLING_MS`. A stream that has said
+ * nothing, not even its heartbeat, for `SILENCE_MS` counts as failed too: EventSource would wait on a hung server or a
+ * proxy that passes nothing for as long as the connection stays up.
  */
 export const FAILURES_BEFORE_POLLING = 3;
+export const SILENCE_MS = LIVE_SILENCE_SECONDS * 1000;
 
 /**
  * A browser can switch live updates off (`localStorage['portal.liveUpdates'] = 'off'`): no stream and no polling,
@@ -67,6 +77,20 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
   let stopped = false;
   let retry: unknown;
   let poll: unknown;
+  let watchdog: unknown;
+
+  const quiet = () => {
+    if (watchdog !== undefined) deps.clearTimeout(watchdog);
+    watchdog = undefined;
+  };
+  /** The stream said something: it is alive for another SILENCE_MS. */
+  const heard = (es: EventSource) => {
+    quiet();
+    watchdog = deps.setTimeout(() => {
+      watchdog = undefined;
+      if (source === es) failed();
+    }, SILENCE_MS);
+  };
 
   const stopPolling = () => {
     if (poll !== undefined) deps.clearInterval(poll);
@@ -74,6 +98,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
   };
 
   const failed = () => {
+    quiet();
     source?.close();
     source = undefined;
     if (stopped) return;
@@ -104,6 +129,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
     const es = deps.eventSource(apiUrl('events', { ticket, lastEventId }));
     source = es;
     es.onopen = () => {
+      heard(es);
       // Reconnected without an event to resume from: what happened meanwhile is unknown.
       if (everOpened && lastEventId === undefined) handlers.onReset();
       everOpened = true;
@@ -114,6 +140,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
       }
     };
     es.onmessage = (message: MessageEvent<string>) => {
+      heard(es);
       if (message.lastEventId) lastEventId = message.lastEventId;
       let parsed: LiveEvent;
       try {
@@ -123,7 +150,11 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
       }
       handlers.onEvent(parsed);
     };
-    es.addEventListener('reset', () => handlers.onReset());
+    es.addEventListener(LIVE_HEARTBEAT_EVENT, () => heard(es));
+    es.addEventListener('reset', () => {
+      heard(es);
+      handlers.onReset();
+    });
     es.onerror = () => {
       if (source === es) failed();
     };
@@ -133,6 +164,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers, overrides: Parti
   return {
     stop() {
       stopped = true;
+      quiet();
       source?.close();
       source = undefined;
       if (retry !== undefined) deps.clearTimeout(retry);

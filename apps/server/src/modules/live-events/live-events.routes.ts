@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_HEARTBEAT_SECONDS, LIVE_RETRY_MS, LiveEventTicket, LiveEventsQuery } from '@portal/contract/live-events';
+import {
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_HEARTBEAT_SECONDS,
+  LIVE_RETRY_MS,
+  LIVE_SILENCE_SECONDS,
+  LiveEventTicket,
+  LiveEventsQuery,
+} from '@portal/contract/live-events';
 import { ProblemDetails } from '@portal/contract/problems';
 import { AppError } from '../../lib/app-error';
 import { requirePrincipal } from '../../plugins/authenticate';
@@ -16,6 +23,9 @@ const LIVE_TICKETS_PER_MINUTE = 30;
 const MAX_BUFFERED_BYTES = 1 << 20;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The heartbeat: an event the page sees (a comment it would not), so the web app can tell a dead stream. */
+const BEAT = `event: ${LIVE_HEARTBEAT_EVENT}\ndata: {}\n\n`;
 const tags = ['live-events'];
 
 const frame = (event: LiveEventRow) =>
@@ -97,7 +107,7 @@ function streamRoute(app: App): void {
           'LiveEvent JSON object (kind, clientId, locationId, payload). Only events of the clients and locations ' +
           'where the ticket’s contact holds the permission the event needs (bookings: booking view; pending ' +
           'approvals: pendingBooking modify or view; timesheets: timesheets view; invoices: accounts view; service ' +
-          `status: everyone), checked again at every event. A comment every ${LIVE_HEARTBEAT_SECONDS} s. A \`reset\` ` +
+          `status: everyone), checked again at every event. A \`${LIVE_HEARTBEAT_EVENT}\` event (data \`{}\`) as it opens and every ${LIVE_HEARTBEAT_SECONDS} s: a stream silent for ${LIVE_SILENCE_SECONDS} s is dead, open another. A \`reset\` ` +
           'event: the missed events are no longer kept, refetch. The stream ends when the contact signs out.',
         querystring: LiveEventsQuery.partial({ ticket: true }),
         headers: z.object({ 'last-event-id': z.string().optional() }).loose(),
@@ -139,7 +149,7 @@ function streamRoute(app: App): void {
         res.write(text);
         if (res.writableLength > MAX_BUFFERED_BYTES) close();
       };
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), LIVE_HEARTBEAT_SECONDS * 1000);
+      const heartbeat = setInterval(() => write(BEAT), LIVE_HEARTBEAT_SECONDS * 1000);
       heartbeat.unref();
       let remove: (() => void) | undefined;
       const close = () => {
@@ -151,7 +161,7 @@ function streamRoute(app: App): void {
       };
       request.raw.on('close', close);
       res.on('close', close);
-      write(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`);
+      write(`retry: ${LIVE_RETRY_MS}\n${BEAT}`);
 
       try {
         remove = await hub.add(

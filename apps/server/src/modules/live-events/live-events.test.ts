@@ -173,6 +173,9 @@ describe('live events (GET /v1/events)', () => {
       locationName: expect.any(String),
       dateLocal: expect.any(String),
     });
+    // The heartbeat is an event a page sees (named, not a comment), sent as the stream opens, never as data.
+    expect(a.named[0]).toBe('heartbeat');
+    expect(b.named[0]).toBe('heartbeat');
     a.close();
     b.close();
   });
