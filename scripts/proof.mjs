@@ -303,7 +303,7 @@ async function pgClient(url) {
  * some 130,000 of them, and a server connection whose plan was made while such a table was small scans it whole on
  * every write. A server with autovacuum off (a test machine's setting) has it turned on for the soak, with ALTER
  * SYSTEM (superuser), and reset afterwards; when that is refused the soak says its later minutes are not a
- * production database's. Answers how to put it back.
+ * production database's. Answers how to put it back, which the proof's cleanups also do whatever happens.
  */
 async function autovacuumOn(url) {
   const c = await pgClient(url);
@@ -318,17 +318,21 @@ async function autovacuumOn(url) {
   } finally {
     await c.end();
   }
-  return {
-    restore: async () => {
-      const r = await pgClient(url);
-      try {
-        await r.query('alter system reset autovacuum');
-        await r.query('select pg_reload_conf()');
-      } finally {
-        await r.end();
-      }
-    },
+  let restored = false;
+  const restore = async () => {
+    if (restored) return;
+    restored = true;
+    const r = await pgClient(url);
+    try {
+      await r.query('alter system reset autovacuum');
+      await r.query('select pg_reload_conf()');
+    } finally {
+      await r.end();
+    }
   };
+  // Put back however the proof ends (a phase that throws, a failed check): the cleanups run in the end.
+  cleanups.push(restore);
+  return { restore };
 }
 
 async function maxRequestId(url) {
