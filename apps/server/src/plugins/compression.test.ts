@@ -191,7 +191,7 @@ describe('compressed answers', () => {
         reader.read(),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event within 3 s')), 3000)),
       ]);
-      expect(new TextDecoder().decode(first.value)).toContain(': connected');
+      expect(new TextDecoder().decode(first.value)).toContain('event: heartbeat');
     } finally {
       abort.abort();
     }
