@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScrollFocus } from '../lib/use-scroll-focus';
+import { ScrollingDialogContent } from './scrolling-dialog-content';
 
 /**
  * Spec §2 general modal: a header with the title and a close button, optional dividers, a Cancel button and an
@@ -38,7 +37,6 @@ export function GeneralModal({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [watchScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
   return (
     <Dialog
       open={open}
@@ -58,14 +56,9 @@ export function GeneralModal({
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent
-        dividers={dividers}
-        ref={watchScroll}
-        tabIndex={scrollTabIndex}
-        {...(scrollTabIndex === 0 && { role: 'region', 'aria-labelledby': titleId })}
-      >
+      <ScrollingDialogContent dividers={dividers} titleId={titleId}>
         {children}
-      </DialogContent>
+      </ScrollingDialogContent>
       {(showCancel || actions) && (
         <DialogActions sx={{ px: 3, pb: 2 }}>
           {showCancel && <Button onClick={onClose}>{t('modal.cancel')}</Button>}

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +10,7 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
-import { useScrollFocus } from '../../../lib/use-scroll-focus';
+import { ScrollingDialogContent } from '../../../components/scrolling-dialog-content';
 import type { ServiceStatus } from '../api/get-service-status';
 
 /** Spec §9: the dialog is at most 800 px wide. */
@@ -37,7 +36,6 @@ export function ServiceStatusBody({ status }: { status: ServiceStatus }) {
 export function ServiceStatusDialog({ status, open, onClose }: { status: ServiceStatus; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [watchScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
   const severity = ['info', 'warning', 'error'].includes(status.severity)
     ? t(`serviceStatus.severities.${status.severity as 'info' | 'warning' | 'error'}`)
     : status.severity;
@@ -50,12 +48,7 @@ export function ServiceStatusDialog({ status, open, onClose }: { status: Service
       slotProps={{ paper: { sx: { maxWidth: SERVICE_STATUS_DIALOG_MAX_WIDTH } } }}
     >
       <DialogTitle id={titleId}>{status.bannerTitle}</DialogTitle>
-      <DialogContent
-        dividers
-        ref={watchScroll}
-        tabIndex={scrollTabIndex}
-        {...(scrollTabIndex === 0 && { role: 'region', 'aria-labelledby': titleId })}
-      >
+      <ScrollingDialogContent dividers titleId={titleId}>
         {/* gap, not spacing: spacing's margins stay on a chip that wraps to the next line (375 px) and indent it. */}
         <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <Chip size="small" label={`${t('serviceStatus.severity')}: ${severity}`} />
@@ -64,7 +57,7 @@ export function ServiceStatusDialog({ status, open, onClose }: { status: Service
         <Typography component="div">
           <ServiceStatusBody status={status} />
         </Typography>
-      </DialogContent>
+      </ScrollingDialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('serviceStatus.close')}</Button>
       </DialogActions>
