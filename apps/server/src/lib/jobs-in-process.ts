@@ -55,11 +55,19 @@ export class InProcessJobQueue implements JobQueue {
     });
   }
 
-  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string> {
     const queue = this.queue(name);
-    queue.jobs.push({ id: randomUUID(), data, dueAt: this.clock() + (options.startAfterSeconds ?? 0) * 1000, retryCount: 0 });
+    const id = randomUUID();
+    queue.jobs.push({ id, data, dueAt: this.clock() + (options.startAfterSeconds ?? 0) * 1000, retryCount: 0 });
     // Never on the sender's call stack.
     if (this.started && !this.stopped) setImmediate(() => this.kick(queue));
+    return id;
+  }
+
+  async remove(name: string, id: string): Promise<void> {
+    const queue = this.queue(name);
+    const at = queue.jobs.findIndex((job) => job.id === id);
+    if (at >= 0) queue.jobs.splice(at, 1);
   }
 
   every(name: string, intervalMs: number, handler: () => Promise<void>): () => Promise<void> {

@@ -1,11 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@portal/db/client';
 import { createTestDatabase } from '../../test/helpers';
 import { PgBossJobQueue } from './jobs-pg-boss';
 
 const postgresUrl = inject('postgresUrl');
 
-describe.runIf(postgresUrl)('the job queue on PostgreSQL (pg-boss): stopping', () => {
+describe.runIf(postgresUrl)('the job queue on PostgreSQL (pg-boss)', () => {
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => void unhandled.push(reason);
   beforeEach(() => {
@@ -37,5 +39,74 @@ describe.runIf(postgresUrl)('the job queue on PostgreSQL (pg-boss): stopping', (
       expect(lateWork, `stop ${pause} ms after the send`).toEqual([]);
     }
     expect(unhandled.map((reason) => (reason as Error).message)).toEqual([]);
+  });
+
+  it('works a backlog of due jobs one after another, without waiting its polling interval between them', async () => {
+    // Jobs no send announced (held for a while, or queued while paused) are found by the worker's next look; having
+    // found one, it looks again at once. With a minute between looks, ten jobs would otherwise take ten minutes.
+    const { database, drop } = await createTestDatabase('migrated');
+    const jobs = new PgBossJobQueue({ db: database.db, pollingIntervalSeconds: 60 });
+    const done: number[] = [];
+    jobs.define<{ n: number }>('backlog', { retryLimit: 0, retryDelaySeconds: 1 }, async ({ n }) => {
+      if (n === 3) throw new Error('one job fails');
+      done.push(n);
+    });
+    try {
+      await jobs.start();
+      await jobs.pause('backlog');
+      for (let n = 0; n < 10; n++) await jobs.send('backlog', { n });
+      await jobs.resume('backlog');
+      await vi.waitFor(() => expect(done.toSorted((a, b) => a - b)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9]), {
+        timeout: 30_000,
+        interval: 50,
+      });
+    } finally {
+      await jobs.stop();
+      await drop();
+    }
+  });
+
+  it('takes back a job no worker has taken, and leaves one under way to finish', async () => {
+    const { database, drop } = await createTestDatabase('migrated');
+    const jobs = new PgBossJobQueue({ db: database.db, pollingIntervalSeconds: 0.5 });
+    const done: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    jobs.define<{ name: string }>('takeback', { retryLimit: 0, retryDelaySeconds: 1 }, async ({ name }) => {
+      if (name === 'slow') {
+        started();
+        await held;
+      }
+      done.push(name);
+    });
+    try {
+      await jobs.start();
+      await jobs.pause('takeback');
+      const waiting = await jobs.send('takeback', { name: 'waiting' });
+      await jobs.resume('takeback');
+      const slow = await jobs.send('takeback', { name: 'slow' });
+      await running;
+      await jobs.remove('takeback', slow!);
+      release();
+      await jobs.pause('takeback');
+      expect(done).toEqual(['waiting', 'slow']);
+      // The job under way was not deleted: it finished as any other.
+      await vi.waitFor(async () =>
+        expect(await queryRows(database.db, sql`select state from pgboss.job where id = ${slow}`)).toEqual([{ state: 'completed' }]),
+      );
+      const kept = await jobs.send('takeback', { name: 'kept' });
+      const removed = await jobs.send('takeback', { name: 'removed' });
+      await jobs.remove('takeback', removed!);
+      await jobs.remove('takeback', waiting!); // done already: nothing to take back
+      expect(kept).not.toBeNull();
+      await jobs.resume('takeback');
+      await jobs.drain();
+      expect(done).toEqual(['waiting', 'slow', 'kept']);
+    } finally {
+      await jobs.stop();
+      await drop();
+    }
   });
 });

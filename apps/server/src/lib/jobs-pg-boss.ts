@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '@portal/db/client';
 import { checkQueueName, type JobHandler, type JobQueue, type RetryPolicy, type SendOptions } from './jobs';
-import { executeSqlOn } from './jobs-sql.repository';
+import { deleteWaitingJob, executeSqlOn, PG_BOSS_SCHEMA } from './jobs-sql.repository';
 
 /**
  * The job queue on PostgreSQL (see lib/jobs.ts): pg-boss, in its own schema (`pgboss`, created and migrated by
@@ -53,6 +53,7 @@ export class PgBossJobQueue implements JobQueue {
       db: { executeSql: (text: string, values?: unknown[]) => this.track(sql.executeSql(text, values), this.statements) },
       // No cron here (the `every` runs are throttled jobs): no clock-skew monitor either.
       schedule: false,
+      schema: PG_BOSS_SCHEMA,
       archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_AFTER_SECONDS,
       deleteAfterDays: 7,
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
@@ -66,9 +67,9 @@ export class PgBossJobQueue implements JobQueue {
     this.declared.set(name, { name, retry, handler: handler as JobHandler<object> });
   }
 
-  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     const queue = this.queue(name);
-    await this.boss.send(name, data, {
+    const id = await this.boss.send(name, data, {
       retryLimit: queue.retry.retryLimit,
       retryDelay: queue.retry.retryDelaySeconds,
       retryBackoff: true,
@@ -80,6 +81,13 @@ export class PgBossJobQueue implements JobQueue {
       const workerId = queue.workerId;
       setTimeout(() => this.boss.notifyWorker(workerId), options.tx ? 50 : 0).unref();
     }
+    return id;
+  }
+
+  async remove(name: string, id: string): Promise<void> {
+    this.queue(name);
+    // Not pg-boss's deleteJob, which deletes a job in any state: only one not yet taken is ours to take back.
+    await this.track(deleteWaitingJob(this.options.db, name, id), this.statements);
   }
 
   every(name: string, intervalMs: number, handler: () => Promise<void>): () => Promise<void> {
@@ -146,7 +154,12 @@ export class PgBossJobQueue implements JobQueue {
       queue.name,
       { includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
-        if (job) await this.track(this.handle(queue, job));
+        if (!job) return;
+        // A job was due, so more may be: the worker looks again at once rather than after its polling interval.
+        // (pg-boss waits that interval after every fetch unless notified, and a send notifies only for a job due now:
+        // a mail held for its undo window would otherwise be taken at one per interval per server, however many wait.)
+        if (queue.workerId) this.boss.notifyWorker(queue.workerId);
+        await this.track(this.handle(queue, job));
       },
     );
   }

@@ -19,3 +19,11 @@ export function executeSqlOn(db: DbOrTx): { executeSql(text: string, values?: un
     },
   };
 }
+
+/** pg-boss's schema (its default, which the queue keeps). */
+export const PG_BOSS_SCHEMA = 'pgboss';
+
+/** Deletes a job that no worker has taken yet; one taken, done or unknown is left alone. */
+export async function deleteWaitingJob(db: DbOrTx, queue: string, id: string): Promise<void> {
+  await executeSqlOn(db).executeSql(`DELETE FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND id = $2 AND state < 'active'`, [queue, id]);
+}

@@ -38,7 +38,13 @@ export interface JobQueue {
   readonly kind: 'pg-boss' | 'in-process';
   /** Declares a queue, its retries and its handler (each server that starts works it). Before start(). */
   define<T extends object>(name: string, retry: RetryPolicy, handler: JobHandler<T>): void;
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Adds a job; answers its id (null when the queue added none: pg-boss's answer to a duplicate). */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Takes back a job that has not started, its work done another way (a mail sent at once needs no retry). A job
+   * already taken, done or unknown is left as it is: its handler must accept finding nothing to do.
+   */
+  remove(name: string, id: string): Promise<void>;
   /**
    * Runs `handler` every `intervalMs` (at least a second on PostgreSQL), once per interval among all the servers
    * sharing the database: the one that takes the interval's job runs it. Answers a function that stops it here.

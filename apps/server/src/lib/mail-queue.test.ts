@@ -151,11 +151,12 @@ describe('the mail queue in demo mode (no SMTP)', () => {
     await t.close();
   });
 
-  it('send() delivers to the outbox before it returns', async () => {
+  it('send() delivers to the outbox before it returns, and takes back the retry it no longer needs', async () => {
     await t.mailer.send(message);
     expect((await outbox()).map((m) => m.to_address)).toEqual(['someone@demo.test']);
     expect(await rows()).toEqual([]);
-    // Its job, due later in case this first try had failed, finds nothing to do.
+    // Its job, there to retry had this first try failed, is gone: nothing waits in the queue.
+    expect((await t.jobs.depth())[MAIL_QUEUE]).toBe(0);
     await t.advance(3600);
     await t.mailer.drain();
     expect(await outbox()).toHaveLength(1);

@@ -108,11 +108,14 @@ export function createMailer(options: MailerOptions): Mailer {
    * alone. A failure is recorded on the row and thrown, so that the job is retried; on the last try (of the job,
    * or the row's last allowed attempt) the mail is given up.
    */
-  async function deliver(mailId: number, job: Pick<JobContext, 'retryCount' | 'retryLimit'>): Promise<void> {
+  async function deliver(mailId: number, job: Pick<JobContext, 'retryCount' | 'retryLimit'>): Promise<boolean> {
     const row = await queue.claimOne(db, mailId);
-    if (!row) return;
+    if (!row) return false;
     try {
-      if (row.noop) return await queue.remove(db, row.id);
+      if (row.noop) {
+        await queue.remove(db, row.id);
+        return true;
+      }
       const open = (v: string) => (row.secret ? openSecret(keys, v) : v);
       const message = {
         to: row.toAddress,
@@ -124,6 +127,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // Sent mail is not kept: its links (password reset, unlock) must live only in the recipient's mailbox.
       if (options.smtpUrl) await queue.remove(db, row.id);
       else await queue.moveToOutbox(db, row.id, message);
+      return true;
     } catch (error) {
       // The error text of SMTP names the server and the reply, never the message body.
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -144,7 +148,7 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
-  jobs.define<MailJob>(MAIL_QUEUE, retry, ({ mailId }, job) => deliver(mailId, job));
+  jobs.define<MailJob>(MAIL_QUEUE, retry, async ({ mailId }, job) => void (await deliver(mailId, job)));
   jobs.define<NotificationJob>(NOTIFICATION_QUEUE, retry, async ({ channel, to, text }, job) => {
     const deliverTo = options.notifications?.[channel];
     if (!deliverTo) {
@@ -170,7 +174,11 @@ export function createMailer(options: MailerOptions): Mailer {
   });
 
   /** The row and its job, in one transaction: a job is never about a mail that is not there, nor the reverse. */
-  async function enqueue(message: MailMessage, opts: QueueOptions, startAfterSeconds?: number): Promise<number> {
+  async function enqueue(
+    message: MailMessage,
+    opts: QueueOptions,
+    startAfterSeconds?: number,
+  ): Promise<{ mailId: number; jobId: string | null }> {
     const seal = (v: string) => (opts.secret ? sealSecret(keys[0], v) : v);
     const within = async (tx: DbOrTx) => {
       const mailId = await queue.enqueue(tx, {
@@ -181,8 +189,8 @@ export function createMailer(options: MailerOptions): Mailer {
         secret: opts.secret === true,
         noop: opts.noop === true,
       });
-      await jobs.send<MailJob>(MAIL_QUEUE, { mailId }, { tx, startAfterSeconds });
-      return mailId;
+      const jobId = await jobs.send<MailJob>(MAIL_QUEUE, { mailId }, { tx, startAfterSeconds });
+      return { mailId, jobId };
     };
     return opts.tx ? within(opts.tx) : db.transaction(within);
   }
@@ -190,9 +198,12 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     portalOrigin: options.portalOrigin,
     async send(message) {
-      // The job is the retry: it comes due after the first wait, and finds nothing to do when this attempt sent it.
-      const mailId = await enqueue(message, {}, retry.retryDelaySeconds);
-      await deliver(mailId, { retryCount: 0, retryLimit: retry.retryLimit }).catch(() => {});
+      // The job is the retry: it comes due after the first wait if this attempt did not send the mail (or the
+      // process ended before it could say). Sent, the mail needs no retry, and its job is taken back rather than left
+      // to come due and find nothing: under a steady flow of bookings those would be most of the queue's rows.
+      const { mailId, jobId } = await enqueue(message, {}, retry.retryDelaySeconds);
+      const sent = await deliver(mailId, { retryCount: 0, retryLimit: retry.retryLimit }).catch(() => false);
+      if (sent && jobId) await jobs.remove(MAIL_QUEUE, jobId).catch(() => {});
     },
     async queue(message, opts = {}) {
       await enqueue(message, opts);
