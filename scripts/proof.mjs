@@ -32,7 +32,7 @@
 //                  1,000, as in CI): cases, 5xx, 4xx that are not problems, refused requests that changed data.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -454,6 +454,33 @@ function rssKb(pid) {
   }
 }
 
+/**
+ * CPU seconds (user and system) a process has used, from /proc, with those of its children that have ended (so a
+ * PostgreSQL backend or autovacuum worker that exits still counts, in its server's figure); 0 when it is gone.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process on this machine (server, backends, autovacuum workers). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(name);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** Prometheus's text format as a map of `name{labels}` → value. */
 function parseMetrics(text) {
   const values = new Map();
@@ -486,9 +513,9 @@ async function observe(members, pg) {
     members.map(async (m) => {
       try {
         const r = await fetch(m.metricsUrl, { signal: AbortSignal.timeout(5000) });
-        return { pid: m.pid, rssKb: rssKb(m.pid), values: parseMetrics(await r.text()) };
+        return { pid: m.pid, rssKb: rssKb(m.pid), cpu: cpuSeconds(m.pid), values: parseMetrics(await r.text()) };
       } catch {
-        return { pid: m.pid, rssKb: rssKb(m.pid), values: new Map() };
+        return { pid: m.pid, rssKb: rssKb(m.pid), cpu: cpuSeconds(m.pid), values: new Map() };
       }
     }),
   );
@@ -498,7 +525,19 @@ async function observe(members, pg) {
             coalesce(string_agg(relname, ',') filter (where greatest(last_autovacuum, last_autoanalyze) > now() - interval '70 seconds'), '') as tables
        from pg_stat_user_tables`,
   );
-  return { servers, pg: rows[0], load: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]) };
+  // Rows read by sequential scans, per table: a query that scans a table the soak grows costs more every minute.
+  const scans = await pg.query(`select relname, seq_tup_read::float8 as rows from pg_stat_user_tables`);
+  const seqRows = new Map(scans.rows.map((r) => [r.relname, r.rows]));
+  // Jobs due and not yet taken (a mail's confirmation waiting for a worker), and how long the oldest has waited.
+  const due = await pg.query(
+    `select count(*)::int as waiting, coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as oldest
+       from pgboss.job where state < 'active' and start_after < now()`,
+  );
+  return {
+    servers,
+    pg: { ...rows[0], seqRows, jobs: due.rows[0], cpu: postgresCpuSeconds() },
+    load: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
+  };
 }
 
 /** One minute's causes, from two observations a minute apart. */
@@ -540,6 +579,17 @@ function minuteCauses(before, after) {
     rssMb: after.servers.reduce((a, s) => a + s.rssKb, 0) / 1024,
     vacuums: after.pg.vacuums - before.pg.vacuums,
     vacuumTables: after.pg.tables,
+    serverCpu: after.servers.reduce((a, s, i) => a + s.cpu - (before.servers[i]?.cpu ?? 0), 0),
+    postgresCpu: after.pg.cpu - before.pg.cpu,
+    jobsWaiting: after.pg.jobs.waiting,
+    oldestJobS: after.pg.jobs.oldest,
+    seqScans: [...after.pg.seqRows]
+      .map(([table, rows]) => [table, rows - (before.pg.seqRows.get(table) ?? 0)])
+      .filter(([, rows]) => rows >= 1000)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([table, rows]) => `${table} ${Math.round(rows / 1000)}k`)
+      .join(', '),
     checkpoints: after.pg.checkpoints - before.pg.checkpoints,
     load: after.load,
   };
@@ -910,7 +960,7 @@ async function soak() {
         .join('/');
       causes =
         ` | servers: loop max ${ms(m.loopMaxMs)}, GC ms ${gc || '0'}, over 100 ms ${m.slow}${m.slow ? ` (${m.slowRoutes})` : ''}, pool waiting ${m.poolWaiting},` +
-        ` heap ${m.heapMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB | PostgreSQL: autovacuum/analyze ${m.vacuums}${m.vacuumTables ? ` (${m.vacuumTables})` : ''}, checkpoints ${m.checkpoints} | load ${m.load.toFixed(2)}`;
+        ` heap ${m.heapMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB, CPU ${m.serverCpu.toFixed(0)} s | PostgreSQL: CPU ${m.postgresCpu.toFixed(0)} s, rows read by scans ${m.seqScans || 'few'}, jobs due ${m.jobsWaiting} (oldest ${m.oldestJobS.toFixed(0)} s), autovacuum/analyze ${m.vacuums}${m.vacuumTables ? ` (${m.vacuumTables})` : ''}, checkpoints ${m.checkpoints} | load ${m.load.toFixed(2)}`;
     }
     say(`  ${label}: ${list.length} requests, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}, errors ${bad}${causes}`);
   });
