@@ -157,7 +157,7 @@ export class PgBossJobQueue implements JobQueue {
         if (!job) return;
         // A job was due, so more may be: the worker looks again at once rather than after its polling interval.
         // (pg-boss waits that interval after every fetch unless notified, and a send notifies only for a job due now:
-        // a mail held for its undo window would otherwise be taken at one per interval per server, however many wait.)
+        // jobs that come due later, such as a mail's retry, would otherwise go at one per interval per server.)
         if (queue.workerId) this.boss.notifyWorker(queue.workerId);
         await this.track(this.handle(queue, job));
       },
