@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { CuttableProxy } from '../../test/cuttable-proxy';
 import { reachable } from '../../test/reachable';
 import { MemoryNotifier, PostgresNotifier, RedisNotifier, type Notifier } from './notifier';
 
@@ -78,6 +80,56 @@ describe('notifier', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(heardByOther).toEqual([]);
   });
+
+  it.runIf(redisUp)(
+    'through Redis: hears again after an outage, and a shutdown just after Redis returns fails nothing',
+    async () => {
+      const target = new URL(REDIS_URL);
+      const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 6379) }, await CuttableProxy.freePort());
+      await proxy.up();
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        const behindProxy = new RedisNotifier(`redis://127.0.0.1:${proxy.port}/3`, () => {});
+        const direct = new RedisNotifier(`${REDIS_URL}/3`, () => {});
+        open.push(behindProxy, direct);
+        const channel = `test-${Math.random().toString(36).slice(2)}`;
+        const heard = received(behindProxy, channel);
+        received(behindProxy, `${channel}-second`);
+        await until(() => {
+          direct.publish(channel, 'before').catch(() => {});
+          return heard.length > 0;
+        });
+        const subscriber = (behindProxy as unknown as { subscriber: Redis }).subscriber;
+        const returned = () => new Promise((resolve) => subscriber.once('ready', resolve));
+
+        await proxy.down();
+        await new Promise((r) => setTimeout(r, 200));
+        let ready = returned();
+        await proxy.up();
+        await ready;
+        await until(() => {
+          direct.publish(channel, 'after').catch(() => {});
+          return heard.includes('after');
+        }, 10_000);
+
+        // Cut again, and close the moment the connection is back: its resubscription is answered by nobody.
+        await proxy.down();
+        await new Promise((r) => setTimeout(r, 200));
+        ready = returned();
+        await proxy.up();
+        await ready;
+        await behindProxy.close();
+        await new Promise((r) => setTimeout(r, 300));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+        await proxy.down();
+      }
+    },
+    30_000,
+  );
 
   it.runIf(PG_URL !== undefined)('through PostgreSQL LISTEN/NOTIFY: one server publishes, every server hears', async () => {
     await crossProcess(() => new PostgresNotifier(PG_URL!, () => {}));

@@ -45,12 +45,18 @@ export class RedisNotifier extends SharedNotifier {
     // different database numbers (redis://host/1, /2) must not hear each other, so the number is in the channel.
     const database = Number(new URL(url).pathname.slice(1) || 0);
     this.prefix = `${CHANNEL_PREFIX}${Number.isInteger(database) ? database : 0}:`;
-    // Pub/sub needs its own connection; both reconnect by themselves and resubscribe (ioredis autoResubscribe).
+    // Pub/sub needs its own connection; both reconnect by themselves. The subscriber resubscribes here rather
+    // than by ioredis's autoResubscribe, whose SUBSCRIBE has no rejection handler: a connection closed before
+    // its answer (a shutdown just after Redis came back) ended in an unhandled 'Connection is closed.'.
     this.publisher = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false, autoResubscribe: false });
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    this.subscriber.on('ready', () => {
+      const channels = [...this.handlers.keys()].map((channel) => this.prefix + channel);
+      if (channels.length > 0) this.subscriber.subscribe(...channels).catch(() => {});
+    });
   }
 
   protected async send(channel: string, message: string): Promise<void> {
