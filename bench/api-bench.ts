@@ -298,6 +298,7 @@ async function serverEnvironment(engine: string): Promise<{ env: Record<string, 
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
       DATABASE_POOL_SIZE: '20',
+      DATABASE_STATEMENT_POOL_SIZE: '20',
     },
     label: `PostgreSQL (${transport}), scale ${scale}`,
   };

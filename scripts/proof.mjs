@@ -546,7 +546,8 @@ function minuteCauses(before, after) {
   const gcMs = {};
   let slow = 0;
   const slowRoutes = new Map();
-  let poolWaiting = 0;
+  // Borrowers that waited for a pool's connection more than 10 ms and more than 100 ms, by pool.
+  const poolWaits = new Map();
   let heapMb = 0;
   after.servers.forEach((s, i) => {
     const prev = before.servers[i]?.values ?? new Map();
@@ -565,7 +566,18 @@ function minuteCauses(before, after) {
         slowRoutes.set(route, (slowRoutes.get(route) ?? 0) + n);
       }
     }
-    poolWaiting = Math.max(poolWaiting, s.values.get('db_client_connection_pending_requests') ?? 0);
+    const waits = (values, having = []) =>
+      seriesBy(values, 'db_client_connection_wait_time_seconds_bucket', 'db_client_connection_pool_name', having);
+    const all = waits(s.values, ['le="+Inf"']);
+    const prevAll = waits(prev, ['le="+Inf"']);
+    for (const [pool, count] of all) {
+      const over = (le) =>
+        count -
+        (waits(s.values, [`le="${le}"`]).get(pool) ?? 0) -
+        ((prevAll.get(pool) ?? 0) - (waits(prev, [`le="${le}"`]).get(pool) ?? 0));
+      const [o10, o100] = poolWaits.get(pool) ?? [0, 0];
+      poolWaits.set(pool, [o10 + over('0.01'), o100 + over('0.1')]);
+    }
     heapMb += (s.values.get('nodejs_heap_size_used_bytes') ?? 0) / 1048576;
   });
   const top = [...slowRoutes].sort((a, b) => b[1] - a[1]).slice(0, 2);
@@ -574,7 +586,7 @@ function minuteCauses(before, after) {
     gcMs,
     slow,
     slowRoutes: top.map(([r, n]) => `${r} ${n}`).join(', '),
-    poolWaiting,
+    poolWaits: [...poolWaits].map(([pool, [o10, o100]]) => `${pool} ${o10}/${o100}`).join(', ') || 'none',
     heapMb,
     rssMb: after.servers.reduce((a, s) => a + s.rssKb, 0) / 1024,
     vacuums: after.pg.vacuums - before.pg.vacuums,
@@ -959,7 +971,7 @@ async function soak() {
         .map(([k, v]) => `${k} ${Math.round(v)}`)
         .join('/');
       causes =
-        ` | servers: loop max ${ms(m.loopMaxMs)}, GC ms ${gc || '0'}, over 100 ms ${m.slow}${m.slow ? ` (${m.slowRoutes})` : ''}, pool waiting ${m.poolWaiting},` +
+        ` | servers: loop max ${ms(m.loopMaxMs)}, GC ms ${gc || '0'}, over 100 ms ${m.slow}${m.slow ? ` (${m.slowRoutes})` : ''}, pool waits >10/>100 ms ${m.poolWaits},` +
         ` heap ${m.heapMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB, CPU ${m.serverCpu.toFixed(0)} s | PostgreSQL: CPU ${m.postgresCpu.toFixed(0)} s, rows read by scans ${m.seqScans || 'few'}, jobs due ${m.jobsWaiting} (oldest ${m.oldestJobS.toFixed(0)} s), autovacuum/analyze ${m.vacuums}${m.vacuumTables ? ` (${m.vacuumTables})` : ''}, checkpoints ${m.checkpoints} | load ${m.load.toFixed(2)}`;
     }
     say(`  ${label}: ${list.length} requests, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}, errors ${bad}${causes}`);

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_STATEMENT_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -157,7 +158,10 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections for transactions (every write). */
   databasePoolSize: number;
+  /** PostgreSQL connections for statements outside a transaction (mostly reads). */
+  databaseStatementPoolSize: number;
   /** Name parameterised statements (planned once per connection); off behind a transaction-pooling PgBouncer. */
   databasePreparedStatements: boolean;
   /** The origin users reach the portal at; links in e-mails point here. */
@@ -397,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: absolute(e.DATA_DIR, base),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementPoolSize: e.DATABASE_STATEMENT_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

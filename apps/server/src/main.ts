@@ -31,6 +31,7 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
         kind: 'postgres',
         url: config.databaseUrl,
         poolSize: config.databasePoolSize,
+        statementPoolSize: config.databaseStatementPoolSize,
         preparedStatements: config.databasePreparedStatements,
       });
     } catch (error) {

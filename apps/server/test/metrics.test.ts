@@ -81,9 +81,19 @@ describe('/metrics', () => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(sample(text, 'portal_live_streams_open')).toBe(0);
     if (t.database.kind === 'postgres') {
-      expect(sample(text, 'db_client_connection_max')).toBe(10);
-      expect(sample(text, 'db_client_connection_count', { db_client_connection_state: 'idle' })).toBeGreaterThanOrEqual(0);
-      expect(sample(text, 'db_client_connection_pending_requests')).toBe(0);
+      for (const pool of ['statements', 'transactions']) {
+        const of = { db_client_connection_pool_name: pool };
+        expect(sample(text, 'db_client_connection_max', of)).toBe(10);
+        expect(sample(text, 'db_client_connection_count', { ...of, db_client_connection_state: 'idle' })).toBeGreaterThanOrEqual(0);
+        expect(sample(text, 'db_client_connection_pending_requests', of)).toBe(0);
+      }
+      // The reads and the sign-ins' writes of the first test each waited (briefly) for a connection of their pool.
+      expect(
+        sample(text, 'db_client_connection_wait_time_seconds_count', { db_client_connection_pool_name: 'statements' }),
+      ).toBeGreaterThan(0);
+      expect(
+        sample(text, 'db_client_connection_wait_time_seconds_count', { db_client_connection_pool_name: 'transactions' }),
+      ).toBeGreaterThan(0);
     } else {
       // The embedded database has no pool.
       expect(text).not.toContain('db_client_connection_max');

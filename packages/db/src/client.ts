@@ -18,16 +18,32 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /**
+   * For statements that write outside a transaction and come often (the job queue's): on PostgreSQL they take a
+   * connection of the transactions' pool, as writes, not one of the statements' pool the reads need. Else `db`.
+   */
+  readonly writer: Db;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PostgreSQL only: the pool's connections now (metrics). */
-  readonly poolUse?: () => PoolUse;
+  /** PostgreSQL only: each pool's connections now (metrics). */
+  readonly poolUse?: () => PoolUse[];
+  /** PostgreSQL only: calls `listener` with how long each borrower waited for a connection of a pool (metrics). */
+  readonly observeConnectionWaits?: (listener: (pool: PoolName, seconds: number) => void) => void;
   /** PGlite only: the underlying instance, in this thread or on a worker (backups, snapshots in tests). */
   readonly pglite?: EmbeddedDatabase;
 }
 
+/**
+ * The two PostgreSQL pools of a server: `transactions` lends a connection for each transaction (every write of a
+ * request); `statements` runs each statement outside a transaction (almost all reads). A write's COMMIT waits for
+ * the disk to flush the WAL; when the disk stalls, the transactions hold their connections meanwhile, and reads
+ * sharing their pool then wait for one. Apart, they do not.
+ */
+export type PoolName = 'statements' | 'transactions';
+
 export interface PoolUse {
+  name: PoolName;
   /** Connections open, idle or lent out. */
   total: number;
   idle: number;
@@ -40,7 +56,10 @@ export type DatabaseOptions =
   | {
       kind: 'postgres';
       url: string;
+      /** Connections for transactions (default 10). */
       poolSize?: number;
+      /** Connections for statements outside a transaction, mostly reads (default 10). */
+      statementPoolSize?: number;
       connectTimeoutMs?: number;
       statementTimeoutMs?: number;
       /** Name parameterised statements so each connection plans them once (default on; off behind PgBouncer's transaction pooling). */
@@ -60,31 +79,55 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // During an outage a request must fail fast (503), not hang: these bound every wait.
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
-      query_timeout: options.statementTimeoutMs ?? 15000,
-      idleTimeoutMillis: 30000,
-      ...(options.preparedStatements === false ? {} : { Client: StatementNamingClient }),
-    });
-    // An idle client losing its connection (database restart) must not crash the process.
-    pool.on('error', () => {});
-    // Nor a checked-out one: pg-pool listens for a client's errors only while it is idle, and a connection
-    // dropped mid-query can emit 'error' after its query has failed (brianc/node-postgres#1611): an uncaught
-    // exception that stopped the server in the PostgreSQL outage proof. The query's own rejection reports it.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    let onWait: ((pool: PoolName, seconds: number) => void) | undefined;
+    const open = (name: PoolName, max: number) => {
+      const pool = new pg.Pool({
+        connectionString: options.url,
+        max,
+        // During an outage a request must fail fast (503), not hang: these bound every wait.
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+        query_timeout: options.statementTimeoutMs ?? 15000,
+        idleTimeoutMillis: 30000,
+        ...(options.preparedStatements === false ? {} : { Client: StatementNamingClient }),
+      });
+      // An idle client losing its connection (database restart) must not crash the process.
+      pool.on('error', () => {});
+      // Nor a checked-out one: pg-pool listens for a client's errors only while it is idle, and a connection
+      // dropped mid-query can emit 'error' after its query has failed (brianc/node-postgres#1611): an uncaught
+      // exception that stopped the server in the PostgreSQL outage proof. The query's own rejection reports it.
+      pool.on('connect', (client) => client.on('error', () => {}));
+      timeConnections(pool, (seconds) => onWait?.(name, seconds));
+      return pool;
+    };
+    const transactions = open('transactions', options.poolSize ?? 10);
+    const statements = open('statements', options.statementPoolSize ?? 10);
+    // drizzle runs a transaction on a connection it takes with `connect()` from the pool it was given, and any
+    // other statement with that pool's `query()`: the statements go to their own pool.
+    const routed = Object.assign(Object.create(transactions) as pg.Pool, { query: statements.query.bind(statements) });
+    const db = drizzlePg({ client: routed, schema }) as unknown as Db;
+    const writer = drizzlePg({ client: transactions, schema }) as unknown as Db;
     await db.execute(sql`select 1`);
+    const use = (name: PoolName, pool: pg.Pool): PoolUse => ({
+      name,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    });
     return {
       kind: 'postgres',
       db,
+      writer,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
-      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+      close: async () => {
+        await Promise.all([transactions.end(), statements.end()]);
+      },
+      poolUse: () => [use('statements', statements), use('transactions', transactions)],
+      observeConnectionWaits: (listener) => {
+        onWait = listener;
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -100,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind: 'pglite',
     db,
+    writer: db,
     pglite,
     ping: async () => {
       await pglite.query('select 1');
@@ -163,6 +207,25 @@ const MAX_NAMED_STATEMENTS = 500;
  * with parameters are named (the migrator's DDL and `select 1` are not); a connection names at most
  * MAX_NAMED_STATEMENTS (lists of ids make texts of many lengths).
  */
+/** Calls `observe` with the seconds each `connect()` of `pool` waited for its connection (a query's own included). */
+function timeConnections(pool: pg.Pool, observe: (seconds: number) => void): void {
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  const timed = (callback?: Callback) => {
+    const started = performance.now();
+    const waited = () => observe((performance.now() - started) / 1000);
+    if (callback) {
+      return connect((err, client, done) => {
+        waited();
+        callback(err, client, done);
+      });
+    }
+    return connect()!.finally(waited);
+  };
+  // pg-pool's own query() takes its connection through `this.connect(callback)`: the instance's property.
+  (pool as unknown as { connect: typeof timed }).connect = timed;
+}
+
 class StatementNamingClient extends pg.Client {
   private named = 0;
   private readonly names = new Map<string, string>();

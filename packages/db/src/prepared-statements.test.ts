@@ -13,8 +13,8 @@ describe.skipIf(!url)('named statements on PostgreSQL (TEST_DATABASE_URL)', () =
 
   beforeAll(async () => {
     // One connection each, so that the statements listed are the ones this connection prepared.
-    named = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1 });
-    unnamed = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1, preparedStatements: false });
+    named = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1, statementPoolSize: 1 });
+    unnamed = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1, statementPoolSize: 1, preparedStatements: false });
   });
   afterAll(async () => {
     await named?.close();

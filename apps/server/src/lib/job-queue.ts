@@ -10,5 +10,5 @@ export function createJobQueue(
   database: Database,
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): JobQueue {
-  return database.kind === 'postgres' ? new PgBossJobQueue({ db: database.db, log }) : new InProcessJobQueue({ log });
+  return database.kind === 'postgres' ? new PgBossJobQueue({ db: database.writer, log }) : new InProcessJobQueue({ log });
 }

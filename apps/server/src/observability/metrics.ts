@@ -8,8 +8,10 @@ import type { Database } from '@portal/db/client';
  * METRICS_HOST says otherwise), never from the public port:
  * - `http_server_request_duration_seconds{http_route,http_request_method,http_response_status_code}`: OpenTelemetry's
  *   HTTP server histogram, by route template (`/v1/bookings/:id`, never a path with ids; empty for unknown paths);
- * - `db_client_connection_count{db_client_connection_state}`, `db_client_connection_max`,
- *   `db_client_connection_pending_requests`: the PostgreSQL pool (OpenTelemetry's names);
+ * - `db_client_connection_count{db_client_connection_pool_name,db_client_connection_state}`,
+ *   `db_client_connection_max`, `db_client_connection_pending_requests` and the histogram
+ *   `db_client_connection_wait_time_seconds`, each by pool (`statements`, `transactions`): the PostgreSQL pools
+ *   (OpenTelemetry's names);
  * - `portal_live_streams_open`: server-sent event streams open (or opening) on this process;
  * - `portal_queue_depth{queue}`, `portal_job_failures_total{queue}`: whatever the job queue registers;
  * - prom-client's process metrics: event-loop delay (`nodejs_eventloop_lag_p99_seconds`, from
@@ -87,21 +89,36 @@ export class Metrics {
   }
 }
 
-/** The PostgreSQL pool's use, with OpenTelemetry's database client metric names. */
-function registerDatabasePool(metrics: Metrics, database: Database): void {
+/** The PostgreSQL pools' use and waits, with OpenTelemetry's database client metric names. */
+function registerDatabasePools(metrics: Metrics, database: Database): void {
   const use = database.poolUse;
   if (!use) return;
-  metrics.gauge('db_client_connection_count', 'Connections of the pool by state (idle, used)', ['db_client_connection_state'], function () {
-    const now = use();
-    this.set({ db_client_connection_state: 'idle' }, now.idle);
-    this.set({ db_client_connection_state: 'used' }, now.total - now.idle);
+  const pool = 'db_client_connection_pool_name';
+  metrics.gauge(
+    'db_client_connection_count',
+    'Connections of each pool by state (idle, used)',
+    [pool, 'db_client_connection_state'],
+    function () {
+      for (const now of use()) {
+        this.set({ [pool]: now.name, db_client_connection_state: 'idle' }, now.idle);
+        this.set({ [pool]: now.name, db_client_connection_state: 'used' }, now.total - now.idle);
+      }
+    },
+  );
+  metrics.gauge('db_client_connection_max', 'Connections each pool may open', [pool], function () {
+    for (const now of use()) this.set({ [pool]: now.name }, now.max);
   });
-  metrics.gauge('db_client_connection_max', 'Connections the pool may open', [], function () {
-    this.set(use().max);
+  metrics.gauge('db_client_connection_pending_requests', 'Borrowers waiting for a connection of each pool', [pool], function () {
+    for (const now of use()) this.set({ [pool]: now.name }, now.waiting);
   });
-  metrics.gauge('db_client_connection_pending_requests', 'Queries waiting for a connection of the pool', [], function () {
-    this.set(use().waiting);
+  const waits = new Histogram({
+    name: 'db_client_connection_wait_time_seconds',
+    help: 'Time each borrower waited for a connection of the pool (OpenTelemetry db.client.connection.wait_time)',
+    labelNames: [pool],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [metrics.registry],
   });
+  database.observeConnectionWaits?.((name, seconds) => waits.observe({ [pool]: name }, seconds));
 }
 
 declare module 'fastify' {
@@ -121,7 +138,7 @@ export const metricsPlugin = fp<{ enabled: boolean; database: Database }>(
     app.decorate('metrics', metrics);
     if (!enabled) return;
     metrics.enable();
-    registerDatabasePool(metrics, database);
+    registerDatabasePools(metrics, database);
     metrics.gauge('portal_live_streams_open', 'Live update streams (server-sent events) open or opening on this process', [], function () {
       this.set(app.hasDecorator('liveEvents') ? app.liveEvents.size : 0);
     });
