@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSelectedClientIds } from '../../lib/selected-clients';
 import { resetSessionForTests, startSession } from '../../lib/session';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { ApproveDialog } from './components/approve-dialog';
 import { TimesheetsPage } from './timesheets-page';
 
 const PROFILE = {
@@ -284,7 +285,7 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     const differences = within(dialog).getAllByRole('listitem');
     expect(differences).toHaveLength(2);
     expect(differences[0]).toHaveTextContent(
-      'Mia Chen102, Mon 16 Nov 2026: the educator’s 09:00–15:00 (5 h 30 min) instead of the booked 08:30–15:30',
+      'Mia Chen102, Mon 16 Nov 2026: the educator’s 09:00–15:00, 30 min break (5 h 30 min) instead of the booked 08:30–15:30, 30 min break (6 h 30 min)',
     );
     expect(differences[1]).toHaveTextContent('Mia Chen103, Mon 16 Nov 2026: the educator says it did not happen');
     expect(differences[1]).toHaveTextContent('cancelled with no charge');
@@ -294,6 +295,25 @@ describe('Timesheets page', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(bodies).toEqual([{ decision: 'approved', timesheets: [{ bookingId: 101 }, { bookingId: 102 }, { bookingId: 103 }] }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names a changed break in the confirmation, with the hours either way, when the times are as booked', async () => {
+    const breakOnly = timesheet(105, {
+      isApprovedByCandidate: false,
+      candidateBookingModifications: {
+        didNotHappen: false,
+        startTimeLocal: '2026-11-16T08:30',
+        endTimeLocal: '2026-11-16T15:30',
+        breakMinutes: 0,
+        reason: null,
+      },
+    });
+    renderWithProviders(<ApproveDialog rows={[breakOnly]} pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this timesheet?' });
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+      'Mia Chen105, Mon 16 Nov 2026: the educator’s 08:30–15:30, no break (7 h) instead of the booked 08:30–15:30, 30 min break (6 h 30 min)',
+    );
+    expect(dialog).toHaveTextContent('To bill in all: 7 h');
   });
 
   it('approves a selection as booked at once, without asking', async () => {

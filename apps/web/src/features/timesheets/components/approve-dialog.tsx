@@ -6,8 +6,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { GeneralModal } from '../../../components/general-modal';
 import { formatDuration } from '@portal/contract/format/duration';
+import { approvalBilling } from '@portal/contract/timesheets/decide';
 import { formatCount, formatDay } from '../../../lib/locale-format';
-import { billingTexts, educatorName, formatTimes } from '../timesheet-format';
+import { billingTexts, educatorName } from '../timesheet-format';
 import { useTimesheetsText } from '../use-timesheets-text';
 
 /** The rows of a selection whose approval is not simply the booked hours: changed by the educator, or no charge. */
@@ -24,6 +25,21 @@ export function approvalTotal(rows: readonly TimesheetBooking[]): { minutes: num
     else noCharge += 1;
   }
   return { minutes, noCharge };
+}
+
+/** The booking's own hours as Approve would bill them had the educator changed nothing. */
+function bookedBilling(row: TimesheetBooking): TimesheetBooking['billing'] {
+  const time = (local: string) => local.slice(11, 16);
+  return approvalBilling({
+    recorded: { startTime: time(row.startTimeLocal), endTime: time(row.endTimeLocal), breakMinutes: row.breakMinutes },
+    educator: null,
+  });
+}
+
+/** 'no break' or 'N min break', inside a sentence. */
+function breakPhrase(t: ReturnType<typeof useTimesheetsText>['t'], billing: TimesheetBooking['billing']): string {
+  if (billing.kind !== 'hours' || billing.breakMinutes === 0) return t('approve.noBreak');
+  return t('approve.breakOf', { count: billing.breakMinutes });
 }
 
 /**
@@ -73,6 +89,8 @@ export function ApproveDialog({
             const name = educatorName(row);
             const date = formatDay(row.dateLocal, locale);
             const billing = billingTexts(t, row, locale);
+            const booked = bookedBilling(row);
+            const bookedText = billingTexts(t, { ...row, billing: booked }, locale);
             const noCharge = row.billing.kind === 'no_charge';
             return (
               <Box component="li" key={row.bookingId} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -88,8 +106,11 @@ export function ApproveDialog({
                         name,
                         date,
                         times: billing.times,
+                        breakText: breakPhrase(t, row.billing),
                         hours: billing.duration,
-                        booked: formatTimes(t, row.startTimeLocal, row.endTimeLocal, locale),
+                        booked: bookedText.times,
+                        bookedBreak: breakPhrase(t, booked),
+                        bookedHours: bookedText.duration,
                       })}
                 </Typography>
               </Box>
