@@ -196,17 +196,6 @@ function tracedEmbedded(pglite: EmbeddedDatabase): Pick<EmbeddedDatabase, 'query
   };
 }
 
-/** At most this many named statements per connection; later texts run unnamed (parsed and planned each time). */
-const MAX_NAMED_STATEMENTS = 500;
-
-/**
- * A node-postgres client that names every parameterised statement after a hash of its text, so that a connection
- * parses and plans it once and then only binds and runs it (the joins of the lists and details took
- * 2–3 ms to plan and 0.2–0.9 ms to run, on every call). PostgreSQL keeps custom plans for the first five runs of a
- * named statement and then a generic one when it costs no more, so skewed parameters keep good plans. Only statements
- * with parameters are named (the migrator's DDL and `select 1` are not); a connection names at most
- * MAX_NAMED_STATEMENTS (lists of ids make texts of many lengths).
- */
 /** Calls `observe` with the seconds each `connect()` of `pool` waited for its connection (a query's own included). */
 function timeConnections(pool: pg.Pool, observe: (seconds: number) => void): void {
   type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
@@ -226,6 +215,17 @@ function timeConnections(pool: pg.Pool, observe: (seconds: number) => void): voi
   (pool as unknown as { connect: typeof timed }).connect = timed;
 }
 
+/** At most this many named statements per connection; later texts run unnamed (parsed and planned each time). */
+const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * A node-postgres client that names every parameterised statement after a hash of its text, so that a connection
+ * parses and plans it once and then only binds and runs it (the joins of the lists and details took
+ * 2–3 ms to plan and 0.2–0.9 ms to run, on every call). PostgreSQL keeps custom plans for the first five runs of a
+ * named statement and then a generic one when it costs no more, so skewed parameters keep good plans. Only statements
+ * with parameters are named (the migrator's DDL and `select 1` are not); a connection names at most
+ * MAX_NAMED_STATEMENTS (lists of ids make texts of many lengths).
+ */
 class StatementNamingClient extends pg.Client {
   private named = 0;
   private readonly names = new Map<string, string>();
