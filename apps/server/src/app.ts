@@ -67,6 +67,7 @@ import { createTwilioProvider, type NotificationProvider } from './lib/notificat
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { LIB_RETENTION_STEPS, retentionSteps, scheduleRetention } from './lib/retention';
 import { IDENTITY_RETENTION_STEPS } from './modules/identity/identity-retention';
+import { PUSH_RETENTION_STEPS } from './modules/push/push-retention';
 import { buildServices } from './composition/services';
 import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
@@ -150,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     now: () => app.now(),
     periods: config.retention,
-    steps: retentionSteps(config.retention, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS),
+    steps: retentionSteps(config.retention, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS, PUSH_RETENTION_STEPS),
     log: app.log,
   });
   // Every quarter of an hour: the weekly digest of each subscriber whose Monday morning it is (modules/reports).

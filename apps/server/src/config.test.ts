@@ -194,6 +194,7 @@ describe('retention periods', () => {
       outboxDays: 30,
       notificationsDays: 30,
       givenUpMailsDays: 30,
+      expiredPushDays: 30,
       auditLogDays: 730,
     });
   });

@@ -112,6 +112,7 @@ const EnvSchema = z.object({
   RETENTION_OUTBOX_DAYS: days(1, 30),
   RETENTION_NOTIFICATIONS_DAYS: days(1, 30),
   RETENTION_GIVEN_UP_MAILS_DAYS: days(1, 30),
+  RETENTION_EXPIRED_PUSH_DAYS: days(1, 30),
   RETENTION_AUDIT_LOG_DAYS: days(90, 730),
   SIMULATOR_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(86_400_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -238,6 +239,8 @@ export interface RetentionPeriods {
   notificationsDays: number;
   /** Mail given up after its last try, after it was given up. */
   givenUpMailsDays: number;
+  /** Browser push subscriptions the push service no longer knows, after it said so. */
+  expiredPushDays: number;
   /** The audit log, after the entry was written; kept longest. */
   auditLogDays: number;
 }
@@ -385,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDays: e.RETENTION_OUTBOX_DAYS,
     notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS,
     givenUpMailsDays: e.RETENTION_GIVEN_UP_MAILS_DAYS,
+    expiredPushDays: e.RETENTION_EXPIRED_PUSH_DAYS,
     auditLogDays: e.RETENTION_AUDIT_LOG_DAYS,
   };
   const { auditLogDays, ...others } = retention;

@@ -81,6 +81,12 @@ export const PushSubscriptionRecord = z
     endpoint: z.string(),
     createdAt: z.string().describe('ISO 8601 instant'),
     lastUsedAt: z.string().nullable().describe('When a push to it was last accepted (ISO 8601); null: never yet'),
+    expiredAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When the push service said it no longer knows this subscription (ISO 8601): nothing more is sent to it, and the browser’s renewal of it can take its place; null while it is live',
+      ),
   })
   .meta({ id: 'PushSubscription' });
 export type PushSubscriptionRecord = z.infer<typeof PushSubscriptionRecord>;

@@ -5,6 +5,7 @@ import { queryRows, type Database } from '@portal/db/client';
 import { createTestDatabase } from '../../test/helpers';
 import { loadConfig, type RetentionPeriods } from '../config';
 import { IDENTITY_RETENTION_STEPS } from '../modules/identity/identity-retention';
+import { PUSH_RETENTION_STEPS } from '../modules/push/push-retention';
 import {
   LIB_RETENTION_STEPS,
   retentionCutoffs,
@@ -24,7 +25,7 @@ const engine = inject('postgresUrl') ? 'PostgreSQL' : 'PGlite';
 const NOW = new Date('2031-03-14T09:30:00Z');
 const periods: RetentionPeriods = loadConfig({}).retention;
 const cutoffs = retentionCutoffs(NOW, periods);
-const steps = retentionSteps(periods, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS);
+const steps = retentionSteps(periods, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS, PUSH_RETENTION_STEPS);
 const MINUTE = 60_000;
 const before = (at: Date) => new Date(at.getTime() - MINUTE).toISOString();
 const after = (at: Date) => new Date(at.getTime() + MINUTE).toISOString();
@@ -143,6 +144,23 @@ const CASES: Case[] = [
     kept: (c) => sql`select count(*)::int as n from mail_queue where failed_at is null or failed_at >= ${c.toISOString()}`,
   },
   {
+    kind: 'expiredPushDays',
+    insert: async (m, c) => {
+      for (const [endpoint, expired] of [
+        [`https://push.example.com/${m}-old`, before(c)],
+        [`https://push.example.com/${m}-young`, after(c)],
+        // Live, however old: kept.
+        [`https://push.example.com/${m}-young-live`, null],
+      ])
+        await exec(
+          sql`insert into push_subscriptions (contact_id, endpoint, p256dh, auth, created_at, expired_at) values (${contactId}, ${endpoint}, 'k', 'a', ${before(c)}, ${expired})`,
+        );
+    },
+    marked: (m) =>
+      sql`select count(*) filter (where endpoint like ${`%/${m}-old`})::int as old, count(*) filter (where endpoint like ${`%/${m}-young%`})::int as young from push_subscriptions`,
+    kept: (c) => sql`select count(*)::int as n from push_subscriptions where expired_at is null or expired_at >= ${c.toISOString()}`,
+  },
+  {
     kind: 'auditLogDays',
     insert: async (m, c) => {
       for (const [action, at] of [
@@ -203,7 +221,9 @@ describe(`retention (${engine})`, () => {
   });
 
   it('refuses at start a period without a delete, or with two', () => {
-    expect(() => retentionSteps(periods, LIB_RETENTION_STEPS)).toThrow(/no delete for refreshTokensDays, signInCountersDays, auditLogDays/);
+    expect(() => retentionSteps(periods, LIB_RETENTION_STEPS)).toThrow(
+      /no delete for refreshTokensDays, signInCountersDays, expiredPushDays, auditLogDays/,
+    );
     expect(() => retentionSteps(periods, LIB_RETENTION_STEPS, IDENTITY_RETENTION_STEPS, { outboxDays: async () => 0 })).toThrow(
       /two deletes for outboxDays/,
     );

@@ -33,7 +33,7 @@ function fakeCaches(renewal?: unknown) {
 }
 
 /** The server: the contact's kept subscriptions, and every call made to it. */
-function fakeServer(kept: string[]) {
+function fakeServer(kept: string[], expired: string[] = []) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const method = init?.method ?? 'GET';
@@ -42,10 +42,16 @@ function fakeServer(kept: string[]) {
     if (method === 'GET')
       return jsonResponse(
         200,
-        kept.map((endpoint, id) => ({ id: id + 1, endpoint, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null })),
+        kept.map((endpoint, id) => ({
+          id: id + 1,
+          endpoint,
+          createdAt: '2026-11-01T00:00:00.000Z',
+          lastUsedAt: null,
+          expiredAt: expired.includes(endpoint) ? '2026-11-28T00:00:00.000Z' : null,
+        })),
       );
     if (method === 'POST')
-      return jsonResponse(201, { id: 9, endpoint: NEW.endpoint, createdAt: '2026-11-29T00:00:00.000Z', lastUsedAt: null });
+      return jsonResponse(201, { id: 9, endpoint: NEW.endpoint, createdAt: '2026-11-29T00:00:00.000Z', lastUsedAt: null, expiredAt: null });
     return new Response(null, { status: 204 });
   });
   return calls;
@@ -85,6 +91,15 @@ describe('movePushRenewal', () => {
     expect(entries.size).toBe(0);
   });
 
+  it('hands it over too when a push reached the old endpoint first and the server marked it expired', async () => {
+    const { entries } = fakeCaches({ oldEndpoint: OLD, subscription: NEW });
+    const calls = fakeServer([OLD], [OLD]);
+    expect(await movePushRenewal()).toBe('moved');
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'DELETE']);
+    expect(calls[1]!.body).toEqual(NEW);
+    expect(entries.size).toBe(0);
+  });
+
   it('hands nothing over when the old endpoint is not the contact’s, and drops the renewal', async () => {
     const { entries } = fakeCaches({ oldEndpoint: OLD, subscription: NEW });
     const calls = fakeServer(['https://fcm.googleapis.com/fcm/send/someone-else']);
@@ -105,7 +120,7 @@ describe('movePushRenewal', () => {
     const { entries } = fakeCaches({ oldEndpoint: OLD, subscription: NEW });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) =>
       (init?.method ?? 'GET') === 'GET'
-        ? jsonResponse(200, [{ id: 1, endpoint: OLD, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null }])
+        ? jsonResponse(200, [{ id: 1, endpoint: OLD, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null, expiredAt: null }])
         : jsonResponse(403, { title: 'Forbidden', status: 403, detail: 'Browser notifications are for the contact’s own browser' }),
     );
     await expect(movePushRenewal()).rejects.toThrow();

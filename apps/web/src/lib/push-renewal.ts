@@ -18,8 +18,9 @@ const Renewal = z.object({ oldEndpoint: z.string(), subscription: PushSubscripti
 export type RenewalOutcome = 'none' | 'moved' | 'not-kept';
 
 /**
- * Moves a renewal left by the service worker, if any, to the server. 'not-kept': the server does not keep the old
- * endpoint for this contact (someone else's, or already gone), and the renewal is dropped. Throws when the server
+ * Moves a renewal left by the service worker, if any, to the server. The server keeps the old endpoint for the
+ * contact, live or marked expired (a push reached it first), until its retention period ends. 'not-kept': the server
+ * does not keep the old endpoint for this contact (someone else's, or long gone), and the renewal is dropped. Throws when the server
  * refuses (e.g. staff acting as the contact, who may not keep the contact's browser): the renewal stays for the
  * contact's own next visit.
  */

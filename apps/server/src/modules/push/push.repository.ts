@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import { pushSubscriptions } from '@portal/db/schema';
 import type { DbOrTx } from '@portal/db/client';
 
@@ -12,6 +12,7 @@ export interface StoredSubscription {
   auth: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  expiredAt: Date | null;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function saveSubscription(
       .values({ contactId: row.contactId, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, createdAt: row.now })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { contactId: row.contactId, p256dh: row.p256dh, auth: row.auth, createdAt: row.now, lastUsedAt: null },
+        set: { contactId: row.contactId, p256dh: row.p256dh, auth: row.auth, createdAt: row.now, lastUsedAt: null, expiredAt: null },
       });
     const newest = tx
       .select({ id: pushSubscriptions.id })
@@ -56,12 +57,12 @@ export async function deleteSubscription(db: DbOrTx, contactId: number, endpoint
   return gone.length > 0;
 }
 
-/** The contact's subscriptions, oldest first. */
-export function subscriptionsOf(db: DbOrTx, contactId: number): Promise<StoredSubscription[]> {
+/** The contact's subscriptions, oldest first; expired ones too, unless `live`. */
+export function subscriptionsOf(db: DbOrTx, contactId: number, { live = false } = {}): Promise<StoredSubscription[]> {
   return db
     .select()
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.contactId, contactId))
+    .where(and(eq(pushSubscriptions.contactId, contactId), live ? isNull(pushSubscriptions.expiredAt) : undefined))
     .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
 }
 
@@ -70,9 +71,22 @@ export async function subscriptionById(db: DbOrTx, id: number): Promise<StoredSu
   return row;
 }
 
-/** The push service no longer knows it (404, 410): it is forgotten, unless it was replaced meanwhile. */
-export async function deleteExpired(db: DbOrTx, id: number, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)));
+/**
+ * The push service no longer knows it (404, 410), or it can never be encrypted for: nothing more is sent to it, unless
+ * it was replaced meanwhile. The row stays until the retention job's period has passed (the browser's renewal of it
+ * is handed over by the contact's next visit, which must find it).
+ */
+export async function markExpired(db: DbOrTx, id: number, endpoint: string, at: Date): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ expiredAt: at })
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint), isNull(pushSubscriptions.expiredAt)));
+}
+
+/** The retention job: subscriptions expired before `before` go; answers how many. */
+export async function pruneExpiredSubscriptions(db: DbOrTx, before: Date): Promise<number> {
+  const gone = await db.delete(pushSubscriptions).where(lt(pushSubscriptions.expiredAt, before)).returning({ id: pushSubscriptions.id });
+  return gone.length;
 }
 
 export async function markUsed(db: DbOrTx, id: number, at: Date): Promise<void> {

@@ -37,6 +37,7 @@ export class PushSubscriptionsService {
       endpoint: r.endpoint,
       createdAt: r.createdAt.toISOString(),
       lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+      expiredAt: r.expiredAt?.toISOString() ?? null,
     }));
   }
 }

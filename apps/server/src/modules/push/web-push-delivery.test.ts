@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../test/helpers';
 import { browserKeys, decrypt, fakePushService } from '../../../test/web-push-receiver';
 import { InProcessJobQueue } from '../../lib/jobs-in-process';
 import { createWebPushDelivery } from './web-push-delivery';
-import { saveSubscription, subscriptionsOf } from './push.repository';
+import { pruneExpiredSubscriptions, saveSubscription, subscriptionsOf } from './push.repository';
 
 /**
  * Web Push end to end on this machine: the provider encrypts and signs with the `web-push` library and POSTs to a
@@ -130,7 +130,7 @@ describe('Web Push delivery', () => {
     }
   });
 
-  it('deletes a subscription the push service no longer knows (410, 404)', async () => {
+  it('marks a subscription the push service no longer knows (410, 404) expired, sends it nothing more, and keeps it until its period ends', async () => {
     const t = await start();
     try {
       await subscribe(contactId, 'gone');
@@ -139,8 +139,23 @@ describe('Web Push delivery', () => {
       await t.delivery.push(`contact:${contactId}`, 'Booking filled');
       await t.drain();
       expect(service.received).toHaveLength(2);
-      expect(await subscriptionsOf(database.db, contactId)).toEqual([]);
       expect(t.lines.filter((l) => l.startsWith('push subscription expired'))).toHaveLength(2);
+      // Kept, marked: the browser's renewal of it can still be handed over (push-renewal.ts on the web side).
+      const kept = await subscriptionsOf(database.db, contactId);
+      expect(kept.map((s) => s.expiredAt?.toISOString())).toEqual([NOW.toISOString(), NOW.toISOString()]);
+      expect(await subscriptionsOf(database.db, contactId, { live: true })).toEqual([]);
+      await t.delivery.push(`contact:${contactId}`, 'Booking cancelled');
+      await t.drain();
+      expect(service.received).toHaveLength(2);
+
+      // The same browser subscribing again is live again.
+      await subscribe(contactId, 'gone');
+      expect((await subscriptionsOf(database.db, contactId, { live: true })).map((s) => s.endpoint)).toEqual([`${origin}/push/gone`]);
+
+      // The retention job removes an expired one once its period has passed, and nothing younger.
+      expect(await pruneExpiredSubscriptions(database.db, NOW)).toBe(0);
+      expect(await pruneExpiredSubscriptions(database.db, new Date(NOW.getTime() + 1))).toBe(1);
+      expect((await subscriptionsOf(database.db, contactId)).map((s) => s.endpoint)).toEqual([`${origin}/push/gone`]);
     } finally {
       await t.close();
     }

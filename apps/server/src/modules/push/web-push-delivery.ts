@@ -9,8 +9,8 @@ import * as subscriptions from './push.repository';
  * request signed with the server's VAPID key (RFC 8292), both by the `web-push` library, then POSTed to the
  * subscription's push service (RFC 8030). A notification for `contact:<id>` becomes one job per subscription of the
  * contact, so a push service that fails is retried alone and the others are not sent twice. A push service that no
- * longer knows the subscription (404, 410) gets it deleted; 408, 429 and 5xx are thrown, so the job is retried with
- * its backoff; any other refusal is given up at once.
+ * longer knows the subscription (404, 410) gets it marked expired (nothing more is sent to it; push.repository.ts);
+ * 408, 429 and 5xx are thrown, so the job is retried with its backoff; any other refusal is given up at once.
  */
 
 export const PUSH_QUEUE = 'push';
@@ -52,7 +52,7 @@ export function createWebPushDelivery(options: WebPushDeliveryOptions): { push(t
 
   async function sendOne({ subscriptionId, title }: PushJob): Promise<void> {
     const sub = await subscriptions.subscriptionById(db, subscriptionId);
-    if (!sub) return;
+    if (!sub || sub.expiredAt) return;
     const payload: PushPayload = { title, url: '/' };
     let request: webpush.RequestDetails;
     try {
@@ -63,7 +63,7 @@ export function createWebPushDelivery(options: WebPushDeliveryOptions): { push(t
       );
     } catch (error) {
       // The browser's key is not a point of P-256: no try will encrypt for it.
-      await subscriptions.deleteExpired(db, sub.id, sub.endpoint);
+      await subscriptions.markExpired(db, sub.id, sub.endpoint, options.now());
       throw new PermanentDeliveryError(
         `push subscription unusable: ${error instanceof Error ? error.message : 'bad keys'}`,
         400,
@@ -85,8 +85,8 @@ export function createWebPushDelivery(options: WebPushDeliveryOptions): { push(t
       return;
     }
     if (response.status === 404 || response.status === 410) {
-      options.log?.info?.({ subscriptionId, service, status: response.status }, 'push subscription expired; deleted');
-      await subscriptions.deleteExpired(db, sub.id, sub.endpoint);
+      options.log?.info?.({ subscriptionId, service, status: response.status }, 'push subscription expired');
+      await subscriptions.markExpired(db, sub.id, sub.endpoint, options.now());
       return;
     }
     const message = `push service ${service} answered ${response.status}`;
@@ -114,7 +114,7 @@ export function createWebPushDelivery(options: WebPushDeliveryOptions): { push(t
     async push(to, text) {
       const contactId = contactOf(to);
       if (contactId === undefined) throw new PermanentDeliveryError(`not a push address: ${to.slice(0, 40)}`, 400, undefined);
-      for (const sub of await subscriptions.subscriptionsOf(db, contactId)) {
+      for (const sub of await subscriptions.subscriptionsOf(db, contactId, { live: true })) {
         await jobs.send<PushJob>(PUSH_QUEUE, { subscriptionId: sub.id, title: text });
       }
     },

@@ -10,7 +10,7 @@ const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/browser-1';
 const KEYS = { p256dh: `B${'C'.repeat(86)}`, auth: 'D'.repeat(22) };
 
 /** A browser with the Push API: its service worker's push manager, and the permission the user answers. */
-function fakeBrowser(answer: NotificationPermission, initial: NotificationPermission = 'default') {
+function fakeBrowser(answer: NotificationPermission, initial: NotificationPermission = 'default', subscribed = false) {
   let subscription: PushSubscription | null = null;
   const unsubscribe = vi.fn(async () => {
     subscription = null;
@@ -26,6 +26,7 @@ function fakeBrowser(answer: NotificationPermission, initial: NotificationPermis
     } as unknown as PushSubscription;
     return subscription;
   });
+  if (subscribed) void subscribe({ applicationServerKey: new Uint8Array(65), userVisibleOnly: true });
   const registration = { active: {}, pushManager: { subscribe, getSubscription: async () => subscription } };
   const notification = { permission: initial, requestPermission: vi.fn(async () => answer) };
   vi.stubGlobal('Notification', notification);
@@ -38,8 +39,10 @@ function fakeBrowser(answer: NotificationPermission, initial: NotificationPermis
 }
 
 /** The server's list of the caller's subscriptions, kept as the calls change it. */
-function fakeServer() {
-  const kept = new Set<string>();
+function fakeServer(expiredAtStart: string[] = []) {
+  const kept = new Set<string>(expiredAtStart);
+  // Saving a subscription again makes it live (the server clears its expiry).
+  const expired = new Set<string>(expiredAtStart);
   const calls: Array<{ method: string; body: unknown }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const method = init?.method ?? 'GET';
@@ -49,7 +52,8 @@ function fakeServer() {
     const endpoint = (body as { endpoint?: string } | undefined)?.endpoint ?? '';
     if (method === 'POST') {
       kept.add(endpoint);
-      return jsonResponse(201, { endpoint, createdAt: '2026-03-16T09:00:00.000Z', lastUsedAt: null });
+      expired.delete(endpoint);
+      return jsonResponse(201, { endpoint, createdAt: '2026-03-16T09:00:00.000Z', lastUsedAt: null, expiredAt: null });
     }
     if (method === 'DELETE') {
       kept.delete(endpoint);
@@ -57,7 +61,12 @@ function fakeServer() {
     }
     return jsonResponse(
       200,
-      [...kept].map((e) => ({ endpoint: e, createdAt: '2026-03-16T09:00:00.000Z', lastUsedAt: null })),
+      [...kept].map((e) => ({
+        endpoint: e,
+        createdAt: '2026-03-16T09:00:00.000Z',
+        lastUsedAt: null,
+        expiredAt: expired.has(e) ? '2026-03-20T09:00:00.000Z' : null,
+      })),
     );
   });
   return { kept, calls };
@@ -68,6 +77,17 @@ const render = () =>
     route: '/settings',
     config: { ...testRuntimeConfig, pushPublicKey: KEY },
   });
+
+/** Renders the section, sees the switch off, and turns it on. */
+async function renderAndTurnOn(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  render();
+  const toggle = await screen.findByRole('switch', { name: 'Notifications in this browser' });
+  await waitFor(() => expect(toggle).toBeEnabled());
+  expect(toggle).not.toBeChecked();
+  await user.click(toggle);
+  await waitFor(() => expect(toggle).toBeChecked());
+  return toggle;
+}
 
 describe('BrowserNotificationsSection', () => {
   beforeEach(() => {
@@ -83,12 +103,7 @@ describe('BrowserNotificationsSection', () => {
     const user = userEvent.setup();
     const browser = fakeBrowser('granted');
     const server = fakeServer();
-    render();
-    const toggle = await screen.findByRole('switch', { name: 'Notifications in this browser' });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    expect(toggle).not.toBeChecked();
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeChecked());
+    const toggle = await renderAndTurnOn(user);
     expect(browser.notification.requestPermission).toHaveBeenCalled();
     const options = browser.subscribe.mock.calls[0]![0];
     expect(options.userVisibleOnly).toBe(true);
@@ -101,6 +116,14 @@ describe('BrowserNotificationsSection', () => {
     expect(server.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ endpoint: ENDPOINT });
     expect(browser.unsubscribe).toHaveBeenCalled();
     expect(server.kept.size).toBe(0);
+  });
+
+  it('shows off when the server marked this browser’s subscription expired (the push service gave it up), and on turns it back on', async () => {
+    const user = userEvent.setup();
+    fakeBrowser('granted', 'granted', true);
+    const server = fakeServer([ENDPOINT]);
+    await renderAndTurnOn(user);
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ endpoint: ENDPOINT, expirationTime: null, keys: KEYS });
   });
 
   it('stays off and says how to allow them when the user blocks notifications', async () => {

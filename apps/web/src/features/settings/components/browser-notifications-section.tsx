@@ -13,11 +13,11 @@ import { currentSubscription, notificationPermission, pushSupported, subscribeBr
 
 const thisBrowserKey = ['push-subscriptions', 'this-browser'] as const;
 
-/** Whether this browser has a subscription that the server keeps for the signed-in contact. */
+/** Whether this browser has a subscription that the server keeps, live, for the signed-in contact. */
 async function subscribedHere(): Promise<boolean> {
   const subscription = await currentSubscription();
   if (!subscription) return false;
-  return (await getPushSubscriptions()).some((s) => s.endpoint === subscription.endpoint);
+  return (await getPushSubscriptions()).some((s) => s.endpoint === subscription.endpoint && s.expiredAt === null);
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "expired_at" timestamp with time zone;
