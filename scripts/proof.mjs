@@ -555,15 +555,20 @@ function minuteCauses(before, after) {
     for (const [kind, sum] of seriesBy(s.values, 'nodejs_gc_duration_seconds_sum', 'kind')) {
       gcMs[kind] = (gcMs[kind] ?? 0) + (sum - (seriesBy(prev, 'nodejs_gc_duration_seconds_sum', 'kind').get(kind) ?? 0)) * 1000;
     }
-    const counts = seriesBy(s.values, 'http_server_request_duration_seconds_count', 'http_route');
-    const fast = seriesBy(s.values, 'http_server_request_duration_seconds_bucket', 'http_route', ['le="0.1"']);
-    const prevCounts = seriesBy(prev, 'http_server_request_duration_seconds_count', 'http_route');
-    const prevFast = seriesBy(prev, 'http_server_request_duration_seconds_bucket', 'http_route', ['le="0.1"']);
-    for (const [route, count] of counts) {
-      const n = count - (fast.get(route) ?? 0) - ((prevCounts.get(route) ?? 0) - (prevFast.get(route) ?? 0));
-      if (n > 0) {
-        slow += n;
-        slowRoutes.set(route, (slowRoutes.get(route) ?? 0) + n);
+    // By method and route: a read and a write of the same path (GET and POST /v1/bookings) wait on different things.
+    for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
+      const m = `http_request_method="${method}"`;
+      const counts = seriesBy(s.values, 'http_server_request_duration_seconds_count', 'http_route', [m]);
+      const fast = seriesBy(s.values, 'http_server_request_duration_seconds_bucket', 'http_route', [m, 'le="0.1"']);
+      const prevCounts = seriesBy(prev, 'http_server_request_duration_seconds_count', 'http_route', [m]);
+      const prevFast = seriesBy(prev, 'http_server_request_duration_seconds_bucket', 'http_route', [m, 'le="0.1"']);
+      for (const [route, count] of counts) {
+        const n = count - (fast.get(route) ?? 0) - ((prevCounts.get(route) ?? 0) - (prevFast.get(route) ?? 0));
+        if (n > 0) {
+          slow += n;
+          const key = `${method} ${route}`;
+          slowRoutes.set(key, (slowRoutes.get(key) ?? 0) + n);
+        }
       }
     }
     const waits = (values, having = []) =>
