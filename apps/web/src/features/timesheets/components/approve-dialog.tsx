@@ -39,7 +39,7 @@ function bookedBilling(row: TimesheetBooking): TimesheetBooking['billing'] {
 /** 'no break' or 'N min break', inside a sentence. */
 function breakPhrase(t: ReturnType<typeof useTimesheetsText>['t'], billing: TimesheetBooking['billing']): string {
   if (billing.kind !== 'hours' || billing.breakMinutes === 0) return t('approve.noBreak');
-  return t('approve.breakOf', { count: billing.breakMinutes });
+  return t('time.break', { count: billing.breakMinutes });
 }
 
 /**
