@@ -1,5 +1,5 @@
 import { BookingsSummaryResponse } from '@portal/contract/dashboard';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 
 /*
@@ -21,11 +21,6 @@ export function bookingsSummaryQueryOptions(clientIds: readonly number[], dateFr
     queryKey: ['bookings', 'summary', [...clientIds], dateFromLocal],
     queryFn: ({ signal }) => getBookingsSummary(clientIds, dateFromLocal, signal),
   });
-}
-
-/** The selected clients' summary (the dashboard tiles). */
-export function useBookingsSummary(clientIds: readonly number[], dateFromLocal: string, enabled: boolean) {
-  return useQuery({ ...bookingsSummaryQueryOptions(clientIds, dateFromLocal), enabled: enabled && clientIds.length > 0 });
 }
 
 /** One summary per client (the client overview's cards); a failed card is not asked again. */

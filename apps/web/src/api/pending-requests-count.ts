@@ -1,5 +1,5 @@
 import { PendingBookingsResponse } from '@portal/contract/pending-bookings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequestWithHeaders } from '../lib/api-client';
 import { readPagination } from '../lib/pagination';
 
@@ -23,8 +23,4 @@ export function pendingRequestCountQueryOptions(clientIds: readonly number[]) {
     queryKey: ['bookings', 'pending', 'count', [...clientIds]],
     queryFn: ({ signal }) => getPendingRequestCount(clientIds, signal),
   });
-}
-
-export function usePendingRequestCount(clientIds: readonly number[], enabled: boolean) {
-  return useQuery({ ...pendingRequestCountQueryOptions(clientIds), enabled: enabled && clientIds.length > 0 });
 }

@@ -221,4 +221,53 @@ describe('router and route guard', () => {
       await vi.waitFor(() => expect(detailsCalls(spy)).toContain('/v1/clients/2/additional-details'));
     });
   });
+  describe("a page's first requests (started by its route once the session check has passed)", () => {
+    /**
+     * The calls to the API, each with whether the page's heading had been drawn by then. The page's data is answered
+     * only once the page has rendered: a query of the page that is not the route's request would then ask again.
+     */
+    function recordCalls(spy: ReturnType<typeof server>, page: string) {
+      const calls: Array<{ url: string; pageDrawn: boolean }> = [];
+      const answer = spy.getMockImplementation()!;
+      const drawn = () => screen.queryByRole('heading', { level: 1, name: page }) !== null;
+      spy.mockImplementation(async (input, init) => {
+        const url = String(input);
+        calls.push({ url, pageDrawn: drawn() });
+        if (!/^\/v1\/(auth|profile|clients\/\d+\/additional-details$)/.test(url)) {
+          await vi.waitFor(() => expect(drawn()).toBe(true), { timeout: 10_000 });
+        }
+        return answer(input, init);
+      });
+      return calls;
+    }
+
+    it("asks for Home's data before Home has rendered, and Home asks for none of it again", async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['booking_view', 'booking_create']) });
+      const calls = recordCalls(spy, 'Home');
+      start('/');
+      await heading('Home');
+      const asked = (path: string) => calls.filter((call) => call.url.split('?')[0] === path);
+      await vi.waitFor(() => expect(asked('/v1/bookings/summary')).toHaveLength(1));
+      for (const path of [
+        '/v1/bookings/summary',
+        '/v1/bookings/overview',
+        '/v1/locations/booking-location-list',
+        '/v1/clients/1/bookings/summary',
+      ]) {
+        expect(asked(path), path).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      }
+    });
+
+    it('asks for an invoice once, before its page has rendered', async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['accounts_view']) });
+      const calls = recordCalls(spy, 'View Invoice');
+      const router = start('/finance/invoices/INV-000007');
+      await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(calls.filter((call) => call.url.includes('/GetInvoice/'))).toHaveLength(1));
+      expect(calls.filter((call) => call.url.includes('/GetInvoice/'))).toEqual([
+        { url: '/v1/invoices/GetInvoice/INV-000007', pageDrawn: false },
+      ]);
+      expect(router.state.location.pathname).toBe('/finance/invoices/INV-000007');
+    });
+  });
 });

@@ -1,7 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, createContext, redirect, useLoaderData, type MiddlewareFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  createContext,
+  redirect,
+  useLoaderData,
+  type LoaderFunction,
+  type MiddlewareFunction,
+  type RouteObject,
+} from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
+import { startFirstRequests, type FirstRequests } from '../lib/first-requests';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
 import { yieldToMain } from '../lib/yield-to-main';
 import { landingPath, paths } from '../lib/paths';
@@ -167,8 +176,21 @@ function createGuards(queryClient: QueryClientSource) {
     context.set(signedInFrameContext, result.kind === 'allow');
   };
 
-  return { restoreSession, requireSession, sessionIfAny };
+  /** A page's loader: its first requests, started once the session check has passed; nothing waits for them. */
+  const startsFirstRequests =
+    (requests: FirstRequests): LoaderFunction =>
+    ({ params, context }) => {
+      const { profile, selectedClientIds } = context.get(guardContext);
+      const started = requests({ params, profile, selectedClientIds });
+      void client().then((queryClient) => startFirstRequests(queryClient, started));
+      return null;
+    };
+
+  return { restoreSession, requireSession, sessionIfAny, startsFirstRequests };
 }
+
+/** A page's loader that only starts its first requests runs as the page is entered, not on each change of address. */
+const enteredOnly = () => false;
 
 /** What the guard's session check needs: the session, the profile (through the query client) and the selection. */
 function guardDeps(client: () => Promise<QueryClient>, startupOutcome: RefreshOutcome | null): GuardDeps {
@@ -221,18 +243,19 @@ const redirectHomeIfSignedIn: MiddlewareFunction = () => {
 };
 
 /** The signed-in area's pages (inside the shell, after `requireSession`); a guarded one checks its permission. */
-function signedInPages(): RouteObject[] {
+function signedInPages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
   return [
     {
       index: true,
       middleware: [chooseClientFirst],
       // Home with the contact's own availability part (features meet only here, in the app shell).
+      shouldRevalidate: enteredOnly,
       lazy: async () => {
-        const [{ HomePage }, { AvailabilityHomeSection }] = await Promise.all([
+        const [{ HomePage, homeFirstRequests }, { AvailabilityHomeSection }] = await Promise.all([
           loadPage(() => import('../features/dashboard/home-page')),
           loadPage(() => import('../features/availability/availability-home-section')),
         ]);
-        return { Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
+        return { loader: startsFirstRequests(homeFirstRequests), Component: () => <HomePage availability={<AvailabilityHomeSection />} /> };
       },
     },
     {
@@ -290,7 +313,7 @@ function signedInPages(): RouteObject[] {
     },
     { path: paths.bookings, children: bookingPages() },
     ...settingsPages(),
-    ...financePages(),
+    ...financePages(startsFirstRequests),
   ];
 }
 
@@ -349,7 +372,7 @@ function settingsPages(): RouteObject[] {
   ];
 }
 
-function financePages(): RouteObject[] {
+function financePages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
   return [
     {
       path: paths.finance,
@@ -362,9 +385,10 @@ function financePages(): RouteObject[] {
     {
       path: paths.invoiceDetails,
       middleware: [requireAccess('invoiceDetails')],
+      shouldRevalidate: enteredOnly,
       lazy: lazyPage(
         () => import('../features/finance/invoice-page'),
-        (m) => ({ Component: m.InvoicePage }),
+        (m) => ({ loader: startsFirstRequests(m.invoiceFirstRequests), Component: m.InvoicePage }),
       ),
     },
   ];
@@ -500,7 +524,7 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
       loader: () => null,
       shouldRevalidate: () => false,
       children: [
-        { id: 'app', lazy: appLayout, middleware: [guards.requireSession], children: signedInPages() },
+        { id: 'app', lazy: appLayout, middleware: [guards.requireSession], children: signedInPages(guards.startsFirstRequests) },
         {
           middleware: [guards.sessionIfAny],
           loader: ({ context }) => context.get(signedInFrameContext),

@@ -18,6 +18,7 @@ import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_R
 import type { BookingStatus } from '@portal/contract/domain';
 import type { ProfileResponse } from '@portal/contract/profile';
 import type { DateTime } from 'luxon';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingsListHref } from '../../lib/bookings-link';
@@ -25,27 +26,29 @@ import { formatDateList } from '../../lib/locale-format';
 import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
-import { DASHBOARD_LAYOUTS, useDashboardLayout, type DashboardLayout } from '../../lib/ui-preferences';
+import { DASHBOARD_LAYOUTS, readDashboardLayout, useDashboardLayout, type DashboardLayout } from '../../lib/ui-preferences';
 import { useLaterRender } from '../../lib/use-later-render';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
-import { useBookingsOverview } from './api/get-bookings-overview';
-import { useBookingsSummary } from '../../api/bookings-summary';
-import { usePendingRequestCount } from '../../api/pending-requests-count';
-import { useClientBookingsSummary } from './api/get-client-bookings-summary';
-import { useLocations } from './api/get-locations';
-import { useOwnPendingRequestCount } from './api/get-own-pending-requests';
-import { useOutstandingInvoicesCount } from './api/get-outstanding-invoices-count';
-import { useTimesheetsOverview } from '../../api/timesheets-overview';
+import { bookingsOverviewQueryOptions } from './api/get-bookings-overview';
+import { bookingsSummaryQueryOptions } from '../../api/bookings-summary';
+import { pendingRequestCountQueryOptions } from '../../api/pending-requests-count';
+import { clientBookingsSummaryQueryOptions } from './api/get-client-bookings-summary';
+import { locationsQueryOptions } from './api/get-locations';
+import { ownPendingRequestsQueryOptions } from './api/get-own-pending-requests';
+import { outstandingInvoicesCountQueryOptions } from './api/get-outstanding-invoices-count';
+import { timesheetsOverviewQueryOptions } from '../../api/timesheets-overview';
 import { BookingsCalendar } from './components/bookings-calendar';
 import { LocationsPanel } from './components/locations-panel';
 import { SummaryTiles, type SummaryItem } from './components/summary-tiles';
 import { YearlySummary } from './components/yearly-summary';
 import { QuickBook } from './components/quick-book';
 import { UnfilledRiskPanel } from './components/unfilled-risk-panel';
-import { useUnfilledRisk } from './api/get-unfilled-risk';
+import { unfilledRiskQueryOptions } from './api/get-unfilled-risk';
 import { localNow } from '../../lib/local-clock';
 import { ErrorState } from '../../components/query-state';
+import { bookingLocationsQueryOptions } from '../../api/booking-locations';
+import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
 
@@ -89,42 +92,87 @@ const NO_ACCESS: Access = {
   createBookings: false,
 };
 
-/** Every query the dashboard shows, each asked only when the user may see it (and the map's only in its layout). */
-function useDashboardQueries({
-  profile,
-  selected,
-  access,
-  layout,
-  todayIso,
-  month,
-  year,
-}: {
+interface DashboardArgs {
   profile: ProfileResponse | undefined;
-  selected: number[];
-  access: Access;
+  selected: readonly number[];
   layout: DashboardLayout;
   todayIso: string;
   month: DateTime;
   year: number;
-}) {
+}
+
+/**
+ * Every request the dashboard makes, each enabled only when the user may see it (and the map's only in its layout):
+ * the page's own queries, and what its route asks for before the page has rendered (`homeFirstRequests`).
+ */
+function dashboardRequests({ profile, selected, layout, todayIso, month, year }: DashboardArgs) {
+  const access = profile ? dashboardAccess(profile, selected) : NO_ACCESS;
+  const some = selected.length > 0;
   const firstClient = (profile ? allClients(profile.links) : []).find((client) => client.clientId === selected[0]);
+  const contactId = profile?.contact.id;
+  const yearRange = { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` };
   return {
+    access,
     firstClient,
-    summary: useBookingsSummary(selected, todayIso, access.bookings),
-    unfilledRisk: useUnfilledRisk(selected, access.bookings),
-    overview: useBookingsOverview(selected, month.toISODate()!, month.endOf('month').toISODate()!, access.bookings),
-    yearly: useClientBookingsSummary(
-      firstClient?.clientId,
-      { timeZone: browserTimeZone(), dateFromLocal: `${year}-01-01`, dateToLocal: `${year}-12-31` },
-      access.bookings,
-    ),
-    awaiting: usePendingRequestCount(selected, access.approves && access.bookings),
-    ownRequests: useOwnPendingRequestCount(selected, profile?.contact.id, !access.approves && access.requests),
-    invoices: useOutstandingInvoicesCount(selected, access.accounts),
-    timesheets: useTimesheetsOverview(selected, access.timesheets),
-    locations: useLocations(selected, layout === DASHBOARD_LAYOUTS.MAP),
+    queries: {
+      summary: { ...bookingsSummaryQueryOptions(selected, todayIso), enabled: access.bookings && some },
+      unfilledRisk: { ...unfilledRiskQueryOptions(selected), enabled: access.bookings && some },
+      overview: {
+        ...bookingsOverviewQueryOptions(selected, month.toISODate()!, month.endOf('month').toISODate()!),
+        enabled: access.bookings && some,
+      },
+      yearly: {
+        ...clientBookingsSummaryQueryOptions(firstClient?.clientId ?? 0, yearRange),
+        enabled: access.bookings && firstClient !== undefined,
+      },
+      awaiting: { ...pendingRequestCountQueryOptions(selected), enabled: access.approves && access.bookings && some },
+      ownRequests: {
+        ...ownPendingRequestsQueryOptions(selected, contactId ?? 0),
+        enabled: !access.approves && access.requests && contactId !== undefined && some,
+      },
+      invoices: { ...outstandingInvoicesCountQueryOptions(selected), enabled: access.accounts && some },
+      timesheets: { ...timesheetsOverviewQueryOptions(selected), enabled: access.timesheets && some },
+      locations: { ...locationsQueryOptions(selected), enabled: layout === DASHBOARD_LAYOUTS.MAP && some },
+    },
   };
 }
+
+/** The dashboard's queries (`dashboardRequests`). */
+function useDashboardQueries(args: DashboardArgs) {
+  const { access, firstClient, queries } = dashboardRequests(args);
+  return {
+    access,
+    firstClient,
+    summary: useQuery(queries.summary),
+    unfilledRisk: useQuery(queries.unfilledRisk),
+    overview: useQuery(queries.overview),
+    yearly: useQuery(queries.yearly),
+    awaiting: useQuery(queries.awaiting),
+    ownRequests: useQuery(queries.ownRequests),
+    invoices: useQuery(queries.invoices),
+    timesheets: useQuery(queries.timesheets),
+    locations: useQuery(queries.locations),
+  };
+}
+
+/** Home's day, as the page works it out as it renders. */
+function homeDay() {
+  const today = localNow().startOf('day');
+  return { todayIso: today.toISODate()!, month: today.startOf('month'), year: today.year };
+}
+
+/**
+ * What Home asks for first, started by its route once the session check has passed: the dashboard's enabled
+ * requests, and the quick-book card's locations when it shows.
+ */
+export const homeFirstRequests: FirstRequests = ({ profile, selectedClientIds }) => {
+  const { access, queries } = dashboardRequests({ profile, selected: selectedClientIds, layout: readDashboardLayout(), ...homeDay() });
+  const requests: FirstRequest[] = Object.values(queries)
+    .filter((query) => query.enabled)
+    .map(({ enabled: _enabled, ...options }) => options as FirstRequest);
+  if (access.createBookings) requests.push(bookingLocationsQueryOptions() as FirstRequest);
+  return requests;
+};
 
 type DashboardQueries = ReturnType<typeof useDashboardQueries>;
 
@@ -295,13 +343,10 @@ export function HomePage({ availability }: { availability?: ReactNode }) {
   // The calendar, the year and availability are below the first screen of a phone: drawn in a later commit.
   const later = useLaterRender();
 
-  const today = localNow().startOf('day');
-  const todayIso = today.toISODate()!;
-  const [month, setMonth] = useState<DateTime>(() => today.startOf('month'));
-  const year = today.year;
-  const access = profile ? dashboardAccess(profile, selected) : NO_ACCESS;
-  const queries = useDashboardQueries({ profile, selected, access, layout, todayIso, month, year });
-  const { firstClient, summary, unfilledRisk, overview, yearly, invoices, locations } = queries;
+  const { todayIso, month: thisMonth, year } = homeDay();
+  const [month, setMonth] = useState<DateTime>(thisMonth);
+  const queries = useDashboardQueries({ profile, selected, layout, todayIso, month, year });
+  const { access, firstClient, summary, unfilledRisk, overview, yearly, invoices, locations } = queries;
 
   // Spec §8: the outstanding count's failure is a toast, spelt as the spec spells it.
   useEffect(() => {

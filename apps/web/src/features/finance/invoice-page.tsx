@@ -15,7 +15,8 @@ import { formatDateList, formatDateTime } from '../../lib/locale-format';
 import { paths } from '../../lib/paths';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useInvoice } from './api/get-invoice';
+import { invoiceQueryOptions, useInvoice } from './api/get-invoice';
+import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
 import { DownloadInvoiceButton } from './components/download-invoice-button';
 import { HowToPay } from './components/how-to-pay';
 import { InvoiceLines } from './components/invoice-lines';
@@ -25,6 +26,9 @@ import { useFinanceText } from './use-finance-text';
 import { ErrorState, LoadingState } from '../../components/query-state';
 
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
+
+/** The invoice, asked for by the page's route once the session check has passed. */
+export const invoiceFirstRequests: FirstRequests = ({ params }) => [invoiceQueryOptions(params.invoiceNo ?? '') as FirstRequest];
 
 /**
  * View Invoice (spec §2 'invoice-view', /finance/invoices/{invoiceNo}): the invoice under its region's title (Tax

@@ -1,5 +1,5 @@
 import { BookingsOverviewResponse } from '@portal/contract/dashboard';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v1/bookings/overview: bookings per local date of the selected clients. */
@@ -16,8 +16,4 @@ export function bookingsOverviewQueryOptions(clientIds: readonly number[], dateF
     queryKey: ['bookings', 'overview', [...clientIds], dateFromLocal, dateToLocal],
     queryFn: ({ signal }) => getBookingsOverview(clientIds, dateFromLocal, dateToLocal, signal),
   });
-}
-
-export function useBookingsOverview(clientIds: readonly number[], from: string, to: string, enabled: boolean) {
-  return useQuery({ ...bookingsOverviewQueryOptions(clientIds, from, to), enabled: enabled && clientIds.length > 0 });
 }

@@ -1,5 +1,5 @@
 import { ClientBookingsSummaryResponse } from '@portal/contract/dashboard';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v1/clients/{clientId}/bookings/summary: one client's year, month by month. */
@@ -23,12 +23,4 @@ export function clientBookingsSummaryQueryOptions(
     queryKey: ['bookings', 'client-summary', clientId, query],
     queryFn: ({ signal }) => getClientBookingsSummary(clientId, query, signal),
   });
-}
-
-export function useClientBookingsSummary(
-  clientId: number | undefined,
-  query: { timeZone: string; dateFromLocal: string; dateToLocal: string },
-  enabled: boolean,
-) {
-  return useQuery({ ...clientBookingsSummaryQueryOptions(clientId ?? 0, query), enabled: enabled && clientId !== undefined });
 }

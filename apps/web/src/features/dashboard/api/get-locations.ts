@@ -1,5 +1,5 @@
 import { LocationsResponse } from '@portal/contract/locations';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v1/locations: the selected clients' locations with addresses (the map layout). */
@@ -13,8 +13,4 @@ export function locationsQueryOptions(clientIds: readonly number[]) {
     queryFn: ({ signal }) => getLocations(clientIds, signal),
     staleTime: 10 * 60_000,
   });
-}
-
-export function useLocations(clientIds: readonly number[], enabled: boolean) {
-  return useQuery({ ...locationsQueryOptions(clientIds), enabled: enabled && clientIds.length > 0 });
 }

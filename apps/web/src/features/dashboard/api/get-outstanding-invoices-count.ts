@@ -1,5 +1,5 @@
 import { OutstandingInvoicesCountResponse } from '@portal/contract/dashboard';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v1/invoices/outstanding-invoices-count (accounts permission only). */
@@ -16,8 +16,4 @@ export function outstandingInvoicesCountQueryOptions(clientIds: readonly number[
     queryKey: ['invoices', 'outstanding-count', [...clientIds]],
     queryFn: ({ signal }) => getOutstandingInvoicesCount(clientIds, signal),
   });
-}
-
-export function useOutstandingInvoicesCount(clientIds: readonly number[], enabled: boolean) {
-  return useQuery({ ...outstandingInvoicesCountQueryOptions(clientIds), enabled: enabled && clientIds.length > 0 });
 }

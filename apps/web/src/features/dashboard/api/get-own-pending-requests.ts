@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE } from '@portal/contract/bookings';
 import { PendingBookingsResponse } from '@portal/contract/pending-bookings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -21,12 +21,5 @@ export function ownPendingRequestsQueryOptions(clientIds: readonly number[], con
   return queryOptions({
     queryKey: ['bookings', 'pending', 'own-count', [...clientIds], contactId],
     queryFn: ({ signal }) => getOwnPendingRequestCount(clientIds, contactId, signal),
-  });
-}
-
-export function useOwnPendingRequestCount(clientIds: readonly number[], contactId: number | undefined, enabled: boolean) {
-  return useQuery({
-    ...ownPendingRequestsQueryOptions(clientIds, contactId ?? 0),
-    enabled: enabled && contactId !== undefined && clientIds.length > 0,
   });
 }

@@ -1,5 +1,5 @@
 import { BookingsResponse, Pagination } from '@portal/contract/bookings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 
 /** Home shows this many bookings at unfilled risk; the bookings list has them all, first. */
@@ -28,8 +28,4 @@ export function unfilledRiskQueryOptions(clientIds: readonly number[]) {
     // The minutes left move with the clock.
     refetchInterval: 5 * 60_000,
   });
-}
-
-export function useUnfilledRisk(clientIds: readonly number[], enabled: boolean) {
-  return useQuery({ ...unfilledRiskQueryOptions(clientIds), enabled: enabled && clientIds.length > 0 });
 }
