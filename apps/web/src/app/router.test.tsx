@@ -258,6 +258,17 @@ describe('router and route guard', () => {
       }
     });
 
+    it('asks for the bookings list once, before its page has rendered, as its address says', async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['booking_view']) });
+      const calls = recordCalls(spy, 'Bookings');
+      start('/bookings?sort=status&page=2');
+      await heading('Bookings');
+      const list = () => calls.filter((call) => call.url.startsWith('/v1/bookings?'));
+      await vi.waitFor(() => expect(list()).toHaveLength(1));
+      expect(list()[0]!.pageDrawn).toBe(false);
+      expect(new URL(list()[0]!.url, 'http://portal.test').searchParams.get('sort')).toBe('status');
+    });
+
     it('asks for an invoice once, before its page has rendered', async () => {
       const spy = server({ signedIn: true, profile: profileWith(['accounts_view']) });
       const calls = recordCalls(spy, 'View Invoice');

@@ -179,9 +179,9 @@ function createGuards(queryClient: QueryClientSource) {
   /** A page's loader: its first requests, started once the session check has passed; nothing waits for them. */
   const startsFirstRequests =
     (requests: FirstRequests): LoaderFunction =>
-    ({ params, context }) => {
+    ({ params, request, context }) => {
       const { profile, selectedClientIds } = context.get(guardContext);
-      const started = requests({ params, profile, selectedClientIds });
+      const started = requests({ params, search: new URL(request.url).searchParams, profile, selectedClientIds });
       void client().then((queryClient) => startFirstRequests(queryClient, started));
       return null;
     };
@@ -311,20 +311,21 @@ function signedInPages(startsFirstRequests: (requests: FirstRequests) => LoaderF
         (m) => ({ Component: m.ReportsPage }),
       ),
     },
-    { path: paths.bookings, children: bookingPages() },
+    { path: paths.bookings, children: bookingPages(startsFirstRequests) },
     ...settingsPages(),
     ...financePages(startsFirstRequests),
   ];
 }
 
 /** The bookings list, a new booking, the requests pending approval, and one booking. */
-function bookingPages(): RouteObject[] {
+function bookingPages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
   return [
     {
       index: true,
+      shouldRevalidate: enteredOnly,
       lazy: lazyPage(
         () => import('../features/bookings/bookings-page'),
-        (m) => ({ Component: m.BookingsPage }),
+        (m) => ({ loader: startsFirstRequests(m.bookingsFirstRequests), Component: m.BookingsPage }),
       ),
     },
     {

@@ -5,6 +5,7 @@ import type { Params } from 'react-router';
 /** What a signed-in page's first requests depend on: its address, and the session check's profile and selection. */
 export interface FirstRequestsContext {
   params: Params;
+  search: URLSearchParams;
   profile: ProfileResponse;
   selectedClientIds: readonly number[];
 }

@@ -13,6 +13,9 @@ import { BookingsResults } from './list/bookings-results';
 import { useBookingsList } from './list/use-bookings-list';
 import { useBookingsText } from './list/use-bookings-text';
 
+/** The list, asked for by the route as the page is entered. */
+export { bookingsFirstRequests } from './list/use-bookings-list';
+
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
 
 /** Bookings (spec §2 'bookings'): the selected clients' bookings, filtered, sorted and paged; pending feedback. */

@@ -39,14 +39,16 @@ export function bookingsQueryOptions(query: BookingsQuery) {
 export function useBookings(query: BookingsQuery, enabled = true) {
   const queryClient = useQueryClient();
   const result = useQuery({ ...bookingsQueryOptions(query), enabled });
-  // Only rows read while this list is on screen: a cached page may be older than a detail read since.
-  const rows = result.isPlaceholderData || !result.isFetchedAfterMount ? undefined : result.data?.bookings;
+  const rows = result.isPlaceholderData ? undefined : result.data?.bookings;
+  const readAt = result.dataUpdatedAt;
   // A booking whose list row is newer than its cached detail is read again before the detail is shown.
   useEffect(() => {
     for (const row of rows ?? []) {
       const key = [...bookingsKey, 'detail', row.id];
-      const detail = queryClient.getQueryData<BookingDetail>(key);
-      const cached = detail?.bookings.find((b) => b.id === row.id);
+      const detailState = queryClient.getQueryState<BookingDetail>(key);
+      // Only a page read after the detail: a cached page may be older than a detail read since.
+      if (!detailState || detailState.dataUpdatedAt > readAt) continue;
+      const cached = detailState.data?.bookings.find((b) => b.id === row.id);
       if (cached && (cached.status !== row.status || (cached.candidate?.id ?? null) !== (row.candidate?.id ?? null))) {
         // Shown as the list has it at once (its actions stay hidden until the detail is read again), then read again.
         queryClient.setQueryData<BookingDetail>(
@@ -61,6 +63,6 @@ export function useBookings(query: BookingsQuery, enabled = true) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     }
-  }, [rows, queryClient]);
+  }, [rows, readAt, queryClient]);
   return result;
 }

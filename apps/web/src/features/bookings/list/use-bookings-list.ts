@@ -15,7 +15,8 @@ import { formatCount } from '../../../lib/locale-format';
 import { useProfile } from '../../../lib/profile';
 import { useToast } from '../../../lib/toast';
 import { useSelectedClientIds } from '../../../lib/use-selected-clients';
-import { useBookings, type BookingsPage as BookingsPageData } from '../api/get-bookings';
+import { bookingsQueryOptions, useBookings, type BookingsPage as BookingsPageData } from '../api/get-bookings';
+import type { FirstRequest, FirstRequests } from '../../../lib/first-requests';
 import { educatorName } from './booking-format';
 import type { FilterOption } from './bookings-filters';
 import { activeFilterCount, feedbackBookingId, readListState, toBookingsQuery, writeListState, type ListState } from './list-params';
@@ -58,6 +59,32 @@ function useFilterOptions(tree: PermissionTree | undefined, clientIds: number[],
 }
 
 /**
+ * The list's request for an address: its state, the `GET /v1/bookings` query, and whether it is asked at all (the
+ * list shows bookings (booking view) and requests pending approval (pendingBooking view); without either there is
+ * nothing to load, and the page says so instead of failing). The page and its route's first request read it.
+ */
+export function bookingsListRequest(
+  tree: PermissionTree | undefined,
+  params: URLSearchParams,
+  clientIds: readonly number[],
+  today: string,
+) {
+  const state = readListState(params, today);
+  const canList = tree
+    ? (['booking', 'pendingBooking'] as const).some((scope) =>
+        hasPermission(tree, { scope, action: 'view', level: 'selected_client_and_below' }, { selectedClientIds: clientIds }),
+      )
+    : false;
+  return { state, query: toBookingsQuery(state, clientIds), canList, enabled: clientIds.length > 0 && canList };
+}
+
+/** The bookings list, asked for by its route once the session check has passed. */
+export const bookingsFirstRequests: FirstRequests = ({ search, profile, selectedClientIds }) => {
+  const { query, enabled } = bookingsListRequest(profile.links, search, selectedClientIds, localNow().toISODate()!);
+  return enabled ? [bookingsQueryOptions(query) as FirstRequest] : [];
+};
+
+/**
  * The bookings list's state: filters, sort and page in the address, the selected clients' bookings for them, what the
  * caller may do (list, create, see pending requests), the filter options and the caption of the rows shown.
  */
@@ -68,16 +95,8 @@ export function useBookingsList() {
   const clientIds = useSelectedClientIds();
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => localNow().toISODate()!, []);
-  const state = readListState(params, today);
-  const query = toBookingsQuery(state, clientIds);
-  // The list shows bookings (booking view) and requests pending approval (pendingBooking view); without either
-  // there is nothing to load, and the page says so instead of failing.
-  const canList = tree
-    ? (['booking', 'pendingBooking'] as const).some((scope) =>
-        hasPermission(tree, { scope, action: 'view', level: 'selected_client_and_below' }, { selectedClientIds: clientIds }),
-      )
-    : false;
-  const bookings = useBookings(query, clientIds.length > 0 && canList);
+  const { state, query, canList, enabled } = bookingsListRequest(tree, params, clientIds, today);
+  const bookings = useBookings(query, enabled);
 
   const setState = (next: ListState) => setParams(writeListState(params, next, today));
   const clearFilters = () =>
