@@ -269,6 +269,18 @@ describe('router and route guard', () => {
       expect(new URL(list()[0]!.url, 'http://portal.test').searchParams.get('sort')).toBe('status');
     });
 
+    it("asks for Finance's ageing and page of invoices once, before the page has rendered, as its address says", async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['accounts_view']) });
+      const calls = recordCalls(spy, 'Finance');
+      start('/finance?status=unpaid');
+      await heading('Finance');
+      const asked = (path: string) => calls.filter((call) => call.url.split('?')[0] === path);
+      await vi.waitFor(() => expect(asked('/v1/invoices')).toHaveLength(1));
+      expect(asked('/v1/invoices/ageing')).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      expect(asked('/v1/invoices')).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      expect(new URL(asked('/v1/invoices')[0]!.url, 'http://portal.test').searchParams.get('status')).toBe('unpaid');
+    });
+
     it('asks for an invoice once, before its page has rendered', async () => {
       const spy = server({ signedIn: true, profile: profileWith(['accounts_view']) });
       const calls = recordCalls(spy, 'View Invoice');

@@ -378,9 +378,10 @@ function financePages(startsFirstRequests: (requests: FirstRequests) => LoaderFu
     {
       path: paths.finance,
       middleware: [requireAccess('finance')],
+      shouldRevalidate: enteredOnly,
       lazy: lazyPage(
         () => import('../features/finance/finance-page'),
-        (m) => ({ Component: m.FinancePage }),
+        (m) => ({ loader: startsFirstRequests(m.financeFirstRequests), Component: m.FinancePage }),
       ),
     },
     {

@@ -1,5 +1,5 @@
 import { INVOICE_SORTS, INVOICE_STATUSES, type InvoiceSort, type InvoiceStatus } from '@portal/contract/invoices';
-import { allClients, hasPermission } from '@portal/contract/permissions';
+import { allClients, hasPermission, type PermissionTree } from '@portal/contract/permissions';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +18,9 @@ import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
-import { useInvoices } from './api/get-invoices';
+import { invoicesQueryOptions, useInvoices, type InvoicesPageQuery } from './api/get-invoices';
+import { invoicesAgeingQueryOptions } from './api/get-invoices-ageing';
+import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
 import { AgeingSummary } from './components/ageing-summary';
 import { InvoiceCards } from './components/invoice-cards';
 import { InvoicesTable } from './components/invoices-table';
@@ -49,23 +51,38 @@ type Update = ReturnType<typeof useAddressParams>[1];
 type ListState = ReturnType<typeof readParams>;
 
 /** The selected schools whose invoices the user may open: accounts view at the client itself (or its group). */
+function invoiceClientIds(tree: PermissionTree | undefined, selected: readonly number[]): number[] {
+  return tree
+    ? allClients(tree)
+        .filter(
+          (c) =>
+            selected.includes(c.clientId) &&
+            hasPermission(tree, { scope: 'accounts', action: 'view', level: 'client' }, { clientId: c.clientId }),
+        )
+        .map((c) => c.clientId)
+    : [];
+}
+
 function useInvoiceClientIds(): number[] {
   const tree = useProfile().data?.links;
   const selected = useSelectedClientIds();
-  return useMemo(
-    () =>
-      tree
-        ? allClients(tree)
-            .filter(
-              (c) =>
-                selected.includes(c.clientId) &&
-                hasPermission(tree, { scope: 'accounts', action: 'view', level: 'client' }, { clientId: c.clientId }),
-            )
-            .map((c) => c.clientId)
-        : [],
-    [tree, selected],
-  );
+  return useMemo(() => invoiceClientIds(tree, selected), [tree, selected]);
 }
+
+/** The page of invoices an address asks for, of these schools. */
+function invoicesQuery(clientIds: readonly number[], { status, sort, page, pageSize }: ListState): InvoicesPageQuery {
+  return { clientIds, status, sort, page, pageSize };
+}
+
+/** What Finance asks for first, started by its route: the ageing and the page of invoices of the address. */
+export const financeFirstRequests: FirstRequests = ({ search, profile, selectedClientIds }) => {
+  const clientIds = invoiceClientIds(profile.links, selectedClientIds);
+  if (clientIds.length === 0) return [];
+  return [
+    invoicesAgeingQueryOptions(clientIds) as FirstRequest,
+    invoicesQueryOptions(invoicesQuery(clientIds, readParams(search))) as FirstRequest,
+  ];
+};
 
 /** Paid, unpaid or overdue (or all), the sort, and the CSV of what they choose. */
 function InvoiceFilters({ state, update, clientIds, total }: { state: ListState; update: Update; clientIds: number[]; total: number }) {
@@ -173,8 +190,7 @@ function InvoicesPage({
 function useInvoiceList(clientIds: number[], state: ListState) {
   const { t } = useFinanceText();
   const toast = useToast();
-  const { status, sort, pageSize, page } = state;
-  const list = useInvoices({ clientIds, status, sort, page, pageSize });
+  const list = useInvoices(invoicesQuery(clientIds, state));
   // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
   // update asks for is synchronous, and with a page of invoices it was one long task (a phone's CPU: some 300 ms).
   const data = useDeferredValue(list.data);
