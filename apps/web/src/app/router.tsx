@@ -1,16 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createBrowserRouter,
-  createContext,
-  redirect,
-  useLoaderData,
-  type LoaderFunction,
-  type MiddlewareFunction,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, createContext, redirect, useLoaderData, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18n, resolveLocale } from '../lib/i18n';
-import { startFirstRequests, type FirstRequests } from '../lib/first-requests';
+import { startFirstRequests, type FirstRequests, type StartsFirstRequests } from '../lib/first-requests';
 import { loadChunk, loadFirstPageChunk } from '../lib/page-load';
 import { yieldToMain } from '../lib/yield-to-main';
 import { landingPath, paths } from '../lib/paths';
@@ -177,8 +169,8 @@ function createGuards(queryClient: QueryClientSource) {
   };
 
   /** A page's loader: its first requests, started once the session check has passed; nothing waits for them. */
-  const startsFirstRequests =
-    (requests: FirstRequests): LoaderFunction =>
+  const startsFirstRequests: StartsFirstRequests =
+    (requests: FirstRequests) =>
     ({ params, request, context }) => {
       const { profile, selectedClientIds } = context.get(guardContext);
       const started = requests({ params, search: new URL(request.url).searchParams, profile, selectedClientIds });
@@ -243,7 +235,7 @@ const redirectHomeIfSignedIn: MiddlewareFunction = () => {
 };
 
 /** The signed-in area's pages (inside the shell, after `requireSession`); a guarded one checks its permission. */
-function signedInPages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
+function signedInPages(startsFirstRequests: StartsFirstRequests): RouteObject[] {
   return [
     {
       index: true,
@@ -318,7 +310,7 @@ function signedInPages(startsFirstRequests: (requests: FirstRequests) => LoaderF
 }
 
 /** The bookings list, a new booking, the requests pending approval, and one booking. */
-function bookingPages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
+function bookingPages(startsFirstRequests: StartsFirstRequests): RouteObject[] {
   return [
     {
       index: true,
@@ -373,7 +365,7 @@ function settingsPages(): RouteObject[] {
   ];
 }
 
-function financePages(startsFirstRequests: (requests: FirstRequests) => LoaderFunction): RouteObject[] {
+function financePages(startsFirstRequests: StartsFirstRequests): RouteObject[] {
   return [
     {
       path: paths.finance,

@@ -48,7 +48,7 @@ import { unfilledRiskQueryOptions } from './api/get-unfilled-risk';
 import { localNow } from '../../lib/local-clock';
 import { ErrorState } from '../../components/query-state';
 import { bookingLocationsQueryOptions } from '../../api/booking-locations';
-import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
+import { firstRequest, type FirstRequest, type FirstRequests } from '../../lib/first-requests';
 
 const LAYOUT_NAMES = { [DASHBOARD_LAYOUTS.TILE]: 'tile', [DASHBOARD_LAYOUTS.LIST]: 'list', [DASHBOARD_LAYOUTS.MAP]: 'map' } as const;
 
@@ -169,8 +169,8 @@ export const homeFirstRequests: FirstRequests = ({ profile, selectedClientIds })
   const { access, queries } = dashboardRequests({ profile, selected: selectedClientIds, layout: readDashboardLayout(), ...homeDay() });
   const requests: FirstRequest[] = Object.values(queries)
     .filter((query) => query.enabled)
-    .map(({ enabled: _enabled, ...options }) => options as FirstRequest);
-  if (access.createBookings) requests.push(bookingLocationsQueryOptions() as FirstRequest);
+    .map(({ enabled: _enabled, ...options }) => firstRequest(options));
+  if (access.createBookings) requests.push(firstRequest(bookingLocationsQueryOptions()));
   return requests;
 };
 

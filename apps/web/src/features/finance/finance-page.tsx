@@ -20,7 +20,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
 import { invoicesQueryOptions, useInvoices, type InvoicesPageQuery } from './api/get-invoices';
 import { invoicesAgeingQueryOptions } from './api/get-invoices-ageing';
-import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
+import { firstRequest, type FirstRequests } from '../../lib/first-requests';
 import { AgeingSummary } from './components/ageing-summary';
 import { InvoiceCards } from './components/invoice-cards';
 import { InvoicesTable } from './components/invoices-table';
@@ -79,8 +79,8 @@ export const financeFirstRequests: FirstRequests = ({ search, profile, selectedC
   const clientIds = invoiceClientIds(profile.links, selectedClientIds);
   if (clientIds.length === 0) return [];
   return [
-    invoicesAgeingQueryOptions(clientIds) as FirstRequest,
-    invoicesQueryOptions(invoicesQuery(clientIds, readParams(search))) as FirstRequest,
+    firstRequest(invoicesAgeingQueryOptions(clientIds)),
+    firstRequest(invoicesQueryOptions(invoicesQuery(clientIds, readParams(search)))),
   ];
 };
 

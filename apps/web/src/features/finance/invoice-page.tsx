@@ -16,7 +16,7 @@ import { paths } from '../../lib/paths';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { invoiceQueryOptions, useInvoice } from './api/get-invoice';
-import type { FirstRequest, FirstRequests } from '../../lib/first-requests';
+import { firstRequest, type FirstRequests } from '../../lib/first-requests';
 import { DownloadInvoiceButton } from './components/download-invoice-button';
 import { HowToPay } from './components/how-to-pay';
 import { InvoiceLines } from './components/invoice-lines';
@@ -28,7 +28,7 @@ import { ErrorState, LoadingState } from '../../components/query-state';
 const card = { borderRadius: '16px', p: { xs: 2, sm: 3 } } as const;
 
 /** The invoice, asked for by the page's route once the session check has passed. */
-export const invoiceFirstRequests: FirstRequests = ({ params }) => [invoiceQueryOptions(params.invoiceNo ?? '') as FirstRequest];
+export const invoiceFirstRequests: FirstRequests = ({ params }) => [firstRequest(invoiceQueryOptions(params.invoiceNo ?? ''))];
 
 /**
  * View Invoice (spec §2 'invoice-view', /finance/invoices/{invoiceNo}): the invoice under its region's title (Tax

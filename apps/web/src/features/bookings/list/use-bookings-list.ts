@@ -16,7 +16,7 @@ import { useProfile } from '../../../lib/profile';
 import { useToast } from '../../../lib/toast';
 import { useSelectedClientIds } from '../../../lib/use-selected-clients';
 import { bookingsQueryOptions, useBookings, type BookingsPage as BookingsPageData } from '../api/get-bookings';
-import type { FirstRequest, FirstRequests } from '../../../lib/first-requests';
+import { firstRequest, type FirstRequests } from '../../../lib/first-requests';
 import { educatorName } from './booking-format';
 import type { FilterOption } from './bookings-filters';
 import { activeFilterCount, feedbackBookingId, readListState, toBookingsQuery, writeListState, type ListState } from './list-params';
@@ -81,7 +81,7 @@ export function bookingsListRequest(
 /** The bookings list, asked for by its route once the session check has passed. */
 export const bookingsFirstRequests: FirstRequests = ({ search, profile, selectedClientIds }) => {
   const { query, enabled } = bookingsListRequest(profile.links, search, selectedClientIds, localNow().toISODate()!);
-  return enabled ? [bookingsQueryOptions(query) as FirstRequest] : [];
+  return enabled ? [firstRequest(bookingsQueryOptions(query))] : [];
 };
 
 /**
