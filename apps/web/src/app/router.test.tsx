@@ -281,6 +281,31 @@ describe('router and route guard', () => {
       expect(new URL(asked('/v1/invoices')[0]!.url, 'http://portal.test').searchParams.get('status')).toBe('unpaid');
     });
 
+    it("asks for Timesheets' summary and the school's list to approve once, before the page has rendered", async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['timesheets_view'], 2) });
+      const calls = recordCalls(spy, 'Timesheets');
+      start('/timesheets?school=2');
+      await heading('Timesheets');
+      const asked = (path: string) => calls.filter((call) => call.url.split('?')[0] === path);
+      await vi.waitFor(() => expect(asked('/v1/timesheets')).toHaveLength(1));
+      expect(asked('/v1/timesheets/overview')).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      expect(asked('/v1/timesheets')).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      expect(new URL(asked('/v1/timesheets')[0]!.url, 'http://portal.test').searchParams.getAll('clientIds')).toEqual(['2']);
+    });
+
+    it("asks for an educator's decided timesheets once, before Timesheets has rendered, when the address opens them", async () => {
+      const spy = server({ signedIn: true, profile: profileWith(['timesheets_view']) });
+      const calls = recordCalls(spy, 'Timesheets');
+      start('/timesheets?tab=history&educator=7');
+      await heading('Timesheets');
+      const asked = (path: string) => calls.filter((call) => call.url.split('?')[0] === path);
+      await vi.waitFor(() => expect(asked('/v1/timesheets/list')).toHaveLength(1));
+      expect(asked('/v1/timesheets/list')).toEqual([expect.objectContaining({ pageDrawn: false })]);
+      expect(new URL(asked('/v1/timesheets/list')[0]!.url, 'http://portal.test').searchParams.get('candidateId')).toBe('7');
+      expect(asked('/v1/timesheets/candidate')).toEqual([]);
+      expect(asked('/v1/timesheets')).toEqual([]);
+    });
+
     it('asks for an invoice once, before its page has rendered', async () => {
       const spy = server({ signedIn: true, profile: profileWith(['accounts_view']) });
       const calls = recordCalls(spy, 'View Invoice');

@@ -275,9 +275,10 @@ function signedInPages(startsFirstRequests: StartsFirstRequests): RouteObject[] 
     {
       path: paths.timesheets,
       middleware: [requireAccess('timesheets')],
+      shouldRevalidate: enteredOnly,
       lazy: lazyPage(
         () => import('../features/timesheets/timesheets-page'),
-        (m) => ({ Component: m.TimesheetsPage }),
+        (m) => ({ loader: startsFirstRequests(m.timesheetsFirstRequests), Component: m.TimesheetsPage }),
       ),
     },
     {

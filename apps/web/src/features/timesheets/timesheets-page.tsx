@@ -12,18 +12,19 @@ import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
-import { useTimesheetsOverview } from '../../api/timesheets-overview';
+import { firstRequest, type FirstRequests } from '../../lib/first-requests';
+import { timesheetsOverviewQueryOptions, useTimesheetsOverview } from '../../api/timesheets-overview';
 import { DecisionDialogs } from './components/decision-dialogs';
 import { ListsHeading } from './components/lists-heading';
 import { PendingPanel } from './components/pending-panel';
 import { SubmitIssuesAlert } from './components/submit-issues-alert';
 import { weekOptions } from './components/timesheet-filters';
-import { TimesheetHistory } from './components/timesheet-history';
+import { historyRequest, TimesheetHistory } from './components/timesheet-history';
 import { TimesheetsSummary } from './components/timesheets-summary';
 import { educatorName } from './timesheet-format';
-import { usePendingList, type PendingList } from './use-pending-list';
+import { pendingListRequest, usePendingList, type PendingList } from './use-pending-list';
 import { useTimesheetActions } from './use-timesheet-actions';
-import { schoolLink, scrollToLists, useTimesheetsAddress } from './use-timesheets-address';
+import { readParams, schoolLink, scrollToLists, useTimesheetsAddress } from './use-timesheets-address';
 import { useTimesheetsText, type TimesheetsTextKey } from './use-timesheets-text';
 
 const card = { borderRadius: '16px', overflow: 'hidden' } as const;
@@ -39,6 +40,21 @@ export function TimesheetsPage() {
   // Spec §4: another selection of clients is another page (the cached timesheets are cleared with it).
   return <TimesheetsContent key={clientIds.join(',')} clientIds={clientIds} />;
 }
+
+/**
+ * What Timesheets asks for first, started by its route: the summary, and the list its address opens (everyone's or
+ * one educator's timesheets to approve, or the decided ones), as the page's own hooks ask for them.
+ */
+export const timesheetsFirstRequests: FirstRequests = ({ search, selectedClientIds: clientIds }) => {
+  if (clientIds.length === 0) return [];
+  const { educatorId, tab, schoolId, weekOf } = readParams(search, clientIds);
+  const pending = pendingListRequest({ clientIds, schoolId, weekOf, educatorId });
+  const lists =
+    tab === 'history'
+      ? [historyRequest(clientIds, educatorId)]
+      : [pending.everyone, pending.oneEducator].filter((request) => request.enabled).map((request) => request.options);
+  return [firstRequest(timesheetsOverviewQueryOptions(clientIds)), ...lists.map(firstRequest)];
+};
 
 /** Spec §8: a load failure as a toast, once per failure. */
 function useFailureToast(failedAt: number, message: TimesheetsTextKey) {

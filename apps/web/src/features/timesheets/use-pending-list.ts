@@ -1,33 +1,50 @@
 import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import type { TimesheetBooking } from '@portal/contract/timesheets';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useCandidateTimesheets } from './api/get-candidate-timesheets';
-import { usePendingTimesheets } from './api/get-timesheets';
+import { candidateTimesheetsQueryOptions } from './api/get-candidate-timesheets';
+import { pendingTimesheetsQueryOptions } from './api/get-timesheets';
 import { PAGE_SIZES } from './components/timesheets-pagination';
+
+/** What the list of timesheets to approve shows: the address's school, week and educator, of the selected schools. */
+export interface PendingListAddress {
+  clientIds: readonly number[];
+  schoolId: number | undefined;
+  weekOf: string | undefined;
+  educatorId: number | undefined;
+}
+
+/**
+ * The list's request for an address and page: everyone's timesheets (GET /v1/timesheets) or one educator's (GET
+ * /v1/timesheets/candidate), whichever the address opens, and only with a school to ask about. Each is a query of
+ * its own, so that another list starts without the last one's rows. The page and its route's first request read it.
+ */
+export function pendingListRequest(
+  { clientIds, schoolId, weekOf, educatorId }: PendingListAddress,
+  page = 0,
+  pageSize: number = PAGE_SIZES[0],
+) {
+  const query = { clientIds: schoolId === undefined ? clientIds : [schoolId], weekOf, skip: page * pageSize, take: pageSize };
+  const asked = query.clientIds.length > 0;
+  return {
+    everyone: { options: pendingTimesheetsQueryOptions(query), enabled: asked && educatorId === undefined },
+    oneEducator: {
+      options: candidateTimesheetsQueryOptions({ ...query, candidateId: educatorId ?? 0 }),
+      enabled: asked && educatorId !== undefined,
+    },
+  };
+}
 
 /**
  * The timesheets to approve on show (everyone's, or one educator's), their page, and which of them are ticked.
  * Another school, week or educator is another list: back to its first page, nothing selected.
  */
-export function usePendingList({
-  clientIds,
-  schoolId,
-  weekOf,
-  educatorId,
-  tree,
-}: {
-  clientIds: readonly number[];
-  schoolId: number | undefined;
-  weekOf: string | undefined;
-  educatorId: number | undefined;
-  tree: PermissionTree | undefined;
-}) {
+export function usePendingList({ tree, ...address }: PendingListAddress & { tree: PermissionTree | undefined }) {
+  const { schoolId, weekOf, educatorId } = address;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
 
-  const listClientIds = useMemo(() => (schoolId === undefined ? clientIds : [schoolId]), [clientIds, schoolId]);
-  const query = { clientIds: listClientIds, weekOf, skip: page * pageSize, take: pageSize };
   const listKey = `${schoolId ?? ''}|${weekOf ?? ''}|${educatorId ?? ''}`;
   const [shownList, setShownList] = useState(listKey);
   if (shownList !== listKey) {
@@ -35,8 +52,9 @@ export function usePendingList({
     setPage(0);
     setSelected(new Set());
   }
-  const everyone = usePendingTimesheets(query, educatorId === undefined);
-  const oneEducator = useCandidateTimesheets({ ...query, candidateId: educatorId ?? 0 }, educatorId !== undefined);
+  const request = pendingListRequest(address, page, pageSize);
+  const everyone = useQuery({ ...request.everyone.options, enabled: request.everyone.enabled });
+  const oneEducator = useQuery({ ...request.oneEducator.options, enabled: request.oneEducator.enabled });
   const list = educatorId === undefined ? everyone : oneEducator;
   // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
   // update asks for is synchronous, and with a list of rows it was one long task (a phone's CPU: some 400 ms).

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { timesheetsKey, timesheetsPage, type PendingPageQuery, type PendingTimesheetsPage } from './get-timesheets';
 
 export interface CandidatePageQuery extends PendingPageQuery {
@@ -16,8 +16,4 @@ export function candidateTimesheetsQueryOptions(query: CandidatePageQuery) {
     queryFn: ({ signal }) => getCandidateTimesheets(query, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useCandidateTimesheets(query: CandidatePageQuery, enabled = true) {
-  return useQuery({ ...candidateTimesheetsQueryOptions(query), enabled: enabled && query.clientIds.length > 0 });
 }

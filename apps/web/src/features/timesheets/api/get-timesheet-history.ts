@@ -1,6 +1,6 @@
 import type { TimesheetStatus } from '@portal/contract/domain';
 import { TimesheetListResponse, type TimesheetBooking } from '@portal/contract/timesheets';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { readPagination, type Pagination } from '../../../lib/pagination';
 import { timesheetsKey } from './get-timesheets';
@@ -46,8 +46,4 @@ export function timesheetHistoryQueryOptions(query: HistoryQuery) {
     queryFn: ({ signal }) => getTimesheetHistory(query, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useTimesheetHistory(query: HistoryQuery, enabled = true) {
-  return useQuery({ ...timesheetHistoryQueryOptions(query), enabled: enabled && query.clientIds.length > 0 });
 }

@@ -1,5 +1,5 @@
 import { TimesheetsResponse, type TimesheetBooking } from '@portal/contract/timesheets';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { readPagination, type Pagination } from '../../../lib/pagination';
 
@@ -54,8 +54,4 @@ export function pendingTimesheetsQueryOptions(query: PendingPageQuery) {
     // The next page keeps the current rows on screen until it arrives.
     placeholderData: keepPreviousData,
   });
-}
-
-export function usePendingTimesheets(query: PendingPageQuery, enabled = true) {
-  return useQuery({ ...pendingTimesheetsQueryOptions(query), enabled: enabled && query.clientIds.length > 0 });
 }

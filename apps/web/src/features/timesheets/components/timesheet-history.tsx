@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/locale-format';
-import { useTimesheetHistory } from '../api/get-timesheet-history';
+import { timesheetHistoryQueryOptions } from '../api/get-timesheet-history';
 import { useTimesheetsText } from '../use-timesheets-text';
 import { HistoryCards, HistoryTable } from './history-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-state';
@@ -24,19 +25,41 @@ interface HistoryProps {
   showClient: boolean;
 }
 
-/** The history's status filter, sort and page, and the page of decided timesheets they ask for. */
-function useHistoryList(clientIds: readonly number[], candidateId: number | undefined) {
-  const [status, setStatus] = useState<StatusFilter>('');
-  const [sort, setSort] = useState<HistorySort>('-date');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const history = useTimesheetHistory({
+interface HistoryState {
+  status: StatusFilter;
+  sort: HistorySort;
+  page: number;
+  pageSize: number;
+}
+
+/** The history as it opens: every decided status, newest first, the first page. */
+const FIRST_HISTORY: HistoryState = { status: '', sort: '-date', page: 0, pageSize: PAGE_SIZES[0] };
+
+/**
+ * The page of decided timesheets a filter, sort and page ask for (the history's query, and its route's first request
+ * when the address opens the history).
+ */
+export function historyRequest(clientIds: readonly number[], candidateId: number | undefined, state: HistoryState = FIRST_HISTORY) {
+  const { status, sort, page, pageSize } = state;
+  return timesheetHistoryQueryOptions({
     clientIds,
     status: status ? [status] : [],
     candidateId,
     sort,
     skip: page * pageSize,
     take: pageSize,
+  });
+}
+
+/** The history's status filter, sort and page, and the page of decided timesheets they ask for. */
+function useHistoryList(clientIds: readonly number[], candidateId: number | undefined) {
+  const [status, setStatus] = useState<StatusFilter>(FIRST_HISTORY.status);
+  const [sort, setSort] = useState<HistorySort>(FIRST_HISTORY.sort);
+  const [page, setPage] = useState(FIRST_HISTORY.page);
+  const [pageSize, setPageSize] = useState(FIRST_HISTORY.pageSize);
+  const history = useQuery({
+    ...historyRequest(clientIds, candidateId, { status, sort, page, pageSize }),
+    enabled: clientIds.length > 0,
   });
   // Another filter or sort is another list: back to its first page.
   const filterBy = (value: StatusFilter) => {
