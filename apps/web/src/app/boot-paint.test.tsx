@@ -1,8 +1,11 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../lib/paths';
 import { BOOT_FRAME_PAGES } from './boot-frame-pages';
 import { bootPaintShowing, useBootPaintUntilPage, useDismissBootPaint, useDismissBootPaintUnlessHeld } from './boot-paint';
+
+const firstScreenShown = vi.hoisted(() => vi.fn());
+vi.mock('./service-worker/register-later', () => ({ firstScreenShown }));
 
 /** index.html's frame as boot-paint.js leaves it on /bookings. */
 function showFrame(): void {
@@ -11,7 +14,10 @@ function showFrame(): void {
 }
 
 describe('index.html static first paint', () => {
-  beforeEach(showFrame);
+  beforeEach(() => {
+    showFrame();
+    firstScreenShown.mockClear();
+  });
   afterEach(() => {
     document.documentElement.className = '';
   });
@@ -27,6 +33,16 @@ describe('index.html static first paint', () => {
     expect(bootPaintShowing()).toBe(false);
     expect(document.getElementById('boot-frame-view')).toBeNull();
     expect(document.documentElement.className).toBe('');
+    // Once: the first screen is shown (the service worker's registration waits for it) as the page renders.
+    expect(firstScreenShown).toHaveBeenCalledTimes(1);
+  });
+
+  it('is left to the root layout by a shell whose page renders with it', () => {
+    renderHook(() => useBootPaintUntilPage(true));
+    expect(bootPaintShowing()).toBe(true);
+    renderHook(() => useDismissBootPaintUnlessHeld());
+    expect(bootPaintShowing()).toBe(false);
+    expect(firstScreenShown).toHaveBeenCalledTimes(1);
   });
 
   it('goes when the shell leaves before its page rendered (the session check sent the visitor to sign in)', () => {

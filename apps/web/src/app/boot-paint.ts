@@ -45,13 +45,14 @@ export function useDismissBootPaintUnlessHeld(): void {
   }, []);
 }
 
-/** For the signed-in shell: the frame stays until `pageReady`, and goes if the shell leaves before that. */
+/**
+ * For the signed-in shell: the frame stays until `pageReady`, and goes then (or when the shell leaves before that),
+ * once. A shell whose page is ready from its first render holds nothing: the root layout's effect, after its own in
+ * the same commit, dismisses the frame.
+ */
 export function useBootPaintUntilPage(pageReady: boolean): void {
   useLayoutEffect(() => {
-    if (pageReady) {
-      dismissBootPaint();
-      return;
-    }
+    if (pageReady) return;
     heldForPage = bootPaintShowing();
     return () => {
       if (heldForPage) dismissBootPaint();
