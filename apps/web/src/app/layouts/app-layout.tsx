@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -21,6 +21,7 @@ import { useProfile } from '../../lib/profile';
 import { usePushRenewal } from '../../lib/push-renewal';
 import { UI_KEYS, useBooleanPreference } from '../../lib/ui-preferences';
 import { useLaterRender } from '../../lib/use-later-render';
+import { markAppStarted } from '../../lib/use-sliced-answer';
 import { useImpersonation } from '../../lib/use-session';
 import { useBootPaintUntilPage } from '../boot-paint';
 import { ClientDetailsLoader } from '../components/client-details-loader';
@@ -204,6 +205,9 @@ export function AppLayout() {
   const pageReady = useLaterRender();
   // index.html's frame of this page (its heading and intro) stays over the shell until the page itself has rendered.
   useBootPaintUntilPage(pageReady);
+  useEffect(() => {
+    if (pageReady) markAppStarted();
+  }, [pageReady]);
 
   const open = desktop ? drawerOpen : mobileOpen;
   const toggle = () => (desktop ? setDrawerOpen(!drawerOpen) : setMobileOpen(!mobileOpen));

@@ -12,7 +12,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSlicedAnswer } from '../../lib/use-sliced-answer';
 import { useProfile } from '../../lib/profile';
 import { useAddressParams } from '../../lib/use-address-params';
 import { useToast } from '../../lib/toast';
@@ -191,9 +192,7 @@ function useInvoiceList(clientIds: number[], state: ListState) {
   const { t } = useFinanceText();
   const toast = useToast();
   const list = useInvoices(invoicesQuery(clientIds, state));
-  // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
-  // update asks for is synchronous, and with a page of invoices it was one long task (a phone's CPU: some 300 ms).
-  const data = useDeferredValue(list.data);
+  const data = useSlicedAnswer(list.data);
   const failedAt = list.errorUpdatedAt;
   useEffect(() => {
     if (failedAt) toast.error(t('list.loadFailed'));

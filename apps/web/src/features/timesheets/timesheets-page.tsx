@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useProfile } from '../../lib/profile';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSelectedClientIds } from '../../lib/use-selected-clients';
+import { useSlicedAnswer } from '../../lib/use-sliced-answer';
 import { firstRequest, type FirstRequests } from '../../lib/first-requests';
 import { timesheetsOverviewQueryOptions, useTimesheetsOverview } from '../../api/timesheets-overview';
 import { DecisionDialogs } from './components/decision-dialogs';
@@ -87,7 +88,7 @@ function TimesheetsContent({ clientIds }: { clientIds: number[] }) {
   const pending = usePendingList({ clientIds, schoolId, weekOf, educatorId, tree });
   const actions = useTimesheetActions(pending);
   const summary = useTimesheetsOverview(clientIds);
-  const summaryData = useDeferredValue(summary.data);
+  const summaryData = useSlicedAnswer(summary.data);
   useFailureToast(pending.list.errorUpdatedAt, 'list.loadFailed');
   useFailureToast(summary.errorUpdatedAt, 'summary.loadFailed');
 

@@ -1,7 +1,8 @@
 import { canAtLocation, type PermissionTree } from '@portal/contract/permissions';
 import type { TimesheetBooking } from '@portal/contract/timesheets';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSlicedAnswer } from '../../lib/use-sliced-answer';
 import { candidateTimesheetsQueryOptions } from './api/get-candidate-timesheets';
 import { pendingTimesheetsQueryOptions } from './api/get-timesheets';
 import { PAGE_SIZES } from './components/timesheets-pagination';
@@ -56,9 +57,7 @@ export function usePendingList({ tree, ...address }: PendingListAddress & { tree
   const everyone = useQuery({ ...request.everyone.options, enabled: request.everyone.enabled });
   const oneEducator = useQuery({ ...request.oneEducator.options, enabled: request.oneEducator.enabled });
   const list = educatorId === undefined ? everyone : oneEducator;
-  // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
-  // update asks for is synchronous, and with a list of rows it was one long task (a phone's CPU: some 400 ms).
-  const data = useDeferredValue(list.data);
+  const data = useSlicedAnswer(list.data);
   const rows = useMemo(() => data?.timesheets ?? [], [data]);
 
   const canDecide = useMemo(

@@ -8,7 +8,8 @@ import {
   ROUTE_REQUIREMENTS,
   type PermissionTree,
 } from '@portal/contract/permissions';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSlicedAnswer } from '../../../lib/use-sliced-answer';
 import { useSearchParams } from 'react-router';
 import { localNow } from '../../../lib/local-clock';
 import { formatCount } from '../../../lib/locale-format';
@@ -121,9 +122,7 @@ export function useBookingsList() {
     : false;
   const canSeePending = tree ? meetsRequirement(tree, ROUTE_REQUIREMENTS.bookingsPendingApproval, { selectedClientIds: clientIds }) : false;
 
-  // An answer is drawn in a background render that React does in slices (useDeferredValue): the render TanStack Query's
-  // update asks for is synchronous, and with a page of rows it was one long task (a phone's CPU: some 300 ms).
-  const data = useDeferredValue(bookings.data);
+  const data = useSlicedAnswer(bookings.data);
   const total = data?.pagination.total ?? 0;
   const rows = data?.bookings ?? [];
   const from = total === 0 ? 0 : query.skip + 1;
