@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page, type Request } from 'playwright-core';
 import { launchBrowser } from './chromium';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { artifactsDir } from './paths';
@@ -15,6 +15,46 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 const pageErrors = new WeakMap<Page, string[]>();
+
+/** What a page was doing, for the message of a wait that timed out: its requests still in flight and its last console lines. */
+interface PageActivity {
+  opened: number;
+  inFlight: Map<Request, number>;
+  console: string[];
+}
+const activities = new WeakMap<Page, PageActivity>();
+const KEPT_CONSOLE_LINES = 8;
+
+function watchActivity(page: Page): void {
+  const activity: PageActivity = { opened: Date.now(), inFlight: new Map(), console: [] };
+  activities.set(page, activity);
+  page.on('request', (request) => activity.inFlight.set(request, Date.now()));
+  page.on('requestfinished', (request) => activity.inFlight.delete(request));
+  page.on('requestfailed', (request) => activity.inFlight.delete(request));
+  page.on('console', (message) => {
+    activity.console.push(`${Date.now() - activity.opened} ms ${message.type()}: ${message.text().slice(0, 200)}`);
+    if (activity.console.length > KEPT_CONSOLE_LINES) activity.console.shift();
+  });
+}
+
+/** The page's state when a wait failed: its address, its requests in flight (and for how long), its last console lines. */
+async function describeActivity(page: Page): Promise<string> {
+  const activity = activities.get(page);
+  const now = Date.now();
+  const lines = [`page: ${page.url()} (opened ${activity ? now - activity.opened : '?'} ms ago)`];
+  const shown = await page
+    .evaluate(() => `document ${document.readyState}; <html class="${document.documentElement.className}">`)
+    .catch((error: unknown) => `state unreadable: ${error instanceof Error ? error.message : String(error)}`);
+  lines.push(shown);
+  const inFlight = activity ? [...activity.inFlight] : [];
+  lines.push(
+    inFlight.length === 0
+      ? 'no request in flight'
+      : `in flight: ${inFlight.map(([request, since]) => `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search} (${now - since} ms)`).join(', ')}`,
+  );
+  if (activity?.console.length) lines.push(`console:\n  ${activity.console.join('\n  ')}`);
+  return lines.join('\n');
+}
 
 /**
  * Connects the spec file to the run's Chromium (or launches one) and closes every page's context after each test. Pages come from
@@ -60,6 +100,7 @@ export function useBrowser() {
       const page = await context.newPage();
       const errors: string[] = [];
       pageErrors.set(page, errors);
+      watchActivity(page);
       page.on('pageerror', (error) => errors.push(error.message));
       return page;
     },
@@ -121,9 +162,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Waits until the locator (which must match exactly one element) is visible. */
+/**
+ * Waits until the locator (which must match exactly one element) is visible. When it is not in time, the error says
+ * what the page was still waiting for (a first screen that does not come is otherwise a bare timeout).
+ */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
-  await locator.waitFor({ state: 'visible', timeout });
+  try {
+    await locator.waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n${await describeActivity(locator.page())}`;
+    throw error;
+  }
 }
 
 /** Fails if the page threw an uncaught error since it was opened. */
