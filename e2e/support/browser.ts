@@ -153,12 +153,16 @@ export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
  * Saves e2e/artifacts/screenshots/<name>-<desktop|mobile>.png (full page) and returns its path; with
  * E2E_SCREENSHOTS=0 returns the path without taking it.
  */
+const WHOLE_PAGE_STYLE = '* { content-visibility: visible !important; }';
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(artifactsDir, 'screenshots');
   const path = join(dir, `${name}-${viewportOf(page)}.png`);
   if (!screenshotsWanted) return path;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  // A long list's rows are laid out only near the screen (components/offscreen-rows.ts): a picture of the whole page
+  // would show the rest as empty boxes, which the screen never does.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', style: WHOLE_PAGE_STYLE });
   return path;
 }
 

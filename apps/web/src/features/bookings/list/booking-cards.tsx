@@ -11,6 +11,7 @@ import { bookingPath } from '../../../lib/paths';
 import { formatDay, formatTimeOfDay } from '../../../lib/locale-format';
 import { useZoneLabel, withZone } from '../../../lib/use-zone-label';
 import { UnfilledRiskChip } from '../../../components/unfilled-risk-chip';
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 import { BookingStatusChip } from './booking-status-chip';
 import { EducatorCell } from './educator-cell';
 import { seriesPosition } from './list-params';
@@ -25,7 +26,7 @@ const listSx = {
   listStyle: 'none',
   m: 0,
   p: 0,
-  '& .booking-card': { borderTop: 1, borderColor: 'divider', borderTopStyle: 'solid' },
+  '& .booking-card': { borderTop: 1, borderColor: 'divider', borderTopStyle: 'solid', ...offscreenRowSx(185) },
   '& .booking-card-link': {
     display: 'flex',
     gap: 1.5,

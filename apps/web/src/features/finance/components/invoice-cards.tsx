@@ -1,3 +1,4 @@
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 import type { InvoiceSummary } from '@portal/contract/invoices';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
@@ -17,7 +18,15 @@ const listSx = {
   listStyle: 'none',
   m: 0,
   p: 0,
-  '& .invoice-card': { borderTop: 1, borderTopStyle: 'solid', borderColor: 'divider', display: 'flex', alignItems: 'center', pr: 1 },
+  '& .invoice-card': {
+    borderTop: 1,
+    borderTopStyle: 'solid',
+    borderColor: 'divider',
+    display: 'flex',
+    alignItems: 'center',
+    pr: 1,
+    ...offscreenRowSx(105),
+  },
   '& .invoice-card-link': {
     flex: 1,
     minWidth: 0,

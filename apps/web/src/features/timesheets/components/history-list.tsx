@@ -1,3 +1,4 @@
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 import type { TimesheetStatus } from '@portal/contract/domain';
 import type { TimesheetBooking } from '@portal/contract/timesheets';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
@@ -143,6 +144,7 @@ const cardsSx = {
     py: 1.5,
     display: 'grid',
     gap: 0.75,
+    ...offscreenRowSx(215),
   },
   ...cardPartsSx,
   '& .timesheet-history-card-outcome': { display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' },

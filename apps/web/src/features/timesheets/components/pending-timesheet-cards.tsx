@@ -1,3 +1,4 @@
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -27,6 +28,7 @@ const listSx = {
     pl: 0.5,
     pr: 1,
     py: 1.5,
+    ...offscreenRowSx(160),
   },
   '& .timesheet-card[data-changed]': (theme: Theme) => ({
     boxShadow: `inset 4px 0 0 ${theme.palette.warning.main}`,
