@@ -29,7 +29,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInCookies, type BrowserCookie } from '../e2e/support/set-cookie';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'apps/web/dist');
+/** The web build measured: the server's own (apps/web/dist), or another build's directory (WEB_DIST_DIR, absolute), for comparing two. */
+const dist = process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist');
 const PASSWORD = 'Portal#2026demo';
 /** The first-page budget (the e2e guard fails past it) and the target, from one file. */
 const BUDGET = JSON.parse(readFileSync(join(root, 'apps/web/performance-budget.json'), 'utf8')) as {
