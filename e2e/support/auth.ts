@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectVisible } from './browser';
+import { expectVisible, explainingFailure } from './browser';
 import { signInCookies } from './set-cookie';
 import { baseUrl } from './world';
 
@@ -26,7 +26,7 @@ export async function signIn(page: Page, email: string, path = '/', password = D
   const cookies = signInCookies(response, host);
   expect(cookies.length, `the sign-in of ${email} sets the refresh cookie`).toBeGreaterThan(0);
   await page.context().addCookies(cookies);
-  await page.goto(path);
+  await explainingFailure(page, () => page.goto(path));
 }
 
 /** Signs in through the sign-in page and waits until the app has left it. */

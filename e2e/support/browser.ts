@@ -171,10 +171,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * what the page was still waiting for (a first screen that does not come is otherwise a bare timeout).
  */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await explainingFailure(locator.page(), () => locator.waitFor({ state: 'visible', timeout }));
+}
+
+/** Runs a step on the page; if it fails (a wait that timed out), its error also says what the page was still doing. */
+export async function explainingFailure<T>(page: Page, step: () => Promise<T>): Promise<T> {
   try {
-    await locator.waitFor({ state: 'visible', timeout });
+    return await step();
   } catch (error) {
-    if (error instanceof Error) error.message += `\n${await describeActivity(locator.page())}`;
+    if (error instanceof Error) error.message += `\n${await describeActivity(page)}`;
     throw error;
   }
 }
