@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markAppStarted, resetAppStartForTests, useSlicedAnswer } from './use-sliced-answer';
 
 const answer = { rows: ['Ava', 'Noah'] };
@@ -18,6 +18,9 @@ function List({ drawn }: { drawn: Array<string[] | undefined> }) {
 }
 
 describe('useSlicedAnswer', () => {
+  // The web project shares modules between its files: one that drew the shell's first page has marked the app
+  // started, so each test here starts the app again (and leaves it so for the files after it).
+  beforeEach(resetAppStartForTests);
   afterEach(resetAppStartForTests);
 
   it('draws an answer already there at the first page as the app starts in a later render, not in the first commit', async () => {
