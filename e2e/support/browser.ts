@@ -37,6 +37,11 @@ function watchActivity(page: Page): void {
   });
 }
 
+function pathAndQuery(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
+
 /** The page's state when a wait failed: its address, its requests in flight (and for how long), its last console lines. */
 async function describeActivity(page: Page): Promise<string> {
   const activity = activities.get(page);
@@ -50,7 +55,7 @@ async function describeActivity(page: Page): Promise<string> {
   lines.push(
     inFlight.length === 0
       ? 'no request in flight'
-      : `in flight: ${inFlight.map(([request, since]) => `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search} (${now - since} ms)`).join(', ')}`,
+      : `in flight: ${inFlight.map(([request, since]) => `${request.method()} ${pathAndQuery(request.url())} (${now - since} ms)`).join(', ')}`,
   );
   if (activity?.console.length) lines.push(`console:\n  ${activity.console.join('\n  ')}`);
   return lines.join('\n');
@@ -149,19 +154,19 @@ export async function expectNoSeriousA11yViolations(page: Page, check: A11yCheck
 /** Screenshots are for looking at: `npm test` runs the journeys without them (E2E_SCREENSHOTS=0), by hand they are on. */
 export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
 
+/** Draws every row of a long list for a whole-page picture (components/offscreen-rows.ts lays out only those near the screen). */
+const WHOLE_PAGE_STYLE = '* { content-visibility: visible !important; }';
+
 /**
  * Saves e2e/artifacts/screenshots/<name>-<desktop|mobile>.png (full page) and returns its path; with
  * E2E_SCREENSHOTS=0 returns the path without taking it.
  */
-const WHOLE_PAGE_STYLE = '* { content-visibility: visible !important; }';
-
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(artifactsDir, 'screenshots');
   const path = join(dir, `${name}-${viewportOf(page)}.png`);
   if (!screenshotsWanted) return path;
   mkdirSync(dir, { recursive: true });
-  // A long list's rows are laid out only near the screen (components/offscreen-rows.ts): a picture of the whole page
-  // would show the rest as empty boxes, which the screen never does.
+  // Without it the rows far from the screen would show as empty boxes, which the screen never does.
   await page.screenshot({ path, fullPage: true, animations: 'disabled', style: WHOLE_PAGE_STYLE });
   return path;
 }

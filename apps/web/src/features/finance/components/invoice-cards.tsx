@@ -1,4 +1,3 @@
-import { offscreenRowSx } from '../../../components/offscreen-rows';
 import type { InvoiceSummary } from '@portal/contract/invoices';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
@@ -9,6 +8,7 @@ import { money } from '../invoice-format';
 import { useFinanceText } from '../use-finance-text';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceStatusChip } from './invoice-status-chip';
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 
 /**
  * The cards' looks, given once on the list rather than per card (as the bookings cards): emotion works out one

@@ -1,4 +1,3 @@
-import { offscreenRowSx } from '../../../components/offscreen-rows';
 import type { TimesheetStatus } from '@portal/contract/domain';
 import type { TimesheetBooking } from '@portal/contract/timesheets';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
@@ -26,6 +25,7 @@ import {
   timesheetRowModel,
   type TimesheetRowModel,
 } from './timesheet-row';
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 
 const TONE: Record<TimesheetStatus, Tone> = {
   pending_approval: 'warning',

@@ -1,4 +1,3 @@
-import { offscreenRowSx } from '../../../components/offscreen-rows';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,6 +8,7 @@ import { useTimesheetsText } from '../use-timesheets-text';
 import { EducatorChanges } from './educator-changes';
 import type { PendingListProps } from './pending-timesheets-table';
 import { CardHead, CardLine, CardPlaceLine, cardPartsSx, timesheetRowModel, type TimesheetRowModel } from './timesheet-row';
+import { offscreenRowSx } from '../../../components/offscreen-rows';
 
 /**
  * The cards' looks, given once on the list rather than per card (as the bookings cards): emotion works out one
