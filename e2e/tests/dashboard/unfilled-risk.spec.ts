@@ -45,7 +45,7 @@ describe('unfilled risk first', () => {
         const flagged = new Set((await apiGet<Row[]>(token, 'bookings?unfilledRisk=true&take=100')).map((r) => r.id));
         for (const id of shown) expect(flagged.has(id) || atRisk.some((r) => r.id === id)).toBe(true);
         await expectVisible(panel.getByTestId('unfilled-risk').first());
-        expect(await panel.getByTestId('unfilled-risk').first().textContent()).toMatch(/^Unfilled – starts in \d+ (min|hr|hrs|day|days)$/);
+        expect(await panel.getByTestId('unfilled-risk').first().textContent()).toMatch(/^Unfilled – starts in \d+ (mins?|hrs?|days?)$/);
       }
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'dashboard-unfilled-risk');
