@@ -138,7 +138,7 @@ export async function startServer(
           `Its output:\n${output() || '(none)'}`,
       );
     }
-    await sleep(250);
+    await sleep(50);
   }
   if (process.env.E2E_SERVER_LOGS === '1') {
     console.log(`[e2e] server ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${dataDir})`);
