@@ -137,7 +137,7 @@ export function buildServices({
     invoices,
     emailActions,
     files,
-    groupOverview: new GroupOverviewService(db, now),
+    groupOverview: new GroupOverviewService(db, now, answers),
     // Tickets expire on the wall clock, as the sign-ins they belong to.
     liveEvents: new LiveEventsService(db, principals, systemClock),
     // This process's fan-out of live events to its open streams (started and closed by the live-events routes).

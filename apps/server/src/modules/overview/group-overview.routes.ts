@@ -3,6 +3,7 @@ import { GroupOverviewQuery, GroupOverviewResponse } from '@portal/contract/grou
 import { IdParams } from '@portal/contract/query-params';
 import { ProblemDetails } from '@portal/contract/problems';
 import { requirePrincipal } from '../../plugins/authenticate';
+import { sendVersionedValue } from '../../plugins/http-cache';
 import { assertTimeZone } from './time-zone';
 
 /** GET /v1/client-groups/{id}/overview (spec §7). */
@@ -11,13 +12,14 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/client-groups/:id/overview',
     {
       // The flag is the hook's; the permission at the group itself is the service's (data scoping).
-      config: { permission: { need: 'signedIn', per: 'group', feature: 'clientGroupOverview' } },
+      config: { permission: { need: 'signedIn', per: 'group', feature: 'clientGroupOverview' }, cacheable: true },
       schema: {
         tags: ['overview'],
         summary: 'Open and total bookings and the fill rate of every location of a client group on one day',
         description:
           'For contacts with the group overview enabled (isClientGroupOverviewEnabled) and a permission held at ' +
-          'the group itself; otherwise 403. An unknown group is a 404.',
+          'the group itself; otherwise 403. An unknown group is a 404. The answer carries an ETag named by the data ' +
+          'it counts: `If-None-Match` with it answers 304 while none of it has changed.',
         security: [{ bearer: [] }],
         params: IdParams,
         querystring: GroupOverviewQuery,
@@ -28,8 +30,8 @@ const groupOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const { timeZone, filterDate } = request.query;
       assertTimeZone(timeZone);
-      reply.header('cache-control', 'private, no-cache');
-      return app.services.groupOverview.overview(await principal.tree(), request.params.id, timeZone, filterDate);
+      const answer = await app.services.groupOverview.overviewAnswer(await principal.tree(), request.params.id, timeZone, filterDate);
+      return sendVersionedValue(request, reply, app.services.answers, answer);
     },
   );
 };

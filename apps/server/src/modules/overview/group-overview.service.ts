@@ -6,6 +6,7 @@ import type { Db } from '@portal/db/client';
 import { todayIn } from '@portal/contract/school-days';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
+import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
 import { forbidden } from '../data-scope/data-scope';
 import { groupExists, groupLocationsWithBookings } from './group-overview.repository';
 
@@ -18,17 +19,31 @@ export class GroupOverviewService {
     private readonly db: Db,
     /** The app's clock (tests fix it). */
     private readonly now: Clock,
+    private readonly answers: VersionedAnswers,
   ) {}
 
-  /** One row per location of the group on `dateLocal`, by default today in `timeZone`. */
-  async overview(tree: PermissionTree, groupId: number, timeZone: string, dateLocal?: string): Promise<GroupOverviewResponse> {
+  /**
+   * One row per location of the group on `dateLocal`, by default today in `timeZone`, as a versioned answer
+   * (lib/versioned-answers.ts) over the group's clients. Every caller allowed here sees the whole group, so the key is
+   * the group, the day and the group's clients (as the caller's permission tree has them: a client that joins or
+   * leaves the group makes another key).
+   */
+  async overviewAnswer(
+    tree: PermissionTree,
+    groupId: number,
+    timeZone: string,
+    dateLocal?: string,
+  ): Promise<Versioned<GroupOverviewResponse>> {
     const group = tree.groups.find((g) => g.groupId === groupId);
     if (!group || group.access.permissions.length === 0) {
       if (!(await groupExists(this.db, groupId))) throw new AppError('not-found', { detail: 'There is no such client group.' });
       throw forbidden();
     }
-    const rows = await groupLocationsWithBookings(this.db, groupId, dateLocal ?? todayIn(timeZone, this.now()));
-    return rows.map(overviewRow);
+    const day = dateLocal ?? todayIn(timeZone, this.now());
+    const clientIds = group.clients.map((client) => client.clientId);
+    return this.answers.versioned(['group-overview', groupId, day, clientIds], clientIds, async () =>
+      (await groupLocationsWithBookings(this.db, groupId, day)).map(overviewRow),
+    );
   }
 }
 

@@ -105,6 +105,31 @@ describe('GET /v1/client-groups/{id}/overview', () => {
     expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
+  it('answers 304 to its ETag while the day stands, and the new counts once a booking of the day changes', async () => {
+    const url = `/v1/client-groups/${groupId}/overview?filterDate=2026-03-16&timeZone=Australia/Sydney`;
+    const first = await get(url, admin);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"v\./);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...admin.headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const [booking] = await queryRows<{ id: number; location_id: number }>(
+      t.database.db,
+      sql`select b.id, b.location_id from bookings b join clients c on c.id = b.client_id
+          where c.group_id = ${groupId} and b.date_local = '2026-03-16' and b.status not in ('cancelled', 'rejected') limit 1`,
+    );
+    const before = GroupOverviewResponse.parse(first.json()).find((r) => r.locationId === booking!.location_id)!;
+    await t.database.db.execute(sql`update bookings set status = 'cancelled' where id = ${booking!.id}`);
+
+    const revalidated = await t.app.inject({ method: 'GET', url, headers: { ...admin.headers, 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(etag);
+    const after = GroupOverviewResponse.parse(revalidated.json()).find((r) => r.locationId === booking!.location_id)!;
+    expect(after.totalBookings).toBe(before.totalBookings - 1);
+  });
+
   it.each([
     ['filterDate=2026-03-16&timeZone=Australia/Atlantis', 'timeZone'],
     ['filterDate=2026-03-16', 'timeZone'],
