@@ -120,6 +120,25 @@ const cases: Case[] = [
     run: () => localClock(new Date('2026-10-04T20:59:00Z'), SYD),
     expected: { date: '2026-10-05', minutes: 7 * 60 + 59 },
   },
+  // Worked out once per minute: the last millisecond of a minute reads as its first, the next minute as the next.
+  {
+    rule: 'localClock',
+    input: 'the last millisecond of a minute',
+    run: () => localClock(new Date('2026-10-04T20:59:59.999Z'), SYD),
+    expected: { date: '2026-10-05', minutes: 7 * 60 + 59 },
+  },
+  {
+    rule: 'localClock',
+    input: 'Kathmandu (+05:45), a millisecond before 08:00',
+    run: () => localClock(new Date('2026-11-23T02:14:59.999Z'), 'Asia/Kathmandu'),
+    expected: { date: '2026-11-23', minutes: 7 * 60 + 59 },
+  },
+  {
+    rule: 'localClock',
+    input: 'Kathmandu (+05:45), at 08:00',
+    run: () => localClock(new Date('2026-11-23T02:15:00Z'), 'Asia/Kathmandu'),
+    expected: { date: '2026-11-23', minutes: 8 * 60 },
+  },
   {
     rule: 'sameDayProblem',
     input: 'Sydney, first school day of AEDT at 08:00',

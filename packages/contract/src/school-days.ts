@@ -70,19 +70,22 @@ export function isKnownTimeZone(zone: string): boolean {
 }
 
 /**
- * Wall clocks already worked out, by zone and instant: a list asks for the same few (its request's now, bookings'
- * starts on the same days) hundreds of times, and each `formatToParts` costs microseconds. Bounded: emptied when full.
+ * Wall clocks already worked out, by zone and minute: a list asks for the same few (its request's now, bookings'
+ * starts on the same days) hundreds of times, and each `formatToParts` costs microseconds. By the minute, not the
+ * instant: every request has a `now` of its own, and the wall clock (a date and minutes) is the same through a UTC
+ * minute, since today's zones are offset by whole minutes. Bounded: emptied when full.
  */
 const clocks = new Map<string, Readonly<{ date: string; minutes: number }>>();
 const MAX_CLOCKS = 10_000;
 
 /** The wall clock at `now` in `zone`: the local date and the minutes since local midnight (an unknown zone reads UTC). */
 export function localClock(now: Date, zone: string): Readonly<{ date: string; minutes: number }> {
-  const key = `${zone}\n${now.getTime()}`;
+  const minute = Math.floor(now.getTime() / 60_000);
+  const key = `${zone}\n${minute}`;
   const known = clocks.get(key);
   if (known) return known;
   const parts = Object.fromEntries(
-    (isKnownTimeZone(zone) ? formatterOf(zone) : formatterOf('UTC')).formatToParts(now).map((p) => [p.type, p.value]),
+    (isKnownTimeZone(zone) ? formatterOf(zone) : formatterOf('UTC')).formatToParts(minute * 60_000).map((p) => [p.type, p.value]),
   );
   const clock = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
