@@ -290,12 +290,16 @@ export interface OpenSoonRow {
 /**
  * The visible, filtered bookings that are still open (unfilled, no educator) and start in (now, until): the
  * candidates for unfilled risk, which the contract's rule then decides. The local-date bounds (a day either side
- * of the UTC dates) let the (client_id, status, date_local) index serve it.
+ * of the UTC dates) let the (client_id, status, date_local) index serve it. A list whose own dates or statuses
+ * leave those out (last term's bookings, the cancelled ones) has none, and no statement is run for it.
  */
 export async function openSoonBookings(db: DbOrTx, filter: BookingFilter, now: Date, until: Date): Promise<OpenSoonRow[]> {
   const day = 86_400_000;
   const fromDate = new Date(now.getTime() - day).toISOString().slice(0, 10);
   const toDate = new Date(until.getTime() + day).toISOString().slice(0, 10);
+  const { dateFromLocal, dateToLocal, statuses } = filter;
+  const outsideDates = (dateToLocal !== undefined && dateToLocal < fromDate) || (dateFromLocal !== undefined && dateFromLocal > toDate);
+  if (outsideDates || (statuses && statuses.length > 0 && !statuses.includes('unfilled'))) return [];
   return db
     .select({
       id: bookings.id,

@@ -115,6 +115,18 @@ describe('unfilled risk first', () => {
     expect(rows.every((r) => r.unfilledRisk === null && r.status === 'filled')).toBe(true);
   });
 
+  it('flags nothing in a list of days before or after the window, and leads one that reaches into it', async () => {
+    for (const range of ['dateFromLocal=2026-02-01&dateToLocal=2026-03-14', 'dateFromLocal=2026-03-20&dateToLocal=2026-04-30']) {
+      expect((await list(`${range}&take=100`)).rows.every((r) => r.unfilledRisk === null)).toBe(true);
+    }
+    // Ends on Monday: Monday's rows at risk still lead, and only rows at risk lead.
+    const { rows } = await list('dateFromLocal=2026-03-10&dateToLocal=2026-03-16&sort=-date&take=100');
+    const flagged = rows.filter((r) => r.unfilledRisk !== null).map((r) => r.id);
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(rows.slice(0, flagged.length).map((r) => r.id)).toEqual(flagged);
+    expect(flagged).toEqual(expected.filter((e) => flagged.includes(e.id)).map((e) => e.id));
+  });
+
   it('never brings another client’s booking first', async () => {
     const other = await signIn(t.app, 'us.admin@demo.test');
     const res = await t.app.inject({ method: 'GET', url: '/v1/bookings?unfilledRisk=true&take=100', headers: other.headers });
