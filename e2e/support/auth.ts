@@ -35,7 +35,7 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await explainingFailure(page, () => page.waitForURL((url) => url.pathname !== '/login'));
 }
 
 /** Signs in over HTTP (no browser) and returns the access token. */

@@ -16,25 +16,47 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 const pageErrors = new WeakMap<Page, string[]>();
 
-/** What a page was doing, for the message of a wait that timed out: its requests still in flight and its last console lines. */
+/**
+ * What a page was doing, for the message of a wait that timed out: its requests still in flight, the last answers
+ * of its API calls and its last console lines.
+ */
 interface PageActivity {
   opened: number;
   inFlight: Map<Request, number>;
+  answers: string[];
   console: string[];
 }
 const activities = new WeakMap<Page, PageActivity>();
-const KEPT_CONSOLE_LINES = 8;
+const KEPT_LINES = 8;
+
+function keepLast(lines: string[], line: string): void {
+  lines.push(line);
+  if (lines.length > KEPT_LINES) lines.shift();
+}
 
 function watchActivity(page: Page): void {
-  const activity: PageActivity = { opened: Date.now(), inFlight: new Map(), console: [] };
+  const activity: PageActivity = { opened: Date.now(), inFlight: new Map(), answers: [], console: [] };
   activities.set(page, activity);
+  const since = () => `${Date.now() - activity.opened} ms`;
   page.on('request', (request) => activity.inFlight.set(request, Date.now()));
   page.on('requestfinished', (request) => activity.inFlight.delete(request));
-  page.on('requestfailed', (request) => activity.inFlight.delete(request));
-  page.on('console', (message) => {
-    activity.console.push(`${Date.now() - activity.opened} ms ${message.type()}: ${message.text().slice(0, 200)}`);
-    if (activity.console.length > KEPT_CONSOLE_LINES) activity.console.shift();
+  page.on('requestfailed', (request) => {
+    activity.inFlight.delete(request);
+    if (isApiCall(request)) keepLast(activity.answers, `${since()} ${request.method()} ${pathAndQuery(request.url())}: failed`);
   });
+  page.on('response', (response) => {
+    const request = response.request();
+    const started = activity.inFlight.get(request);
+    const took = started === undefined ? '' : ` in ${Date.now() - started} ms`;
+    if (isApiCall(request))
+      keepLast(activity.answers, `${since()} ${request.method()} ${pathAndQuery(request.url())}: ${response.status()}${took}`);
+  });
+  page.on('console', (message) => keepLast(activity.console, `${since()} ${message.type()}: ${message.text().slice(0, 200)}`));
+}
+
+/** The app's calls to the API (not its files). */
+function isApiCall(request: Request): boolean {
+  return new URL(request.url()).pathname.startsWith('/v1/');
 }
 
 function pathAndQuery(url: string): string {
@@ -42,13 +64,20 @@ function pathAndQuery(url: string): string {
   return pathname + search;
 }
 
-/** The page's state when a wait failed: its address, its requests in flight (and for how long), its last console lines. */
+/**
+ * The page's state when a wait failed: its address, what it shows in alerts, its requests in flight (and for how
+ * long), the last answers of its API calls and its last console lines.
+ */
 async function describeActivity(page: Page): Promise<string> {
   const activity = activities.get(page);
   const now = Date.now();
   const lines = [`page: ${page.url()} (opened ${activity ? now - activity.opened : '?'} ms ago)`];
   const shown = await page
-    .evaluate(() => `document ${document.readyState}; <html class="${document.documentElement.className}">`)
+    .evaluate(() => {
+      const alerts = [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent?.trim() ?? '').filter(Boolean);
+      const state = `document ${document.readyState}; <html class="${document.documentElement.className}">`;
+      return alerts.length > 0 ? `${state}; alerts: ${alerts.slice(0, 3).join(' | ')}` : state;
+    })
     .catch((error: unknown) => `state unreadable: ${error instanceof Error ? error.message : String(error)}`);
   lines.push(shown);
   const inFlight = activity ? [...activity.inFlight] : [];
@@ -57,6 +86,7 @@ async function describeActivity(page: Page): Promise<string> {
       ? 'no request in flight'
       : `in flight: ${inFlight.map(([request, since]) => `${request.method()} ${pathAndQuery(request.url())} (${now - since} ms)`).join(', ')}`,
   );
+  if (activity?.answers.length) lines.push(`API answers:\n  ${activity.answers.join('\n  ')}`);
   if (activity?.console.length) lines.push(`console:\n  ${activity.console.join('\n  ')}`);
   return lines.join('\n');
 }
