@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@portal/db/client';
+import { openDatabase, queryRows } from '@portal/db/client';
+import { CuttableProxy } from '../../test/cuttable-proxy';
 import { createTestDatabase } from '../../test/helpers';
 import { PgBossJobQueue } from './jobs-pg-boss';
 
@@ -106,6 +107,57 @@ describe.runIf(postgresUrl)('the job queue on PostgreSQL (pg-boss)', () => {
       expect(done).toEqual(['waiting', 'slow', 'kept']);
     } finally {
       await jobs.stop();
+      await drop();
+    }
+  });
+
+  it('survives losing the database as a job ends: the job is not marked, the process goes on, and the queue works again after', async () => {
+    // pg-boss marks a finished job done without awaiting that statement: failing, it would be an unhandled rejection.
+    const { database, drop } = await createTestDatabase('migrated');
+    const proxy = new CuttableProxy(
+      { host: new URL(postgresUrl!).hostname, port: Number(new URL(postgresUrl!).port || 5432) },
+      await CuttableProxy.freePort(),
+    );
+    await proxy.up();
+    const dbName = (await queryRows<{ name: string }>(database.db, sql`select current_database() as name`))[0]!.name;
+    const viaProxy = new URL(postgresUrl!);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    viaProxy.pathname = `/${dbName}`;
+    const cut = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), connectTimeoutMs: 1000 });
+    const warnings: string[] = [];
+    const log = { warn: (_: object, msg: string) => void warnings.push(msg), error: (_: object, msg: string) => void warnings.push(msg) };
+    const jobs = new PgBossJobQueue({ db: cut.db, log, pollingIntervalSeconds: 0.5 });
+    const done: string[] = [];
+    jobs.define<{ name: string }>('outage', { retryLimit: 1, retryDelaySeconds: 1 }, async ({ name }) => {
+      // The database goes away while the handler finishes (both outcomes: one job succeeds, one fails).
+      if (name !== 'after') await proxy.down();
+      done.push(name);
+      if (name === 'fails') throw new Error('the handler failed');
+    });
+    try {
+      await jobs.start();
+      for (const name of ['succeeds', 'fails']) {
+        await jobs.send('outage', { name });
+        await vi.waitFor(() => expect(done).toContain(name), { timeout: 15_000, interval: 50 });
+        await vi.waitFor(
+          () => expect(warnings.filter((w) => w.startsWith('a finished job could not be marked done'))).toHaveLength(done.length),
+          {
+            timeout: 15_000,
+            interval: 50,
+          },
+        );
+        await proxy.up();
+      }
+      // Both stay active (failed and retried when they expire); the queue takes new work once the database is back.
+      const states = await queryRows<{ state: string }>(database.db, sql`select state from pgboss.job where name = 'outage'`);
+      expect(states.map((r) => r.state)).toEqual(['active', 'active']);
+      await vi.waitFor(async () => void (await jobs.send('outage', { name: 'after' })), { timeout: 15_000, interval: 250 });
+      await vi.waitFor(() => expect(done).toContain('after'), { timeout: 15_000, interval: 50 });
+      expect(unhandled.map((reason) => (reason as Error).message)).toEqual([]);
+    } finally {
+      await jobs.stop();
+      await cut.close();
+      await proxy.down();
       await drop();
     }
   });

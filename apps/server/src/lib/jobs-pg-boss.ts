@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Db } from '@portal/db/client';
 import { checkQueueName, type JobHandler, type JobQueue, type RetryPolicy, type SendOptions } from './jobs';
@@ -27,6 +28,18 @@ interface Declared {
   paused?: boolean;
 }
 
+/**
+ * The statements by which pg-boss's worker marks a job it has run completed or failed. pg-boss 10 starts them without
+ * awaiting or catching them, so one that fails (the database lost as the job ends) would be an unhandled rejection,
+ * which ends the process. Ours take that failure as "not marked": the job stays active, and is failed and retried
+ * when it expires, as a job whose server died is. The texts are pg-boss's own (its plans module has no types).
+ */
+const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+const UNAWAITED_BY_PG_BOSS = new Set([pgBossPlans.completeJobs(PG_BOSS_SCHEMA), pgBossPlans.failJobsById(PG_BOSS_SCHEMA)]);
+
 /** pg-boss keeps a finished job this long in its job table, then in its archive for a week; then deletes it. */
 const ARCHIVE_COMPLETED_AFTER_SECONDS = 12 * 3600;
 
@@ -44,13 +57,16 @@ export class PgBossJobQueue implements JobQueue {
   private handled = 0;
   private started: Promise<void> | undefined;
   private stopped = false;
+  /** The pool's statements as they are, failures included (the drain's own complete and fail go through it). */
+  private readonly sql: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
   constructor(private readonly options: PgBossJobQueueOptions) {
     const sql = executeSqlOn(options.db);
+    // Every statement pg-boss runs is tracked: some (a finished job's complete or fail) are not awaited by it, and
+    // stop waits for them before the pool they use is ended.
+    this.sql = { executeSql: (text, values) => this.track(sql.executeSql(text, values), this.statements) };
     this.boss = new PgBoss({
-      // Every statement pg-boss runs is tracked: some (a finished job's complete or fail) are not awaited by it, and
-      // stop waits for them before the pool they use is ended.
-      db: { executeSql: (text: string, values?: unknown[]) => this.track(sql.executeSql(text, values), this.statements) },
+      db: { executeSql: (text: string, values?: unknown[]) => this.executeForPgBoss(text, values) },
       // No cron here (the `every` runs are throttled jobs): no clock-skew monitor either.
       schedule: false,
       schema: PG_BOSS_SCHEMA,
@@ -59,6 +75,19 @@ export class PgBossJobQueue implements JobQueue {
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
     });
     this.boss.on('error', (err: Error) => this.options.log?.warn({ err: { message: err.message } }, 'job queue error'));
+  }
+
+  private executeForPgBoss(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    const run = this.sql.executeSql(text, values);
+    if (!UNAWAITED_BY_PG_BOSS.has(text)) return run;
+    return run.catch((err: unknown) => {
+      this.options.log?.warn(
+        { err: { message: (err as Error).message }, queue: values?.[0] },
+        'a finished job could not be marked done: it is failed and retried when it expires',
+      );
+      // pg-boss reads the count of jobs marked.
+      return { rows: [{ count: '0' }] };
+    });
   }
 
   define<T extends object>(name: string, retry: RetryPolicy, handler: JobHandler<T>): void {
@@ -249,9 +278,9 @@ export class PgBossJobQueue implements JobQueue {
           for (const job of jobs) {
             try {
               await this.track(this.handle(queue, job));
-              await this.boss.complete(queue.name, job.id);
+              await this.boss.complete(queue.name, job.id, {}, { db: this.sql });
             } catch (err) {
-              await this.boss.fail(queue.name, job.id, { message: (err as Error).message });
+              await this.boss.fail(queue.name, job.id, { message: (err as Error).message }, { db: this.sql });
             }
           }
         }
