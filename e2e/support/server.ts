@@ -88,6 +88,10 @@ export async function startServer(
       DEMO: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       PUBLIC_ORIGIN: url,
+      // Several servers and browsers share two cores here, and PGlite works on the server's own event loop: a stall of
+      // two seconds is the machine, not the product, and must not turn a journey's requests into 'under load' 503s.
+      // The guard is proven by its own test (apps/server/test/under-pressure.test.ts).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...options.env,
     },
   });

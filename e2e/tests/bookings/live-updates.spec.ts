@@ -15,18 +15,6 @@ import { useWorld } from '../../support/world';
 const ADMIN = 'group.admin@demo.test';
 const TOAST = /^Your booking at .+ on .+ was filled by .+$/;
 
-/** The shared test machine is busy: a 503 'under heavy load' while setting up is tried again. */
-async function retry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= 4 || !String(err).includes('503')) throw err;
-      await new Promise((r) => setTimeout(r, 5000));
-    }
-  }
-}
-
 // The provider's moves are what this journey is about: the simulator ticks every 3 s (the demo's default is 20 s).
 useWorld({ simulatorSeconds: 3 });
 
@@ -43,7 +31,7 @@ describe('live updates', () => {
     }
     // The streams are open once the shell is: the booking is made after, so no event can pass before them.
     const token = await apiTokenFor(ADMIN);
-    const [booking] = await retry(() => createBooking(token, (locationId) => schoolDaysInOneWeek(token, locationId, 4, 1), 'live-updates'));
+    const [booking] = await createBooking(token, (locationId) => schoolDaysInOneWeek(token, locationId, 4, 1), 'live-updates');
     expect(booking!.status).toBe('unfilled');
     const loads: number[] = [];
     for (const page of windows) {
