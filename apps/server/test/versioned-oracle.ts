@@ -17,6 +17,8 @@ export async function versionedOracle(t: TestApp, now: () => Date) {
   return {
     close: () => oracle.close(),
     get: (url: string, who: SignedIn, headers: Record<string, string> = {}) => get(t.app, url, who, headers),
+    /** The oracle's own answer. */
+    getFresh: (url: string, who: SignedIn, headers: Record<string, string> = {}) => get(oracle, url, who, headers),
     async agrees(url: string, who: SignedIn) {
       const [kept, fresh] = await Promise.all([get(t.app, url, who), get(oracle, url, who)]);
       expect(kept.statusCode, url).toBe(200);

@@ -51,6 +51,8 @@ declare const __PORTAL_BUILD__: string | undefined;
  */
 const BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : randomUUID();
 
+const tagFor = (key: string, versions: string) => `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
+
 interface VersionWaiter {
   ids: readonly number[];
   resolve: (versions: string) => void;
@@ -122,16 +124,17 @@ export class VersionedAnswers {
 
   /** The tag of the answer `key` names over these clients' data as it stands now (one primary-key read, shared). */
   async tagOf(key: string, clientIds: readonly number[]): Promise<string> {
-    const versions = await this.versions.of(clientIds);
-    return `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
+    return tagFor(key, await this.versions.of(clientIds));
   }
 
   /**
    * A versioned answer named by `key` (the route, the caller's resolved scope, the query and whatever time it
-   * follows) over these clients' data as it stands now, computed by `load` when it is not kept.
+   * follows) over these clients' data as it stands now, computed by `load` when it is not kept. `load` is given the
+   * versions the tag was made of (to find data kept under the same versions: bookings/booking-snapshots.ts).
    */
-  async versioned<T>(key: readonly unknown[], clientIds: readonly number[], load: () => Promise<T>): Promise<Versioned<T>> {
-    return { tag: await this.tagOf(JSON.stringify(key), clientIds), load };
+  async versioned<T>(key: readonly unknown[], clientIds: readonly number[], load: (versions: string) => Promise<T>): Promise<Versioned<T>> {
+    const versions = await this.versions.of(clientIds);
+    return { tag: tagFor(JSON.stringify(key), versions), load: () => load(versions) };
   }
 
   /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */

@@ -73,6 +73,22 @@ export async function bookingItems(db: DbOrTx, ids: readonly number[]): Promise<
   return items;
 }
 
+/**
+ * List items of the bookings a query names (its `id` column), each with that query's row beside it, in one statement:
+ * both are read from the same state of the data.
+ */
+export async function bookingItemsNamedBy<N extends { id: number }>(
+  db: DbOrTx,
+  named: SQL,
+): Promise<Array<{ item: BookingItemRow; named: N }>> {
+  const rows = await queryRows<ItemRow & { named: N }>(
+    db,
+    sql`with named as (${named}) select i.*, to_json(n) as named from (${ITEM_SELECT} where b.id in (select id from named)) i
+      join named n on n.id = i.id`,
+  );
+  return rows.map(({ named, ...row }) => ({ item: itemOf(row), named }));
+}
+
 /** Every booking of a request, by date, start time and id (one statement). */
 export async function requestBookingItems(db: DbOrTx, requestId: number): Promise<BookingItemRow[]> {
   const rows = await queryRows<ItemRow>(

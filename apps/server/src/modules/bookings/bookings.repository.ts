@@ -4,10 +4,10 @@ import { bookings, candidates, locations } from '@portal/db/schema';
 import { queryRows, type DbOrTx } from '@portal/db/client';
 import type { Scope } from '@portal/contract/permissions';
 import type { BookingStatus } from '@portal/contract/domain';
-import type { BOOKING_SORTS } from '@portal/contract/bookings';
+import { BOOKING_SORTS } from '@portal/contract/bookings';
 import { inScope } from '../../read-model/data-scope.repository';
 import { keysetAfter, keysetOrderBy, keysetText, type KeysetKey, type KeysetOrder } from '../../lib/keyset.repository';
-import { bookingItems, type BookingItemRow } from '../../read-model/booking-detail.repository';
+import { bookingItems, bookingItemsNamedBy, type BookingItemRow } from '../../read-model/booking-detail.repository';
 
 /** The database handles, for services that take them without importing the db package (queries live here). */
 export type { Db, DbOrTx } from '@portal/db/client';
@@ -252,6 +252,35 @@ export async function pageOfBookings(
     sql`select (select count(*)::int from ${bookings} where ${where}) as total, to_json(array(${ids})) as ids`,
   );
   return { rows: await bookingItems(db, [...firstOnPage, ...(head?.ids ?? [])]), total: head?.total ?? 0 };
+}
+
+/** How many bookings the filter sees, counted up to `max + 1` at most (a bound on the work, exact up to `max`). */
+export async function countVisibleUpTo(db: DbOrTx, filter: BookingFilter, max: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${bookings} where ${bookingFilter(filter)} limit ${max + 1}) t`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Every booking the filter sees, as list items, each with its place (from 1) in every sort of the list: the pages'
+ * own ORDER BY keys (`ORDERS`), so names are ordered by the database's collation and ties as the pages break them.
+ * One statement.
+ */
+export async function rankedBookings(
+  db: DbOrTx,
+  filter: BookingFilter,
+): Promise<Array<{ item: BookingItemRow; ranks: Record<BookingSort, number> }>> {
+  const ranks = BOOKING_SORTS.map(
+    (sort) => sql`row_number() over (order by ${sql.join(orderOf(sort), sql`, `)})::int as ${sql.identifier(sort)}`,
+  );
+  const named = sql`select ${bookings.id} as id, ${sql.join(ranks, sql`, `)} from ${bookings}
+    join ${locations} on ${locations.id} = ${bookings.locationId}
+    left join ${candidates} on ${candidates.id} = ${bookings.candidateId}
+    where ${bookingFilter(filter)}`;
+  const rows = await bookingItemsNamedBy<{ id: number } & Record<BookingSort, number>>(db, named);
+  return rows.map(({ item, named: { id: _id, ...ranks } }) => ({ item, ranks }));
 }
 
 /** A booking id of the list with where the next keyset page starts after it. */

@@ -24,6 +24,7 @@ import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/v
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
+import { atRiskOf, pageOf, type BookingSnapshots } from './booking-snapshots';
 import {
   bookingHead,
   bookingItems,
@@ -194,6 +195,23 @@ function listFilter(tree: PermissionTree, query: ParsedBookingsQuery) {
   return { clientIds, filter, risk };
 }
 
+/**
+ * Everything the caller's booking view and pending-booking view see, whatever clients are selected: the scope of the
+ * snapshot a page may be cut from (booking-snapshots.ts; a selection's scope is part of it), and the clients whose
+ * versions name it.
+ */
+function wholeScope(tree: PermissionTree): { clientIds: number[]; filter: BookingFilter } {
+  const clientIds = allClients(tree).map((c) => c.clientId);
+  const { scope, pendingScope } = listScopes(tree, clientIds);
+  return { clientIds, filter: { scope, pendingScope } };
+}
+
+/** The caller's whole scope at the versions an answer's tag was made of. */
+interface SnapshotName {
+  filter: BookingFilter;
+  versions: string;
+}
+
 /** A page of the list, as the routes send it. */
 export interface BookingPage {
   items: BookingListRow[];
@@ -211,6 +229,7 @@ export class BookingsService {
     mailer: Mailer,
     private readonly now: () => Date,
     private readonly answers: VersionedAnswers,
+    private readonly snapshots: BookingSnapshots,
     log?: FastifyBaseLogger,
   ) {
     this.notifier = new BookingNotifier(db, mailer, log);
@@ -220,14 +239,16 @@ export class BookingsService {
    * The list as a versioned answer (lib/versioned-answers.ts): its tag as the data stands now, and how to compute
    * it. The key holds everything the answer depends on besides the data of the visible clients: the resolved scope
    * (so callers who see different rows never share an answer), the query, and the minute (the unfilled-risk flags
-   * and the list's order change only on whole minutes: starts are whole minutes, zone offsets too).
+   * and the list's order change only on whole minutes: starts are whole minutes, zone offsets too). Its versions are
+   * those of every client the caller sees, selected or not, so that the page may be cut from the whole scope's snapshot.
    */
   async listAnswer(tree: PermissionTree, query: ParsedBookingsQuery): Promise<VersionedList> {
     const now = this.now();
-    const { clientIds, filter, risk } = listFilter(tree, query);
+    const { filter, risk } = listFilter(tree, query);
+    const whole = wholeScope(tree);
     const { sort, skip, take } = query;
-    return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], clientIds, async () =>
-      asAnswer(await this.page(filter, sort, skip, take, now, risk)),
+    return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], whole.clientIds, async (versions) =>
+      asAnswer(await this.page(filter, sort, skip, take, now, risk, { filter: whole.filter, versions })),
     );
   }
 
@@ -263,14 +284,16 @@ export class BookingsService {
     const now = this.now();
     visibleClients(tree, [clientId]);
     const { scope, pendingScope } = listScopes(tree, [clientId]);
+    const whole = wholeScope(tree);
     const { dateFromLocal, skip, take } = query;
-    const load = async () => {
+    const load = async (versions: string) => {
       const from = dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', now);
-      return asAnswer(await this.page({ scope, pendingScope, clientId, dateFromLocal: from }, 'date', skip, take, now));
+      const filter: BookingFilter = { scope, pendingScope, clientId, dateFromLocal: from };
+      return asAnswer(await this.page(filter, 'date', skip, take, now, 'flag', { filter: whole.filter, versions }));
     };
     return this.answers.versioned(
       ['client-bookings', minuteOf(now), clientId, scope, pendingScope, dateFromLocal ?? null, skip, take],
-      [clientId],
+      whole.clientIds,
       load,
     );
   }
@@ -278,7 +301,8 @@ export class BookingsService {
   /**
    * A page of the list at `now`. `risk`: 'first' puts the bookings at unfilled risk before the sorted rest (soonest
    * first), 'only' answers just those, 'flag' (the default) only flags rows. The candidates come from an
-   * index-served query bounded by UNFILLED_RISK_MAX_HOURS; the contract's rule decides which are at risk.
+   * index-served query bounded by UNFILLED_RISK_MAX_HOURS; the contract's rule decides which are at risk. `whole`:
+   * the caller's whole scope at the answer's versions, whose snapshot answers the page from memory when there is one.
    */
   private async page(
     filter: BookingFilter,
@@ -287,7 +311,17 @@ export class BookingsService {
     take: number,
     now: Date,
     risk: 'first' | 'only' | 'flag' = 'flag',
+    whole?: SnapshotName,
   ): Promise<BookingPage> {
+    const snapshot = whole && (await this.snapshots.of(whole.filter, whole.versions));
+    if (snapshot) {
+      const atRisk = risk === 'flag' ? [] : atRiskOf(snapshot, filter, now);
+      const { rows, total } =
+        risk === 'only'
+          ? { rows: atRisk.slice(skip, skip + take), total: atRisk.length }
+          : pageOf(snapshot, filter, sort, skip, take, atRisk);
+      return { items: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
+    }
     const atRisk = risk === 'flag' ? [] : await this.atRiskIds(filter, now);
     if (risk === 'only') {
       const rows = await bookingItems(this.db, atRisk.slice(skip, skip + take));
