@@ -1,5 +1,6 @@
 import type { Scope } from '@portal/contract/permissions';
 import { BOOKING_SORTS } from '@portal/contract/bookings';
+import { BOOKING_STATUSES } from '@portal/contract/domain';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import type { BookingItemRow } from '../../read-model/booking-detail.repository';
 import { countVisibleUpTo, rankedBookings, type BookingFilter, type BookingSort, type DbOrTx } from './bookings.repository';
@@ -24,8 +25,12 @@ export interface BookingSnapshot {
   rows: readonly BookingItemRow[];
   /** Row indexes in each sort's order. */
   order: Readonly<Record<BookingSort, Uint32Array>>;
+  /** Each row's place in each sort's order (from 0), by row index. */
+  place: Readonly<Record<BookingSort, Uint32Array>>;
   /** Indexes of the unfilled rows without an educator, soonest start first (ties by id): the unfilled-risk candidates. */
   open: Uint32Array;
+  /** What the filters read of each row, by row index (an educator's id 0 when there is none; a status its index). */
+  columns: Readonly<Record<'id' | 'client' | 'location' | 'candidate' | 'date', Int32Array> & { status: Uint8Array }>;
 }
 
 /** A page cut from a snapshot. */
@@ -37,24 +42,34 @@ export interface SnapshotPage {
 const DAY_MS = 86_400_000;
 const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-/** `bookingFilter` (bookings.repository.ts) over a row in memory: the scope, pending scope and every narrowing. */
-function matcher(f: BookingFilter): (row: BookingItemRow) => boolean {
+/** A date as a number (2026-03-16 → 20260316): the same order as the text. */
+const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+const PENDING = BOOKING_STATUSES.indexOf('pending_approval');
+
+/**
+ * `bookingFilter` (bookings.repository.ts) over a row of the snapshot, by its index: the scope, pending scope and every
+ * narrowing, read from the snapshot's columns.
+ */
+function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) => boolean {
+  const { client, location, candidate, status, date, id } = snapshot.columns;
   const sets = (s: Scope | undefined) => ({ clients: new Set(s?.clientIds ?? []), locations: new Set(s?.locationIds ?? []) });
   const scope = sets(f.scope);
   const pending = sets(f.pendingScope);
-  const statuses = f.statuses && f.statuses.length > 0 ? new Set<string>(f.statuses) : undefined;
+  const statuses = f.statuses && f.statuses.length > 0 ? new Set(f.statuses.map((s) => BOOKING_STATUSES.indexOf(s))) : undefined;
   const excluded = f.excludeIds && f.excludeIds.length > 0 ? new Set(f.excludeIds) : undefined;
-  return (r) =>
-    (scope.clients.has(r.client.id) ||
-      scope.locations.has(r.location.id) ||
-      (r.status === 'pending_approval' && (pending.clients.has(r.client.id) || pending.locations.has(r.location.id)))) &&
-    (f.clientId === undefined || r.client.id === f.clientId) &&
-    (f.dateFromLocal === undefined || r.dateLocal >= f.dateFromLocal) &&
-    (f.dateToLocal === undefined || r.dateLocal <= f.dateToLocal) &&
-    (statuses === undefined || statuses.has(r.status)) &&
-    (f.locationId === undefined || r.location.id === f.locationId) &&
-    (f.candidateId === undefined || r.candidate?.id === f.candidateId) &&
-    (excluded === undefined || !excluded.has(r.id));
+  const from = f.dateFromLocal === undefined ? undefined : dayNumber(f.dateFromLocal);
+  const to = f.dateToLocal === undefined ? undefined : dayNumber(f.dateToLocal);
+  return (i) =>
+    (scope.clients.has(client[i]!) ||
+      scope.locations.has(location[i]!) ||
+      (status[i] === PENDING && (pending.clients.has(client[i]!) || pending.locations.has(location[i]!)))) &&
+    (f.clientId === undefined || client[i] === f.clientId) &&
+    (from === undefined || date[i]! >= from) &&
+    (to === undefined || date[i]! <= to) &&
+    (statuses === undefined || statuses.has(status[i]!)) &&
+    (f.locationId === undefined || location[i] === f.locationId) &&
+    (f.candidateId === undefined || candidate[i] === f.candidateId) &&
+    (excluded === undefined || !excluded.has(id[i]!));
 }
 
 /**
@@ -62,26 +77,41 @@ function matcher(f: BookingFilter): (row: BookingItemRow) => boolean {
  * educator, starting in the next UNFILLED_RISK_MAX_HOURS, local date a day either side), decided by the contract's rule.
  */
 export function atRiskOf(snapshot: BookingSnapshot, filter: BookingFilter, now: Date): BookingItemRow[] {
-  const matches = matcher(filter);
+  const matches = matcher(snapshot, filter);
   const from = now.getTime();
   const until = from + UNFILLED_RISK_MAX_HOURS * 3_600_000;
   const fromDate = isoDay(from - DAY_MS);
   const toDate = isoDay(until + DAY_MS);
   const found: BookingItemRow[] = [];
-  for (const index of snapshot.open) {
-    const r = snapshot.rows[index]!;
-    const start = r.startUtc.getTime();
-    if (start <= from) continue;
-    if (start >= until) break;
-    if (r.dateLocal < fromDate || r.dateLocal > toDate || !matches(r)) continue;
+  const { open, rows } = snapshot;
+  // The open rows are by start: from the first starting after now, until the span ends.
+  for (let at = firstWhere(open.length, (i) => rows[open[i]!]!.startUtc.getTime() > from); at < open.length; at++) {
+    const r = rows[open[at]!]!;
+    if (r.startUtc.getTime() >= until) break;
+    if (r.dateLocal < fromDate || r.dateLocal > toDate || !matches(open[at]!)) continue;
     if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now)) found.push(r);
   }
   return found;
 }
 
+/** The first of 0 … length - 1 where `holds` (which holds from some point on) holds; `length` if nowhere. */
+function firstWhere(length: number, holds: (at: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /**
  * A page as `pageOfBookings` answers it: the filtered rows in `sort`'s order after the rows of `first` (ids matching
  * the filter that lead the list whatever the sort), skipped and taken, and the total of the filtered rows.
+ *
+ * Only the rows of the filter's dates are looked at (found in the date order by halving). In another sort, a narrow
+ * range's matches are put in order by their places; a wide one is walked in that sort's own order instead.
  */
 export function pageOf(
   snapshot: BookingSnapshot,
@@ -91,37 +121,86 @@ export function pageOf(
   take: number,
   first: readonly BookingItemRow[] = [],
 ): SnapshotPage {
-  const matches = matcher(filter);
+  const { rows, order, place } = snapshot;
+  const matches = matcher(snapshot, filter);
+  const { id } = snapshot.columns;
   const leading = new Set(first.map((r) => r.id));
-  const rows = first.slice(skip, skip + take);
-  let restSkip = Math.max(0, skip - first.length);
+  const page = first.slice(skip, skip + take);
+  const restSkip = Math.max(0, skip - first.length);
+  const restTake = take - page.length;
+  const byDate = order.date;
+  const { dateFromLocal: from, dateToLocal: to } = filter;
+  const { date } = snapshot.columns;
+  const fromDay = from === undefined ? undefined : dayNumber(from);
+  const toDay = to === undefined ? undefined : dayNumber(to);
+  const low = fromDay === undefined ? 0 : firstWhere(byDate.length, (at) => date[byDate[at]!]! >= fromDay);
+  const high = toDay === undefined ? byDate.length : firstWhere(byDate.length, (at) => date[byDate[at]!]! > toDay);
   let total = 0;
-  for (const index of snapshot.order[sort]) {
-    const r = snapshot.rows[index]!;
-    if (!matches(r)) continue;
-    total++;
-    if (leading.has(r.id)) continue;
-    if (restSkip > 0) restSkip--;
-    else if (rows.length < take) rows.push(r);
+
+  if (sort !== 'date' && sort !== '-date' && high - low > byDate.length / 4) {
+    let skipping = restSkip;
+    for (const index of order[sort]) {
+      if (!matches(index)) continue;
+      total++;
+      if (leading.size > 0 && leading.has(id[index]!)) continue;
+      if (skipping > 0) skipping--;
+      else if (page.length < take) page.push(rows[index]!);
+    }
+    return { rows: page, total };
   }
-  return { rows, total };
+
+  const rest = new Uint32Array(Math.max(0, high - low));
+  let kept = 0;
+  for (let at = low; at < high; at++) {
+    const index = byDate[at]!;
+    if (!matches(index)) continue;
+    total++;
+    if (leading.size === 0 || !leading.has(id[index]!)) rest[kept++] = index;
+  }
+  if (sort === 'date') {
+    for (const index of rest.subarray(restSkip, Math.min(kept, restSkip + restTake))) page.push(rows[index]!);
+  } else if (sort === '-date') {
+    const end = kept - restSkip;
+    for (let at = end - 1; at >= Math.max(0, end - restTake); at--) page.push(rows[rest[at]!]!);
+  } else {
+    const places = rest
+      .subarray(0, kept)
+      .map((index) => place[sort][index]!)
+      .sort();
+    for (const at of places.subarray(restSkip, restSkip + restTake)) page.push(rows[order[sort][at]!]!);
+  }
+  return { rows: page, total };
 }
 
 /** Builds a snapshot from ranked rows (each row's place in each sort, from 1). */
 export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: Readonly<Record<BookingSort, number>> }>): BookingSnapshot {
   const rows = ranked.map((r) => r.item);
   const order = {} as Record<BookingSort, Uint32Array>;
+  const place = {} as Record<BookingSort, Uint32Array>;
   for (const sort of BOOKING_SORTS) {
     const bySort = new Uint32Array(ranked.length);
-    ranked.forEach((r, index) => (bySort[r.ranks[sort] - 1] = index));
+    const places = new Uint32Array(ranked.length);
+    ranked.forEach((r, index) => {
+      bySort[r.ranks[sort] - 1] = index;
+      places[index] = r.ranks[sort] - 1;
+    });
     order[sort] = bySort;
+    place[sort] = places;
   }
   const open = rows
     .map((r, index) => ({ r, index }))
     .filter(({ r }) => r.status === 'unfilled' && r.candidate === null)
     .sort((a, b) => a.r.startUtc.getTime() - b.r.startUtc.getTime() || a.r.id - b.r.id)
     .map(({ index }) => index);
-  return { rows, order, open: Uint32Array.from(open) };
+  const columns = {
+    id: Int32Array.from(rows, (r) => r.id),
+    client: Int32Array.from(rows, (r) => r.client.id),
+    location: Int32Array.from(rows, (r) => r.location.id),
+    candidate: Int32Array.from(rows, (r) => r.candidate?.id ?? 0),
+    date: Int32Array.from(rows, (r) => dayNumber(r.dateLocal)),
+    status: Uint8Array.from(rows, (r) => BOOKING_STATUSES.indexOf(r.status)),
+  };
+  return { rows, order, place, open: Uint32Array.from(open), columns };
 }
 
 interface Kept {
