@@ -195,15 +195,23 @@ function listFilter(tree: PermissionTree, query: ParsedBookingsQuery) {
   return { clientIds, filter, risk };
 }
 
+/** Each tree's whole scope, worked out once: a caller's tree is one object for as long as the principal is cached. */
+const wholeScopes = new WeakMap<PermissionTree, { clientIds: number[]; filter: BookingFilter }>();
+
 /**
  * Everything the caller's booking view and pending-booking view see, whatever clients are selected: the scope of the
  * snapshot a page may be cut from (booking-snapshots.ts; a selection's scope is part of it), and the clients whose
  * versions name it.
  */
 function wholeScope(tree: PermissionTree): { clientIds: number[]; filter: BookingFilter } {
-  const clientIds = allClients(tree).map((c) => c.clientId);
-  const { scope, pendingScope } = listScopes(tree, clientIds);
-  return { clientIds, filter: { scope, pendingScope } };
+  let whole = wholeScopes.get(tree);
+  if (!whole) {
+    const clientIds = allClients(tree).map((c) => c.clientId);
+    const { scope, pendingScope } = listScopes(tree, clientIds);
+    whole = { clientIds, filter: { scope, pendingScope } };
+    wholeScopes.set(tree, whole);
+  }
+  return whole;
 }
 
 /** The caller's whole scope at the versions an answer's tag was made of. */
