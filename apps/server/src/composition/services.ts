@@ -5,8 +5,8 @@ import type { Mailer } from '../lib/mailer';
 import type { Notifier } from '../lib/notifier';
 import type { ServerKeys } from '../lib/secrets';
 import { systemClock } from '../lib/clock';
-import { BookingSnapshots } from '../modules/bookings/booking-snapshots';
 import { VersionedAnswers } from '../lib/versioned-answers';
+import { VersionedSnapshots } from '../lib/versioned-snapshots';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
 import { BookingReferenceService } from '../modules/bookings/booking-reference.service';
@@ -89,9 +89,9 @@ export function buildServices({
   const notifier = new BookingNotifier(db, mailer, log);
   // Answers checked against data versions (docs/decisions/008), kept per process.
   const answers = new VersionedAnswers(db, config.answerCacheBytes);
-  // The bookings of a caller's scope held in memory per data version (docs/decisions/033): as much memory again.
-  const bookingSnapshots = BookingSnapshots.within(db, config.answerCacheBytes, now);
-  const bookings = new BookingsService(db, mailer, now, answers, bookingSnapshots, log);
+  // A scope's rows held in memory per data version, for varied pages (docs/decisions/033): as much memory again.
+  const snapshots = VersionedSnapshots.within(config.answerCacheBytes, now);
+  const bookings = new BookingsService(db, mailer, now, answers, snapshots, log);
   const pendingBookings = new PendingBookingsService(db, mailer, now, log);
   // Approve from the e-mail: the links go out when a request starts waiting for approval.
   const emailActions = new EmailActionsService(db, mailer, now, config.publicOrigin, pendingBookings, log);
@@ -113,7 +113,7 @@ export function buildServices({
   const secondStep = new SecondStepService({ database, keys, publicOrigin: config.publicOrigin, now: systemClock });
   return {
     answers,
-    bookingSnapshots,
+    snapshots,
     // Refresh tokens live and expire on the wall clock (lib/clock.ts); a password change also ends calendar feeds.
     auth: new AuthService({
       database,

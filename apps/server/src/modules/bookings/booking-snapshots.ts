@@ -3,21 +3,15 @@ import { BOOKING_SORTS } from '@portal/contract/bookings';
 import { BOOKING_STATUSES } from '@portal/contract/domain';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import type { BookingItemRow } from '../../read-model/booking-detail.repository';
+import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
 import { countVisibleUpTo, rankedBookings, type BookingFilter, type BookingSort, type DbOrTx } from './bookings.repository';
 
 /**
  * The bookings a caller's whole scope sees, held in memory as one version of the data (docs/decisions/033): a page of
  * the list, or of a client's bookings, is then filtered, ordered and cut here instead of in three or four statements.
- *
- * A snapshot is named by the scope and the data versions of the scope's clients, read before it is built (as an
- * answer's tag is: lib/versioned-answers.ts), so it is never older than the versions it is kept under; a write to any
- * of those clients makes new versions and the next page a new snapshot. Its rows and their places in each sort are
- * read in one statement, in the pages' own ORDER BY keys (so the database's collation orders names, as the pages did).
- *
- * Building one reads every row of the scope, so it is built only when a second page is asked of the same data (a
- * scope written to between every read keeps reading pages from the database, as before), and only for a scope of at
- * most `maxRows` bookings (a larger one is not looked at again for a while). Snapshots are kept up to `budgetRows`
- * rows in all, the least recently used leaving first.
+ * The snapshots are kept, named by scope and data versions, and built when worth it, by lib/versioned-snapshots.ts.
+ * A snapshot's rows and their places in each sort are read in one statement, in the pages' own ORDER BY keys (so the
+ * database's collation orders names, as the pages did).
  */
 
 /** Everything `pageOf` answers from: a scope's rows, each sort's order, and the open rows by start. */
@@ -203,133 +197,18 @@ export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: 
   return { rows, order, place, open: Uint32Array.from(open), columns };
 }
 
-interface Kept {
-  snapshot: BookingSnapshot;
-  rows: number;
-}
-
-export interface BookingSnapshotsOptions {
-  /** Rows kept in all (0: none, every page is read from the database). */
-  budgetRows: number;
-  /** The most rows of one scope held (a larger scope's pages are read from the database). */
-  maxRows: number;
-  /** How long a scope found larger than `maxRows` is not counted again. */
-  recheckLargeAfterMs: number;
-  now: () => Date;
-}
-
-/** What a kept row costs in memory, about (measured: bench/RESULTS.md). */
-export const SNAPSHOT_ROW_BYTES = 1024;
-/** The most rows of one scope held. */
-export const SNAPSHOT_MAX_ROWS = 50_000;
-
-export class BookingSnapshots {
-  /** Snapshots in `bytes` of memory (config ANSWER_CACHE_MB; 0: none): one scope at most half of it. */
-  static within(db: DbOrTx, bytes: number, now: () => Date): BookingSnapshots {
-    const budgetRows = Math.floor(bytes / SNAPSHOT_ROW_BYTES);
-    return new BookingSnapshots(db, {
-      budgetRows,
-      maxRows: Math.min(SNAPSHOT_MAX_ROWS, Math.floor(budgetRows / 2)),
-      recheckLargeAfterMs: 10 * 60_000,
-      now,
-    });
-  }
-
-  private readonly kept = new Map<string, Kept>();
-  /** The name of each scope's kept snapshot. */
-  private readonly latest = new Map<string, string>();
-  private readonly building = new Map<string, Promise<BookingSnapshot | undefined>>();
-  /** Pages computed per snapshot name not yet built (the second builds it). */
-  private readonly asked = new Map<string, number>();
-  /** Scopes found too large, and until when. */
-  private readonly large = new Map<string, number>();
-  private keptRows = 0;
-  /** Scopes counted, snapshots built and pages answered from one (for tests and the bench). */
-  readonly counts = { counted: 0, built: 0, pages: 0 };
-
-  constructor(
-    private readonly db: DbOrTx,
-    private readonly options: BookingSnapshotsOptions,
-  ) {}
-
-  /**
-   * The snapshot of `scope` (its whole filter: scope and pending scope) at `versions` (the versions of its clients,
-   * read before this call), when one is kept or worth building now; undefined: read the page from the database.
-   */
-  async of(scope: BookingFilter, versions: string): Promise<BookingSnapshot | undefined> {
-    if (this.options.budgetRows <= 0) return undefined;
-    const scopeKey = JSON.stringify([scope.scope, scope.pendingScope ?? null]);
-    const name = `${scopeKey}\n${versions}`;
-    const hit = this.kept.get(name);
-    if (hit) {
-      this.kept.delete(name);
-      this.kept.set(name, hit);
-      this.counts.pages++;
-      return hit.snapshot;
-    }
-    const running = this.building.get(name);
-    if (running) {
-      const snapshot = await running;
-      if (snapshot) this.counts.pages++;
-      return snapshot;
-    }
-    const largeUntil = this.large.get(scopeKey);
-    if (largeUntil !== undefined && largeUntil > this.options.now().getTime()) return undefined;
-    const asks = (this.asked.get(name) ?? 0) + 1;
-    if (asks < 2) {
-      // Bounded: names of data that is never asked again are forgotten.
-      if (this.asked.size >= 1000) this.asked.clear();
-      this.asked.set(name, asks);
-      return undefined;
-    }
-    this.asked.delete(name);
-    const built = this.build(scope, scopeKey).finally(() => this.building.delete(name));
-    this.building.set(name, built);
-    const snapshot = await built;
-    if (snapshot) {
-      this.keep(name, scopeKey, snapshot);
-      this.counts.pages++;
-    }
-    return snapshot;
-  }
-
-  private async build(scope: BookingFilter, scopeKey: string): Promise<BookingSnapshot | undefined> {
-    const { maxRows } = this.options;
-    this.counts.counted++;
-    if ((await countVisibleUpTo(this.db, scope, maxRows)) > maxRows) {
-      if (this.large.size >= 1000) this.large.clear();
-      this.large.set(scopeKey, this.options.now().getTime() + this.options.recheckLargeAfterMs);
-      return undefined;
-    }
-    this.large.delete(scopeKey);
-    this.counts.built++;
-    return snapshotOf(await rankedBookings(this.db, scope));
-  }
-
-  private keep(name: string, scopeKey: string, snapshot: BookingSnapshot) {
-    const rows = snapshot.rows.length;
-    if (rows > this.options.budgetRows) return;
-    // A scope's older data is not asked for again: its snapshot leaves as the new one comes.
-    const before = this.latest.get(scopeKey);
-    const replaced = before === undefined ? undefined : this.kept.get(before);
-    if (before !== undefined && replaced) {
-      this.kept.delete(before);
-      this.keptRows -= replaced.rows;
-    }
-    this.latest.set(scopeKey, name);
-    this.kept.set(name, { snapshot, rows });
-    this.keptRows += rows;
-    for (const [oldest, kept] of this.kept) {
-      if (this.keptRows <= this.options.budgetRows) break;
-      this.kept.delete(oldest);
-      this.keptRows -= kept.rows;
-      const scopeOfOldest = oldest.slice(0, oldest.indexOf('\n'));
-      if (this.latest.get(scopeOfOldest) === oldest) this.latest.delete(scopeOfOldest);
-    }
-  }
-
-  /** Snapshots kept and their rows (for tests and the bench). */
-  get size(): { snapshots: number; rows: number } {
-    return { snapshots: this.kept.size, rows: this.keptRows };
-  }
+/**
+ * The snapshot of a caller's whole scope (`scope`: its scope and pending scope) at `versions` (the versions of its
+ * clients, read before this call), when one is kept or worth building now; undefined: read the page from the database.
+ */
+export function bookingSnapshot(
+  snapshots: VersionedSnapshots,
+  db: DbOrTx,
+  scope: BookingFilter,
+  versions: string,
+): Promise<BookingSnapshot | undefined> {
+  const key = JSON.stringify(['bookings', scope.scope, scope.pendingScope ?? null]);
+  return snapshots.of(key, versions, async (maxRows) =>
+    (await countVisibleUpTo(db, scope, maxRows)) > maxRows ? 'too-large' : snapshotOf(await rankedBookings(db, scope)),
+  );
 }

@@ -24,7 +24,8 @@ import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/v
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
-import { atRiskOf, pageOf, type BookingSnapshots } from './booking-snapshots';
+import { atRiskOf, bookingSnapshot, pageOf } from './booking-snapshots';
+import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
 import {
   bookingHead,
   bookingItems,
@@ -237,7 +238,7 @@ export class BookingsService {
     mailer: Mailer,
     private readonly now: () => Date,
     private readonly answers: VersionedAnswers,
-    private readonly snapshots: BookingSnapshots,
+    private readonly snapshots: VersionedSnapshots,
     log?: FastifyBaseLogger,
   ) {
     this.notifier = new BookingNotifier(db, mailer, log);
@@ -321,7 +322,7 @@ export class BookingsService {
     risk: 'first' | 'only' | 'flag' = 'flag',
     whole?: SnapshotName,
   ): Promise<BookingPage> {
-    const snapshot = whole && (await this.snapshots.of(whole.filter, whole.versions));
+    const snapshot = whole && (await bookingSnapshot(this.snapshots, this.db, whole.filter, whole.versions));
     if (snapshot) {
       const atRisk = risk === 'flag' ? [] : atRiskOf(snapshot, filter, now);
       const { rows, total } =
