@@ -107,6 +107,7 @@ export function buildServices({
     providerContactsOf(config),
     providerEntitiesOf(config),
     answers,
+    snapshots,
     providerPaymentDetailsOf(config),
   );
   // Challenges and codes of the second sign-in step are security lifetimes: the wall clock.

@@ -116,6 +116,24 @@ export async function listInvoices(
   return { rows: [], total: counted?.n ?? 0 };
 }
 
+/** How many invoices the clients have, counted up to `max + 1` at most (a bound on the work, exact up to `max`). */
+export async function countInvoicesUpTo(db: DbOrTx, clientIds: readonly number[], max: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from invoices where client_id = any(${sql.param([...clientIds])}::int[]) limit ${max + 1}) t`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Every invoice of the clients, as the list reads them (one statement, no order). */
+export async function clientsInvoices(db: DbOrTx, clientIds: readonly number[]): Promise<InvoiceRow[]> {
+  const rows = await queryRows<InvoiceRow>(
+    db,
+    sql`select ${COLUMNS} from invoices i join clients c on c.id = i.client_id where i.client_id = any(${sql.param([...clientIds])}::int[])`,
+  );
+  return rows.map(numbers);
+}
+
 /** An invoice of the list with where the next keyset page starts after it. */
 export type InvoiceKeysetRow = InvoiceRow & { keyset: string[] };
 

@@ -22,6 +22,8 @@ import type { DbOrTx } from '@portal/db/client';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
 import type { Versioned, VersionedAnswers, VersionedPage } from '../../lib/versioned-answers';
+import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
+import { invoicePageOf, invoiceSnapshot } from './invoice-snapshots';
 import type { OutstandingInvoicesCountResponse } from '@portal/contract/dashboard';
 import { forbidden, visibleClientIds } from '../data-scope/data-scope';
 import { countUnpaidInvoices } from './invoice-counts.repository';
@@ -114,6 +116,7 @@ export class InvoicesService {
     private readonly providerContacts: ProviderContacts,
     private readonly providerEntities: ProviderEntities,
     private readonly answers: VersionedAnswers,
+    private readonly snapshots: VersionedSnapshots,
     private readonly paymentDetails: ProviderPaymentDetails = {},
     private readonly render: typeof invoicePdf = invoicePdf,
   ) {}
@@ -146,20 +149,26 @@ export class InvoicesService {
 
   /**
    * GET /v1/invoices as a versioned answer (docs/decisions/009): it depends on the invoices and names of the
-   * clients asked for and on each client's today (overdue), which the key holds.
+   * clients asked for and on each client's today (overdue), which the key holds. Its versions are those of every
+   * client of the caller's accounts view, selected or not, so that the page may be cut from their invoices' snapshot
+   * (docs/decisions/033).
    */
   async listAnswer(tree: Tree, query: Parsed): Promise<VersionedPage<InvoicesResponse>> {
     const clients = this.accountsClients(tree, query.clientIds);
+    const whole = this.accountsClients(tree, undefined).map((c) => c.clientId);
     const { status, sort, skip, take } = query;
-    const load = async () => {
-      const { rows, total } = await listInvoices(this.db, { filter: filterOf(clients, status), sort, skip, take });
+    const load = async (versions: string) => {
+      const filter = filterOf(clients, status);
+      const snapshot = await invoiceSnapshot(this.snapshots, this.db, whole, versions);
+      const { rows, total } = snapshot
+        ? invoicePageOf(snapshot, filter, sort, skip, take)
+        : await listInvoices(this.db, { filter, sort, skip, take });
       return {
         answer: { invoices: summaries(clients)(rows), total, currentPage: currentPageOf(skip, take) },
         pagination: { total, skip, take },
       };
     };
-    const clientIds = clients.map((c) => c.clientId);
-    return this.answers.versioned(['invoices', clients, status ?? null, sort, skip, take], clientIds, load);
+    return this.answers.versioned(['invoices', clients, status ?? null, sort, skip, take], whole, load);
   }
 
   /**
