@@ -19,6 +19,18 @@ export async function versionedOracle(t: TestApp, now: () => Date) {
     get: (url: string, who: SignedIn, headers: Record<string, string> = {}) => get(t.app, url, who, headers),
     /** The oracle's own answer. */
     getFresh: (url: string, who: SignedIn, headers: Record<string, string> = {}) => get(oracle, url, who, headers),
+    /**
+     * Both apps give the same status; a 200 the same bytes, x-pagination and tag, a refusal the same problem (each
+     * has its own trace id).
+     */
+    async answersAlike(url: string, who: SignedIn) {
+      const [kept, fresh] = await Promise.all([get(t.app, url, who), get(oracle, url, who)]);
+      expect(kept.statusCode, url).toBe(fresh.statusCode);
+      if (kept.statusCode !== 200) return void expect({ ...kept.json(), traceId: 0 }, url).toEqual({ ...fresh.json(), traceId: 0 });
+      expect(kept.body, url).toBe(fresh.body);
+      expect(kept.headers['x-pagination'], url).toBe(fresh.headers['x-pagination']);
+      expect(kept.headers.etag, url).toBe(fresh.headers.etag);
+    },
     async agrees(url: string, who: SignedIn) {
       const [kept, fresh] = await Promise.all([get(t.app, url, who), get(oracle, url, who)]);
       expect(kept.statusCode, url).toBe(200);
@@ -28,5 +40,17 @@ export async function versionedOracle(t: TestApp, now: () => Date) {
       expect(kept.headers.etag).toBe(fresh.headers.etag);
       return { tag: String(kept.headers.etag), json: kept.json() as unknown };
     },
+  };
+}
+
+/** A small seeded generator (mulberry32) for drawn queries: the same draws on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
