@@ -166,6 +166,39 @@ describe("pages cut from a scope's snapshot", () => {
   });
 });
 
+describe("another caller's snapshot", () => {
+  it('is never what a caller is answered from: its own scope, a refusal for clients outside it, nothing of theirs by filter', async () => {
+    const [admin, , viewer] = callers;
+    const outside = admin!.clientIds.find((id) => !viewer!.clientIds.includes(id))!;
+    const everything = `/v1/bookings?dateFromLocal=${day(-30)}&dateToLocal=${day(30)}&take=100`;
+    // The admin's snapshot of this data is built (two pages) and kept.
+    await agrees(admin!, everything);
+    await agrees(admin!, `${everything}&sort=-date`);
+    const before = t.app.services.snapshots.counts.built;
+    for (const url of [everything, `${everything}&sort=-date`]) {
+      await agrees(viewer!, url);
+      const rows = (await oracle.get(url, viewer!.who)).json() as Array<{ client: { id: number } }>;
+      expect(rows.every((r) => viewer!.clientIds.includes(r.client.id))).toBe(true);
+    }
+    // Clients, locations and educators of the admin's other schools: refused, or nothing, as the database path says.
+    const otherLocation = admin!.locationIds.find((id) => !viewer!.locationIds.includes(id))!;
+    for (const url of [
+      `/v1/bookings?clientIds=${outside}&take=5`,
+      `/v1/bookings?clientIds=${viewer!.clientIds[0]!}&clientIds=${outside}&take=5`,
+      `/v1/clients/${outside}/bookings?take=5`,
+      `/v1/bookings?locationId=${otherLocation}&take=5`,
+      `/v1/bookings?candidateId=${admin!.candidateIds[0]!}&take=100`,
+      `/v1/bookings?clientIds=${outside}&clientIds=${outside}&take=5&sort=location`,
+    ]) {
+      await agrees(viewer!, url);
+      await agrees(viewer!, url);
+    }
+    expect((await oracle.get(`/v1/bookings?clientIds=${outside}&take=5`, viewer!.who)).statusCode).toBe(403);
+    // The viewer's own snapshot was built for its own scope.
+    expect(t.app.services.snapshots.counts.built).toBe(before + 1);
+  });
+});
+
 describe('a scope larger than a snapshot may hold', () => {
   it('is read from the database, and not counted again for a while', async () => {
     const { database, drop } = await createTestDatabase();
