@@ -130,7 +130,7 @@ export class VersionedAnswers {
   /**
    * A versioned answer named by `key` (the route, the caller's resolved scope, the query and whatever time it
    * follows) over these clients' data as it stands now, computed by `load` when it is not kept. `load` is given the
-   * versions the tag was made of (to find data kept under the same versions: bookings/booking-snapshots.ts).
+   * versions the tag was made of (to find data kept under the same versions: lib/versioned-snapshots.ts).
    */
   async versioned<T>(key: readonly unknown[], clientIds: readonly number[], load: (versions: string) => Promise<T>): Promise<Versioned<T>> {
     const versions = await this.versions.of(clientIds);

@@ -65,6 +65,22 @@ describe('snapshots kept per data version', () => {
     expect(snapshots.counts).toEqual({ counted: 3, built: 0, pages: 0 });
   });
 
+  it('leave the page to the database when one cannot be read, and try again on the next page', async () => {
+    const { snapshots } = store();
+    let fail = true;
+    const of = () =>
+      snapshots.of('a', 'v1', async () => {
+        if (fail) throw new Error('statement timeout');
+        return { rows: [1, 2, 3] };
+      });
+    expect(await of()).toBeUndefined();
+    expect(await of()).toBeUndefined();
+    fail = false;
+    expect(await of()).toBeUndefined();
+    expect((await of())?.rows).toEqual([1, 2, 3]);
+    expect(snapshots.counts).toEqual({ counted: 2, built: 1, pages: 1 });
+  });
+
   it('keep none with no budget (ANSWER_CACHE_MB=0)', async () => {
     const none = VersionedSnapshots.within(0, () => new Date(0));
     for (let i = 0; i < 3; i++) expect(await none.of('a', 'v1', async () => ({ rows: [1] }))).toBeUndefined();

@@ -109,7 +109,9 @@ export class VersionedSnapshots {
 
   private async build<S extends Snapshot>(key: string, build: (maxRows: number) => Promise<S | 'too-large'>): Promise<S | undefined> {
     this.counts.counted++;
-    const made = await build(this.options.maxRows);
+    // A snapshot that could not be read leaves the page to the database path, which answers its own failure.
+    const made = await build(this.options.maxRows).catch(() => undefined);
+    if (made === undefined) return undefined;
     if (made === 'too-large' || made.rows.length > this.options.maxRows) {
       if (this.large.size >= 1000) this.large.clear();
       this.large.set(key, this.options.now().getTime() + this.options.recheckLargeAfterMs);
