@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
-  ANSWER_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(32),
+  ANSWER_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(64),
   RETENTION_IDEMPOTENCY_KEYS_DAYS: days(1, 7),
   RETENTION_REFRESH_TOKENS_DAYS: days(1, 30),
   RETENTION_SIGN_IN_COUNTERS_DAYS: days(1, 7),

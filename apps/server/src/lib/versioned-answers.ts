@@ -35,8 +35,14 @@ export interface Versioned<T> {
   load: () => Promise<T>;
 }
 
-/** A versioned page: its answer and the x-pagination header that goes with it. */
-export type VersionedPage<T> = Versioned<{ answer: T; pagination: Pagination }>;
+/**
+ * A page's answer and the x-pagination header that goes with it. `json` instead of `answer`: the page's body already
+ * written, byte for byte as the route's own serialiser writes the answer (a page joined from rows written once).
+ */
+export type PageAnswer<T> = { answer: T; pagination: Pagination } | { json: Buffer; pagination: Pagination };
+
+/** A versioned page. */
+export type VersionedPage<T> = Versioned<PageAnswer<T>>;
 
 /** The minute of `now`: the time key of answers that hold for a whole minute (unfilled risk, last and next dates). */
 export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);

@@ -12,8 +12,11 @@
  * up to `budgetRows` rows in all, the least recently used leaving first; a scope's newer snapshot replaces its older.
  */
 
-/** What a kept row costs in memory, about (a booking's list item: 962 bytes, bench/RESULTS.md). */
-export const SNAPSHOT_ROW_BYTES = 1024;
+/**
+ * What a kept row costs in memory, about: a booking's list item 962 bytes, and its JSON once a page has sent it
+ * (kept for the next pages) about 950 more (bench/RESULTS.md).
+ */
+export const SNAPSHOT_ROW_BYTES = 2048;
 /** The most rows of one scope held. */
 export const SNAPSHOT_MAX_ROWS = 50_000;
 

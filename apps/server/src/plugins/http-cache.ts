@@ -98,13 +98,14 @@ function serializeJson(reply: FastifyReply, value: unknown): string {
 }
 
 /**
- * `sendVersioned` for a service's versioned page: the page is serialised by the route's own response serialiser and
- * kept with its x-pagination header.
+ * `sendVersioned` for a service's versioned page: the page is serialised by the route's own response serialiser (or
+ * comes written, `PageAnswer.json`) and kept with its x-pagination header.
  */
 export function sendVersionedPage<T>(request: FastifyRequest, reply: FastifyReply, answers: VersionedAnswers, page: VersionedPage<T>) {
   return sendVersioned(request, reply, answers, page.tag, async () => {
-    const { answer, pagination } = await page.load();
-    return { body: Buffer.from(serializeJson(reply, answer)), headers: { 'x-pagination': JSON.stringify(pagination) } };
+    const loaded = await page.load();
+    const body = 'json' in loaded ? loaded.json : Buffer.from(serializeJson(reply, loaded.answer));
+    return { body, headers: { 'x-pagination': JSON.stringify(loaded.pagination) } };
   });
 }
 

@@ -21,7 +21,9 @@ import { bookingSnapshot } from './booking-snapshots';
 
 let t: TestApp;
 let oracle: Awaited<ReturnType<typeof versionedOracle>>;
-const now = () => new Date(TEST_NOW);
+/** The clock of both apps: TEST_NOW, but for the test that moves it on. */
+let clock = new Date(TEST_NOW).getTime();
+const now = () => new Date(clock);
 
 interface Caller {
   who: SignedIn;
@@ -163,6 +165,30 @@ describe("pages cut from a scope's snapshot", () => {
     for (let i = 0; i < 10; i++) await agrees(admin, `${listUrl(admin).replace(/sort=[^&]+/, 'sort=location')}`);
     // Each write made new versions, and a new snapshot of the admin's scope.
     expect(t.app.services.snapshots.counts.built).toBeGreaterThanOrEqual(built + 3);
+  });
+});
+
+describe('a page joined from rows kept written', () => {
+  it('writes a row at unfilled risk again for every minute, and a kept row once its flag comes', async () => {
+    const admin = callers[0]!;
+    const urls = [
+      '/v1/bookings?unfilledRisk=true&sort=date&take=100',
+      `/v1/bookings?dateFromLocal=${day(0)}&dateToLocal=${day(8)}&sort=date&take=100`,
+      `/v1/clients/${admin.clientIds[0]!}/bookings?take=100`,
+    ];
+    const start = clock;
+    try {
+      // Minutes apart (the flags count down), then days (rows first sent without a flag come into the window).
+      for (const minutes of [0, 1, 2, 61, 24 * 60, 3 * 24 * 60 + 7]) {
+        clock = start + minutes * 60_000;
+        // Twice: a page of this minute is cut from the snapshot the first has built (or kept).
+        for (const url of [...urls, ...urls]) await agrees(admin, url);
+        const flagged = await oracle.getFresh(urls[0]!, admin.who);
+        expect(flagged.body).toContain('"minutesLeft"');
+      }
+    } finally {
+      clock = start;
+    }
   });
 });
 

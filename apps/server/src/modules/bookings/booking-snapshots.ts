@@ -23,8 +23,15 @@ export interface BookingSnapshot {
   place: Readonly<Record<BookingSort, Uint32Array>>;
   /** Indexes of the unfilled rows without an educator, soonest start first (ties by id): the unfilled-risk candidates. */
   open: Uint32Array;
-  /** What the filters read of each row, by row index (an educator's id 0 when there is none; a status its index). */
-  columns: Readonly<Record<'id' | 'client' | 'location' | 'candidate' | 'date', Int32Array> & { status: Uint8Array }>;
+  /**
+   * What the filters read of each row, by row index (an educator's id 0 when there is none; a status its index;
+   * `site` the row's location as an index of `sites`).
+   */
+  columns: Readonly<Record<'id' | 'candidate' | 'date', Int32Array> & { status: Uint8Array; site: Int32Array }>;
+  /** The scope's locations that have rows, each with its client: what a filter's scope decides once per location. */
+  sites: ReadonlyArray<{ location: number; client: number }>;
+  /** Each row's JSON as the list writes it when the row is not at unfilled risk, once a page has sent it (`pageBody`). */
+  json: WeakMap<BookingItemRow, Buffer>;
 }
 
 /** A page cut from a snapshot. */
@@ -40,30 +47,43 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 const PENDING = BOOKING_STATUSES.indexOf('pending_approval');
 
+const IN_SCOPE = 1;
+const IF_PENDING = 2;
+
 /**
  * `bookingFilter` (bookings.repository.ts) over a row of the snapshot, by its index: the scope, pending scope and every
- * narrowing, read from the snapshot's columns.
+ * narrowing, read from the snapshot's columns. What depends only on the row's location (the scopes, the client and the
+ * location asked for) is decided once per location of the snapshot, not per row.
  */
 function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) => boolean {
-  const { client, location, candidate, status, date, id } = snapshot.columns;
+  const { site, candidate, status, date, id } = snapshot.columns;
   const sets = (s: Scope | undefined) => ({ clients: new Set(s?.clientIds ?? []), locations: new Set(s?.locationIds ?? []) });
   const scope = sets(f.scope);
   const pending = sets(f.pendingScope);
+  const verdict = Uint8Array.from(snapshot.sites, ({ location, client }) =>
+    (f.clientId !== undefined && client !== f.clientId) || (f.locationId !== undefined && location !== f.locationId)
+      ? 0
+      : scope.clients.has(client) || scope.locations.has(location)
+        ? IN_SCOPE
+        : pending.clients.has(client) || pending.locations.has(location)
+          ? IF_PENDING
+          : 0,
+  );
   const statuses = f.statuses && f.statuses.length > 0 ? new Set(f.statuses.map((s) => BOOKING_STATUSES.indexOf(s))) : undefined;
   const excluded = f.excludeIds && f.excludeIds.length > 0 ? new Set(f.excludeIds) : undefined;
   const from = f.dateFromLocal === undefined ? undefined : dayNumber(f.dateFromLocal);
   const to = f.dateToLocal === undefined ? undefined : dayNumber(f.dateToLocal);
-  return (i) =>
-    (scope.clients.has(client[i]!) ||
-      scope.locations.has(location[i]!) ||
-      (status[i] === PENDING && (pending.clients.has(client[i]!) || pending.locations.has(location[i]!)))) &&
-    (f.clientId === undefined || client[i] === f.clientId) &&
-    (from === undefined || date[i]! >= from) &&
-    (to === undefined || date[i]! <= to) &&
-    (statuses === undefined || statuses.has(status[i]!)) &&
-    (f.locationId === undefined || location[i] === f.locationId) &&
-    (f.candidateId === undefined || candidate[i] === f.candidateId) &&
-    (excluded === undefined || !excluded.has(id[i]!));
+  return (i) => {
+    const v = verdict[site[i]!];
+    return (
+      (v === IN_SCOPE || (v === IF_PENDING && status[i] === PENDING)) &&
+      (from === undefined || date[i]! >= from) &&
+      (to === undefined || date[i]! <= to) &&
+      (statuses === undefined || statuses.has(status[i]!)) &&
+      (f.candidateId === undefined || candidate[i] === f.candidateId) &&
+      (excluded === undefined || !excluded.has(id[i]!))
+    );
+  };
 }
 
 /**
@@ -132,13 +152,14 @@ export function pageOf(
   let total = 0;
 
   if (sort !== 'date' && sort !== '-date' && high - low > byDate.length / 4) {
+    // Counted over the dates' rows; the page walked in the sort's own order until it is full.
+    for (let at = low; at < high; at++) if (matches(byDate[at]!)) total++;
     let skipping = restSkip;
     for (const index of order[sort]) {
-      if (!matches(index)) continue;
-      total++;
-      if (leading.size > 0 && leading.has(id[index]!)) continue;
+      if (page.length === take) break;
+      if (!matches(index) || (leading.size > 0 && leading.has(id[index]!))) continue;
       if (skipping > 0) skipping--;
-      else if (page.length < take) page.push(rows[index]!);
+      else page.push(rows[index]!);
     }
     return { rows: page, total };
   }
@@ -166,6 +187,36 @@ export function pageOf(
   return { rows: page, total };
 }
 
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * A page's JSON body at `now`: `write` is how the list writes a row at `now` (the route's serialiser over the list's
+ * row). A row is written once per snapshot and its bytes kept; only a row at unfilled risk at `now` (its flag counts
+ * the minutes left) is written again for every page. The rows are joined as the route's array serialiser joins them.
+ */
+export function pageBody(
+  snapshot: BookingSnapshot,
+  rows: readonly BookingItemRow[],
+  now: Date,
+  write: (row: BookingItemRow) => string,
+): Buffer {
+  const parts: Buffer[] = [OPEN];
+  for (const r of rows) {
+    if (parts.length > 1) parts.push(COMMA);
+    const atRisk = unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now) !== null;
+    let bytes = atRisk ? undefined : snapshot.json.get(r);
+    if (bytes === undefined) {
+      bytes = Buffer.from(write(r));
+      if (!atRisk) snapshot.json.set(r, bytes);
+    }
+    parts.push(bytes);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 /** Builds a snapshot from ranked rows (each row's place in each sort, from 1). */
 export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: Readonly<Record<BookingSort, number>> }>): BookingSnapshot {
   const rows = ranked.map((r) => r.item);
@@ -186,15 +237,23 @@ export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: 
     .filter(({ r }) => r.status === 'unfilled' && r.candidate === null)
     .sort((a, b) => a.r.startUtc.getTime() - b.r.startUtc.getTime() || a.r.id - b.r.id)
     .map(({ index }) => index);
+  const siteOf = new Map<number, number>();
+  const sites: Array<{ location: number; client: number }> = [];
   const columns = {
     id: Int32Array.from(rows, (r) => r.id),
-    client: Int32Array.from(rows, (r) => r.client.id),
-    location: Int32Array.from(rows, (r) => r.location.id),
+    site: Int32Array.from(rows, (r) => {
+      let at = siteOf.get(r.location.id);
+      if (at === undefined) {
+        at = sites.push({ location: r.location.id, client: r.client.id }) - 1;
+        siteOf.set(r.location.id, at);
+      }
+      return at;
+    }),
     candidate: Int32Array.from(rows, (r) => r.candidate?.id ?? 0),
     date: Int32Array.from(rows, (r) => dayNumber(r.dateLocal)),
     status: Uint8Array.from(rows, (r) => BOOKING_STATUSES.indexOf(r.status)),
   };
-  return { rows, order, place, open: Uint32Array.from(open), columns };
+  return { rows, order, place, open: Uint32Array.from(open), columns, sites, json: new WeakMap() };
 }
 
 /**

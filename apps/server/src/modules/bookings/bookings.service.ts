@@ -2,7 +2,8 @@ import * as liveEvents from '../live-events/live-events.port';
 import type { FastifyBaseLogger } from 'fastify';
 import { allClients, canAtLocation, scopeOf, type PermissionTree, type Scope } from '@portal/contract/permissions';
 import type { z } from 'zod';
-import type { BookingActions, BookingDetail, BookingListItem, BookingListRow, BookingsQuery, Pagination } from '@portal/contract/bookings';
+import { BookingListRow } from '@portal/contract/bookings';
+import type { BookingActions, BookingDetail, BookingListItem, BookingsQuery } from '@portal/contract/bookings';
 import {
   CANCEL_REFUSAL_TEXT,
   CANCELLABLE_STATUSES,
@@ -20,11 +21,12 @@ import { AppError } from '../../lib/app-error';
 import { EXPORT_BATCH_SIZE, keysetBatches } from '../../lib/csv-export';
 import type { Tx, Written } from '../../lib/idempotency';
 import type { Mailer } from '../../lib/mailer';
-import { minuteOf, type VersionedAnswers, type VersionedPage } from '../../lib/versioned-answers';
+import { minuteOf, type PageAnswer, type VersionedAnswers, type VersionedPage } from '../../lib/versioned-answers';
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
-import { atRiskOf, bookingSnapshot, pageOf } from './booking-snapshots';
+import { atRiskOf, bookingSnapshot, pageBody, pageOf } from './booking-snapshots';
+import { jsonWriter } from '../../lib/response-serializer';
 import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
 import {
   bookingHead,
@@ -221,14 +223,12 @@ interface SnapshotName {
   versions: string;
 }
 
-/** A page of the list, as the routes send it. */
-export interface BookingPage {
-  items: BookingListRow[];
-  pagination: Pagination;
-}
-
+type ListPage = PageAnswer<BookingListRow[]>;
 type VersionedList = VersionedPage<BookingListRow[]>;
-const asAnswer = ({ items, pagination }: BookingPage) => ({ answer: items, pagination });
+
+/** A list row's JSON as the lists' routes write it (their answer is an array of these). */
+let listRowWriter: ((row: BookingListRow) => string) | undefined;
+const writeListRow = (row: BookingListRow) => (listRowWriter ??= jsonWriter(BookingListRow))(row);
 
 export class BookingsService {
   private readonly notifier: BookingNotifier;
@@ -256,8 +256,8 @@ export class BookingsService {
     const { filter, risk } = listFilter(tree, query);
     const whole = wholeScope(tree);
     const { sort, skip, take } = query;
-    return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], whole.clientIds, async (versions) =>
-      asAnswer(await this.page(filter, sort, skip, take, now, risk, { filter: whole.filter, versions })),
+    return this.answers.versioned(['bookings', minuteOf(now), filter, sort, skip, take, risk], whole.clientIds, (versions) =>
+      this.page(filter, sort, skip, take, now, risk, { filter: whole.filter, versions }),
     );
   }
 
@@ -298,7 +298,7 @@ export class BookingsService {
     const load = async (versions: string) => {
       const from = dateFromLocal ?? todayIn((await clientTimeZone(this.db, clientId)) ?? 'UTC', now);
       const filter: BookingFilter = { scope, pendingScope, clientId, dateFromLocal: from };
-      return asAnswer(await this.page(filter, 'date', skip, take, now, 'flag', { filter: whole.filter, versions }));
+      return this.page(filter, 'date', skip, take, now, 'flag', { filter: whole.filter, versions });
     };
     return this.answers.versioned(
       ['client-bookings', minuteOf(now), clientId, scope, pendingScope, dateFromLocal ?? null, skip, take],
@@ -321,7 +321,7 @@ export class BookingsService {
     now: Date,
     risk: 'first' | 'only' | 'flag' = 'flag',
     whole?: SnapshotName,
-  ): Promise<BookingPage> {
+  ): Promise<ListPage> {
     const snapshot = whole && (await bookingSnapshot(this.snapshots, this.db, whole.filter, whole.versions));
     if (snapshot) {
       const atRisk = risk === 'flag' ? [] : atRiskOf(snapshot, filter, now);
@@ -329,15 +329,15 @@ export class BookingsService {
         risk === 'only'
           ? { rows: atRisk.slice(skip, skip + take), total: atRisk.length }
           : pageOf(snapshot, filter, sort, skip, take, atRisk);
-      return { items: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
+      return { json: pageBody(snapshot, rows, now, (r) => writeListRow(listRow(r, now))), pagination: { total, skip, take } };
     }
     const atRisk = risk === 'flag' ? [] : await this.atRiskIds(filter, now);
     if (risk === 'only') {
       const rows = await bookingItems(this.db, atRisk.slice(skip, skip + take));
-      return { items: rows.map((r) => listRow(r, now)), pagination: { total: atRisk.length, skip, take } };
+      return { answer: rows.map((r) => listRow(r, now)), pagination: { total: atRisk.length, skip, take } };
     }
     const { rows, total } = await pageOfBookings(this.db, filter, sort, skip, take, atRisk);
-    return { items: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
+    return { answer: rows.map((r) => listRow(r, now)), pagination: { total, skip, take } };
   }
 
   /** The filtered bookings at unfilled risk at `now`, soonest first: the contract's rule over the open ones starting soon. */
