@@ -13,10 +13,10 @@
  */
 
 /**
- * What a kept row costs in memory, about: a booking's list item 962 bytes, and its JSON once a page has sent it
- * (kept for the next pages) about 950 more (bench/RESULTS.md).
+ * What a kept row costs in memory, about: a booking's list item 962 bytes, and its JSON as a page sends it about 605
+ * more (bench/RESULTS.md).
  */
-export const SNAPSHOT_ROW_BYTES = 2048;
+export const SNAPSHOT_ROW_BYTES = 1600;
 /** The most rows of one scope held. */
 export const SNAPSHOT_MAX_ROWS = 50_000;
 

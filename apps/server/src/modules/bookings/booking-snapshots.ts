@@ -30,13 +30,16 @@ export interface BookingSnapshot {
   columns: Readonly<Record<'id' | 'candidate' | 'date', Int32Array> & { status: Uint8Array; site: Int32Array }>;
   /** The scope's locations that have rows, each with its client: what a filter's scope decides once per location. */
   sites: ReadonlyArray<{ location: number; client: number }>;
-  /** Each row's JSON as the list writes it when the row is not at unfilled risk, once a page has sent it (`pageBody`). */
-  json: WeakMap<BookingItemRow, Buffer>;
+  /**
+   * Every row's JSON as the list writes it when the row is not at unfilled risk, each followed by a comma, in row
+   * order: row i is `bytes` from `start[i]` to `start[i + 1]`.
+   */
+  json: { bytes: Buffer; start: Uint32Array };
 }
 
-/** A page cut from a snapshot. */
+/** A page cut from a snapshot: its rows' indexes, in the page's order. */
 export interface SnapshotPage {
-  rows: BookingItemRow[];
+  indexes: number[];
   total: number;
 }
 
@@ -90,20 +93,21 @@ function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) =
  * The filtered rows at unfilled risk at `now`, soonest first: the candidates `openSoonBookings` reads (open, no
  * educator, starting in the next UNFILLED_RISK_MAX_HOURS, local date a day either side), decided by the contract's rule.
  */
-export function atRiskOf(snapshot: BookingSnapshot, filter: BookingFilter, now: Date): BookingItemRow[] {
+export function atRiskOf(snapshot: BookingSnapshot, filter: BookingFilter, now: Date): number[] {
   const matches = matcher(snapshot, filter);
   const from = now.getTime();
   const until = from + UNFILLED_RISK_MAX_HOURS * 3_600_000;
   const fromDate = isoDay(from - DAY_MS);
   const toDate = isoDay(until + DAY_MS);
-  const found: BookingItemRow[] = [];
+  const found: number[] = [];
   const { open, rows } = snapshot;
   // The open rows are by start: from the first starting after now, until the span ends.
   for (let at = firstWhere(open.length, (i) => rows[open[i]!]!.startUtc.getTime() > from); at < open.length; at++) {
     const r = rows[open[at]!]!;
     if (r.startUtc.getTime() >= until) break;
     if (r.dateLocal < fromDate || r.dateLocal > toDate || !matches(open[at]!)) continue;
-    if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now)) found.push(r);
+    if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now))
+      found.push(open[at]!);
   }
   return found;
 }
@@ -121,8 +125,8 @@ function firstWhere(length: number, holds: (at: number) => boolean): number {
 }
 
 /**
- * A page as `pageOfBookings` answers it: the filtered rows in `sort`'s order after the rows of `first` (ids matching
- * the filter that lead the list whatever the sort), skipped and taken, and the total of the filtered rows.
+ * A page as `pageOfBookings` answers it: the filtered rows in `sort`'s order after the rows of `first` (indexes of
+ * rows matching the filter that lead the list whatever the sort), skipped and taken, and the total of the filtered rows.
  *
  * Only the rows of the filter's dates are looked at (found in the date order by halving). In another sort, a narrow
  * range's matches are put in order by their places; a wide one is walked in that sort's own order instead.
@@ -133,12 +137,11 @@ export function pageOf(
   sort: BookingSort,
   skip: number,
   take: number,
-  first: readonly BookingItemRow[] = [],
+  first: readonly number[] = [],
 ): SnapshotPage {
-  const { rows, order, place } = snapshot;
+  const { order, place } = snapshot;
   const matches = matcher(snapshot, filter);
-  const { id } = snapshot.columns;
-  const leading = new Set(first.map((r) => r.id));
+  const leading = new Set(first);
   const page = first.slice(skip, skip + take);
   const restSkip = Math.max(0, skip - first.length);
   const restTake = take - page.length;
@@ -157,68 +160,113 @@ export function pageOf(
     let skipping = restSkip;
     for (const index of order[sort]) {
       if (page.length === take) break;
-      if (!matches(index) || (leading.size > 0 && leading.has(id[index]!))) continue;
+      if (!matches(index) || (leading.size > 0 && leading.has(index))) continue;
       if (skipping > 0) skipping--;
-      else page.push(rows[index]!);
+      else page.push(index);
     }
-    return { rows: page, total };
+    return { indexes: page, total };
   }
 
+  if (sort === 'date' || sort === '-date') {
+    // One walk over the dates' rows, in the page's direction: all counted, the page's window taken.
+    const up = sort === 'date';
+    let kept = 0;
+    for (let step = 0; step < high - low; step++) {
+      const index = byDate[up ? low + step : high - 1 - step]!;
+      if (!matches(index)) continue;
+      total++;
+      if (leading.size > 0 && leading.has(index)) continue;
+      if (kept >= restSkip && kept < restSkip + restTake) page.push(index);
+      kept++;
+    }
+    return { indexes: page, total };
+  }
   const rest = new Uint32Array(Math.max(0, high - low));
   let kept = 0;
   for (let at = low; at < high; at++) {
     const index = byDate[at]!;
     if (!matches(index)) continue;
     total++;
-    if (leading.size === 0 || !leading.has(id[index]!)) rest[kept++] = index;
+    if (leading.size === 0 || !leading.has(index)) rest[kept++] = index;
   }
-  if (sort === 'date') {
-    for (const index of rest.subarray(restSkip, Math.min(kept, restSkip + restTake))) page.push(rows[index]!);
-  } else if (sort === '-date') {
-    const end = kept - restSkip;
-    for (let at = end - 1; at >= Math.max(0, end - restTake); at--) page.push(rows[rest[at]!]!);
-  } else {
-    const places = rest
-      .subarray(0, kept)
-      .map((index) => place[sort][index]!)
-      .sort();
-    for (const at of places.subarray(restSkip, restSkip + restTake)) page.push(rows[order[sort][at]!]!);
-  }
-  return { rows: page, total };
+  const places = rest
+    .subarray(0, kept)
+    .map((index) => place[sort][index]!)
+    .sort();
+  for (const at of places.subarray(restSkip, restSkip + restTake)) page.push(order[sort][at]!);
+  return { indexes: page, total };
 }
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
+const EMPTY = Buffer.from('[]');
+const OPEN = 0x5b;
+const COMMA = 0x2c;
+const CLOSE = 0x5d;
 
 /**
- * A page's JSON body at `now`: `write` is how the list writes a row at `now` (the route's serialiser over the list's
- * row). A row is written once per snapshot and its bytes kept; only a row at unfilled risk at `now` (its flag counts
- * the minutes left) is written again for every page. The rows are joined as the route's array serialiser joins them.
+ * A page's JSON body at `now`, as the route's array serialiser writes the page's rows (`indexes`). A row's bytes come
+ * from the snapshot's JSON (rows next to each other there, copied as one), but for a row at unfilled risk at `now`:
+ * its flag counts the minutes left, so `write` (the list's row at `now` as the route writes it) writes it again.
  */
-export function pageBody(
-  snapshot: BookingSnapshot,
-  rows: readonly BookingItemRow[],
-  now: Date,
-  write: (row: BookingItemRow) => string,
-): Buffer {
-  const parts: Buffer[] = [OPEN];
-  for (const r of rows) {
-    if (parts.length > 1) parts.push(COMMA);
-    const atRisk = unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now) !== null;
-    let bytes = atRisk ? undefined : snapshot.json.get(r);
-    if (bytes === undefined) {
-      bytes = Buffer.from(write(r));
-      if (!atRisk) snapshot.json.set(r, bytes);
+export function pageBody(snapshot: BookingSnapshot, indexes: readonly number[], now: Date, write: (row: BookingItemRow) => string): Buffer {
+  if (indexes.length === 0) return EMPTY;
+  const { rows, json } = snapshot;
+  // Spans of the snapshot's JSON by row (`first` up to `end`), or a row written now (`first` -1, in `written`).
+  const first: number[] = [];
+  const end: number[] = [];
+  const written: Buffer[] = [];
+  let length = 1;
+  for (const index of indexes) {
+    const r = rows[index]!;
+    const last = first.length - 1;
+    if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now) !== null) {
+      const bytes = Buffer.from(`${write(r)},`);
+      first.push(-1);
+      end.push(written.push(bytes) - 1);
+      length += bytes.length;
+    } else if (last >= 0 && first[last]! >= 0 && end[last] === index) {
+      end[last] = index + 1;
+      length += json.start[index + 1]! - json.start[index]!;
+    } else {
+      first.push(index);
+      end.push(index + 1);
+      length += json.start[index + 1]! - json.start[index]!;
     }
-    parts.push(bytes);
   }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  const body = Buffer.allocUnsafe(length);
+  body[0] = OPEN;
+  let at = 1;
+  for (let span = 0; span < first.length; span++) {
+    const from = first[span]!;
+    at += from < 0 ? written[end[span]!]!.copy(body, at) : json.bytes.copy(body, at, json.start[from], json.start[end[span]!]);
+  }
+  // The last row's comma closes the array.
+  body[length - 1] = CLOSE;
+  return body;
 }
 
-/** Builds a snapshot from ranked rows (each row's place in each sort, from 1). */
-export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: Readonly<Record<BookingSort, number>> }>): BookingSnapshot {
+/** Every row's JSON (`written`), each followed by a comma, in one buffer. */
+function jsonOf(rows: readonly BookingItemRow[], written: (row: BookingItemRow) => string): BookingSnapshot['json'] {
+  const texts = rows.map(written);
+  const start = new Uint32Array(rows.length + 1);
+  texts.forEach((text, at) => (start[at + 1] = start[at]! + Buffer.byteLength(text) + 1));
+  const bytes = Buffer.allocUnsafeSlow(start[rows.length]!);
+  texts.forEach((text, at) => {
+    bytes.write(text, start[at]!);
+    bytes[start[at + 1]! - 1] = COMMA;
+  });
+  return { bytes, start };
+}
+
+/**
+ * Builds a snapshot from ranked rows (each row's place in each sort, from 1). `written`: a row's JSON as the list
+ * writes it when the row is not at unfilled risk.
+ */
+export function snapshotOf(
+  unordered: ReadonlyArray<{ item: BookingItemRow; ranks: Readonly<Record<BookingSort, number>> }>,
+  written: (row: BookingItemRow) => string,
+): BookingSnapshot {
+  // Held in date order, so that a walk over a date range reads the columns in the order they lie in memory.
+  const ranked = [...unordered].sort((a, b) => a.ranks.date - b.ranks.date);
   const rows = ranked.map((r) => r.item);
   const order = {} as Record<BookingSort, Uint32Array>;
   const place = {} as Record<BookingSort, Uint32Array>;
@@ -253,21 +301,23 @@ export function snapshotOf(ranked: ReadonlyArray<{ item: BookingItemRow; ranks: 
     date: Int32Array.from(rows, (r) => dayNumber(r.dateLocal)),
     status: Uint8Array.from(rows, (r) => BOOKING_STATUSES.indexOf(r.status)),
   };
-  return { rows, order, place, open: Uint32Array.from(open), columns, sites, json: new WeakMap() };
+  return { rows, order, place, open: Uint32Array.from(open), columns, sites, json: jsonOf(rows, written) };
 }
 
 /**
  * The snapshot of a caller's whole scope (`scope`: its scope and pending scope) at `versions` (the versions of its
  * clients, read before this call), when one is kept or worth building now; undefined: read the page from the database.
+ * `written`: a row's JSON as the list writes it when the row is not at unfilled risk.
  */
 export function bookingSnapshot(
   snapshots: VersionedSnapshots,
   db: DbOrTx,
   scope: BookingFilter,
   versions: string,
+  written: (row: BookingItemRow) => string,
 ): Promise<BookingSnapshot | undefined> {
   const key = JSON.stringify(['bookings', scope.scope, scope.pendingScope ?? null]);
   return snapshots.of(key, versions, async (maxRows) =>
-    (await countVisibleUpTo(db, scope, maxRows)) > maxRows ? 'too-large' : snapshotOf(await rankedBookings(db, scope)),
+    (await countVisibleUpTo(db, scope, maxRows)) > maxRows ? 'too-large' : snapshotOf(await rankedBookings(db, scope), written),
   );
 }

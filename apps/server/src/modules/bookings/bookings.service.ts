@@ -141,7 +141,13 @@ function withoutStart<T extends { startUtc: Date }>(row: T): Omit<T, 'startUtc'>
  * `start_utc`: working it out from the local date, time and zone with Luxon took about a fifth of a page's CPU.
  */
 export function listRow(row: BookingItemRow, now: Date): BookingListRow {
-  const risk = unfilledRisk({ status: row.status, hasEducator: row.candidate !== null, start: row.startUtc, zone: row.timeZone }, now);
+  return flagged(
+    row,
+    unfilledRisk({ status: row.status, hasEducator: row.candidate !== null, start: row.startUtc, zone: row.timeZone }, now),
+  );
+}
+
+function flagged(row: BookingItemRow, risk: BookingListRow['unfilledRisk']): BookingListRow {
   const { cancelReason: _reason, cancelledAt: _at, startUtc: _start, ...item } = row;
   return Object.assign(item, { unfilledRisk: risk });
 }
@@ -229,6 +235,8 @@ type VersionedList = VersionedPage<BookingListRow[]>;
 /** A list row's JSON as the lists' routes write it (their answer is an array of these). */
 let listRowWriter: ((row: BookingListRow) => string) | undefined;
 const writeListRow = (row: BookingListRow) => (listRowWriter ??= jsonWriter(BookingListRow))(row);
+/** A list row's JSON when it is not at unfilled risk (a snapshot keeps these). */
+const writeUnflagged = (row: BookingItemRow) => writeListRow(flagged(row, null));
 
 export class BookingsService {
   private readonly notifier: BookingNotifier;
@@ -322,14 +330,14 @@ export class BookingsService {
     risk: 'first' | 'only' | 'flag' = 'flag',
     whole?: SnapshotName,
   ): Promise<ListPage> {
-    const snapshot = whole && (await bookingSnapshot(this.snapshots, this.db, whole.filter, whole.versions));
+    const snapshot = whole && (await bookingSnapshot(this.snapshots, this.db, whole.filter, whole.versions, writeUnflagged));
     if (snapshot) {
       const atRisk = risk === 'flag' ? [] : atRiskOf(snapshot, filter, now);
-      const { rows, total } =
+      const { indexes, total } =
         risk === 'only'
-          ? { rows: atRisk.slice(skip, skip + take), total: atRisk.length }
+          ? { indexes: atRisk.slice(skip, skip + take), total: atRisk.length }
           : pageOf(snapshot, filter, sort, skip, take, atRisk);
-      return { json: pageBody(snapshot, rows, now, (r) => writeListRow(listRow(r, now))), pagination: { total, skip, take } };
+      return { json: pageBody(snapshot, indexes, now, (r) => writeListRow(listRow(r, now))), pagination: { total, skip, take } };
     }
     const atRisk = risk === 'flag' ? [] : await this.atRiskIds(filter, now);
     if (risk === 'only') {
