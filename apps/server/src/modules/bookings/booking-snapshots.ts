@@ -16,6 +16,7 @@ import { countVisibleUpTo, rankedBookings, type BookingFilter, type BookingSort,
 
 /** Everything `pageOf` answers from: a scope's rows, each sort's order, and the open rows by start. */
 export interface BookingSnapshot {
+  /** The rows in the list's `date` order: a row's index is its place in that order, and a range of dates a range of rows. */
   rows: readonly BookingItemRow[];
   /** Row indexes in each sort's order. */
   order: Readonly<Record<BookingSort, Uint32Array>>;
@@ -30,6 +31,9 @@ export interface BookingSnapshot {
   columns: Readonly<Record<'id' | 'candidate' | 'date', Int32Array> & { status: Uint8Array; site: Int32Array }>;
   /** The scope's locations that have rows, each with its client: what a filter's scope decides once per location. */
   sites: ReadonlyArray<{ location: number; client: number }>;
+  /** By site: its rows' indexes, ascending; and by site and status (its index), the same of that status. */
+  siteRows: readonly Int32Array[];
+  siteStatusRows: ReadonlyArray<readonly Int32Array[]>;
   /**
    * Every row's JSON as the list writes it when the row is not at unfilled risk, each followed by a comma, in row
    * order: row i is `bytes` from `start[i]` to `start[i + 1]`.
@@ -53,12 +57,23 @@ const PENDING = BOOKING_STATUSES.indexOf('pending_approval');
 const IN_SCOPE = 1;
 const IF_PENDING = 2;
 
+/** A filter over the snapshot's rows: the row test, and what a count by location and status reads. */
+interface Matching {
+  matches: (index: number) => boolean;
+  /** By site: IN_SCOPE, IF_PENDING (its pending rows only) or 0. */
+  verdict: Uint8Array;
+  /** The statuses asked for (their indexes), if any. */
+  statuses: Set<number> | undefined;
+  /** Nothing narrows beyond dates, sites and statuses (no educator, no excluded rows): `countOf` counts it exactly. */
+  countable: boolean;
+}
+
 /**
  * `bookingFilter` (bookings.repository.ts) over a row of the snapshot, by its index: the scope, pending scope and every
  * narrowing, read from the snapshot's columns. What depends only on the row's location (the scopes, the client and the
  * location asked for) is decided once per location of the snapshot, not per row.
  */
-function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) => boolean {
+function matcher(snapshot: BookingSnapshot, f: BookingFilter): Matching {
   const { site, candidate, status, date, id } = snapshot.columns;
   const sets = (s: Scope | undefined) => ({ clients: new Set(s?.clientIds ?? []), locations: new Set(s?.locationIds ?? []) });
   const scope = sets(f.scope);
@@ -76,7 +91,7 @@ function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) =
   const excluded = f.excludeIds && f.excludeIds.length > 0 ? new Set(f.excludeIds) : undefined;
   const from = f.dateFromLocal === undefined ? undefined : dayNumber(f.dateFromLocal);
   const to = f.dateToLocal === undefined ? undefined : dayNumber(f.dateToLocal);
-  return (i) => {
+  const matches = (i: number) => {
     const v = verdict[site[i]!];
     return (
       (v === IN_SCOPE || (v === IF_PENDING && status[i] === PENDING)) &&
@@ -87,6 +102,24 @@ function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) =
       (excluded === undefined || !excluded.has(id[i]!))
     );
   };
+  return { matches, verdict, statuses, countable: f.candidateId === undefined && excluded === undefined };
+}
+
+/**
+ * How many rows from index `low` up to `high` (a range of dates: rows are held in date order) a countable filter
+ * matches, counted by halving each site's (and status's) rows instead of testing every row.
+ */
+function countOf(snapshot: BookingSnapshot, m: Matching, low: number, high: number): number {
+  const between = (rows: Int32Array) => firstWhere(rows.length, (k) => rows[k]! >= high) - firstWhere(rows.length, (k) => rows[k]! >= low);
+  let total = 0;
+  for (let s = 0; s < m.verdict.length; s++) {
+    const v = m.verdict[s];
+    const byStatus = snapshot.siteStatusRows[s]!;
+    if (v === IN_SCOPE && m.statuses === undefined) total += between(snapshot.siteRows[s]!);
+    else if (v === IN_SCOPE) for (const status of m.statuses!) total += between(byStatus[status]!);
+    else if (v === IF_PENDING && (m.statuses === undefined || m.statuses.has(PENDING))) total += between(byStatus[PENDING]!);
+  }
+  return total;
 }
 
 /**
@@ -94,7 +127,7 @@ function matcher(snapshot: BookingSnapshot, f: BookingFilter): (index: number) =
  * educator, starting in the next UNFILLED_RISK_MAX_HOURS, local date a day either side), decided by the contract's rule.
  */
 export function atRiskOf(snapshot: BookingSnapshot, filter: BookingFilter, now: Date): number[] {
-  const matches = matcher(snapshot, filter);
+  const { matches } = matcher(snapshot, filter);
   const from = now.getTime();
   const until = from + UNFILLED_RISK_MAX_HOURS * 3_600_000;
   const fromDate = isoDay(from - DAY_MS);
@@ -128,8 +161,10 @@ function firstWhere(length: number, holds: (at: number) => boolean): number {
  * A page as `pageOfBookings` answers it: the filtered rows in `sort`'s order after the rows of `first` (indexes of
  * rows matching the filter that lead the list whatever the sort), skipped and taken, and the total of the filtered rows.
  *
- * Only the rows of the filter's dates are looked at (found in the date order by halving). In another sort, a narrow
- * range's matches are put in order by their places; a wide one is walked in that sort's own order instead.
+ * Only the rows of the filter's dates are looked at (found by halving: rows are held in date order), and a filter of
+ * dates, schools, locations and statuses alone is counted without them (`countOf`): a page by date is then walked only
+ * until it is full. In another sort, a narrow range's matches are put in order by their places; a wide one is walked
+ * in that sort's own order, until the page is full.
  */
 export function pageOf(
   snapshot: BookingSnapshot,
@@ -139,24 +174,24 @@ export function pageOf(
   take: number,
   first: readonly number[] = [],
 ): SnapshotPage {
-  const { order, place } = snapshot;
-  const matches = matcher(snapshot, filter);
+  const { order, place, rows } = snapshot;
+  const m = matcher(snapshot, filter);
+  const { matches } = m;
   const leading = new Set(first);
   const page = first.slice(skip, skip + take);
   const restSkip = Math.max(0, skip - first.length);
   const restTake = take - page.length;
-  const byDate = order.date;
   const { dateFromLocal: from, dateToLocal: to } = filter;
   const { date } = snapshot.columns;
   const fromDay = from === undefined ? undefined : dayNumber(from);
   const toDay = to === undefined ? undefined : dayNumber(to);
-  const low = fromDay === undefined ? 0 : firstWhere(byDate.length, (at) => date[byDate[at]!]! >= fromDay);
-  const high = toDay === undefined ? byDate.length : firstWhere(byDate.length, (at) => date[byDate[at]!]! > toDay);
+  const low = fromDay === undefined ? 0 : firstWhere(rows.length, (at) => date[at]! >= fromDay);
+  const high = toDay === undefined ? rows.length : firstWhere(rows.length, (at) => date[at]! > toDay);
+  const counted = m.countable ? countOf(snapshot, m, low, high) : undefined;
   let total = 0;
 
-  if (sort !== 'date' && sort !== '-date' && high - low > byDate.length / 4) {
-    // Counted over the dates' rows; the page walked in the sort's own order until it is full.
-    for (let at = low; at < high; at++) if (matches(byDate[at]!)) total++;
+  if (sort !== 'date' && sort !== '-date' && high - low > rows.length / 4) {
+    if (counted === undefined) for (let at = low; at < high; at++) if (matches(at)) total++;
     let skipping = restSkip;
     for (const index of order[sort]) {
       if (page.length === take) break;
@@ -164,27 +199,28 @@ export function pageOf(
       if (skipping > 0) skipping--;
       else page.push(index);
     }
-    return { indexes: page, total };
+    return { indexes: page, total: counted ?? total };
   }
 
   if (sort === 'date' || sort === '-date') {
-    // One walk over the dates' rows, in the page's direction: all counted, the page's window taken.
+    // One walk over the dates' rows in the page's direction, the page's window taken: to the end when it counts too.
     const up = sort === 'date';
+    const until = restSkip + restTake;
     let kept = 0;
     for (let step = 0; step < high - low; step++) {
-      const index = byDate[up ? low + step : high - 1 - step]!;
+      if (counted !== undefined && kept >= until) break;
+      const index = up ? low + step : high - 1 - step;
       if (!matches(index)) continue;
       total++;
       if (leading.size > 0 && leading.has(index)) continue;
-      if (kept >= restSkip && kept < restSkip + restTake) page.push(index);
+      if (kept >= restSkip && kept < until) page.push(index);
       kept++;
     }
-    return { indexes: page, total };
+    return { indexes: page, total: counted ?? total };
   }
   const rest = new Uint32Array(Math.max(0, high - low));
   let kept = 0;
-  for (let at = low; at < high; at++) {
-    const index = byDate[at]!;
+  for (let index = low; index < high; index++) {
     if (!matches(index)) continue;
     total++;
     if (leading.size === 0 || !leading.has(index)) rest[kept++] = index;
@@ -301,7 +337,23 @@ export function snapshotOf(
     date: Int32Array.from(rows, (r) => dayNumber(r.dateLocal)),
     status: Uint8Array.from(rows, (r) => BOOKING_STATUSES.indexOf(r.status)),
   };
-  return { rows, order, place, open: Uint32Array.from(open), columns, sites, json: jsonOf(rows, written) };
+  const siteRows = sites.map(() => [] as number[]);
+  const siteStatusRows = sites.map(() => BOOKING_STATUSES.map(() => [] as number[]));
+  columns.site.forEach((at, index) => {
+    siteRows[at]!.push(index);
+    siteStatusRows[at]![columns.status[index]!]!.push(index);
+  });
+  return {
+    rows,
+    order,
+    place,
+    open: Uint32Array.from(open),
+    columns,
+    sites,
+    siteRows: siteRows.map((indexes) => Int32Array.from(indexes)),
+    siteStatusRows: siteStatusRows.map((byStatus) => byStatus.map((indexes) => Int32Array.from(indexes))),
+    json: jsonOf(rows, written),
+  };
 }
 
 /**
