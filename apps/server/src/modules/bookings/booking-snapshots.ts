@@ -34,12 +34,23 @@ export interface BookingSnapshot {
   /** By site: its rows' indexes, ascending; and by site and status (its index), the same of that status. */
   siteRows: readonly Int32Array[];
   siteStatusRows: ReadonlyArray<readonly Int32Array[]>;
-  /**
-   * Every row's JSON as the list writes it when the row is not at unfilled risk, each followed by a comma, in row
-   * order: row i is `bytes` from `start[i]` to `start[i + 1]`.
-   */
-  json: { bytes: Buffer; start: Uint32Array };
+  /** The rows' JSON, written a block of rows at a time when a page first sends one of them (`rowJson`). */
+  json: RowJson;
 }
+
+/**
+ * The JSON of rows as the list writes them when they are not at unfilled risk (`written`), each followed by a comma, in
+ * blocks of BLOCK_ROWS rows in row order: row i is `blocks[i / BLOCK_ROWS]` from `start[i]` to `end[i]`.
+ */
+interface RowJson {
+  blocks: Array<Buffer | undefined>;
+  start: Uint32Array;
+  end: Uint32Array;
+  written: (row: BookingItemRow) => string;
+}
+
+/** Rows written together: a page's rows lie close in date order, and a snapshot often serves only a few pages. */
+const BLOCK_ROWS = 128;
 
 /** A page cut from a snapshot: its rows' indexes, in the page's order. */
 export interface SnapshotPage {
@@ -235,7 +246,6 @@ export function pageOf(
 
 const EMPTY = Buffer.from('[]');
 const OPEN = 0x5b;
-const COMMA = 0x2c;
 const CLOSE = 0x5d;
 
 /**
@@ -246,7 +256,7 @@ const CLOSE = 0x5d;
 export function pageBody(snapshot: BookingSnapshot, indexes: readonly number[], now: Date, write: (row: BookingItemRow) => string): Buffer {
   if (indexes.length === 0) return EMPTY;
   const { rows, json } = snapshot;
-  // Spans of the snapshot's JSON by row (`first` up to `end`), or a row written now (`first` -1, in `written`).
+  // Spans of rows of one block (`first` up to `end`), or a row written now (`first` -1, in `written`).
   const first: number[] = [];
   const end: number[] = [];
   const written: Buffer[] = [];
@@ -259,13 +269,14 @@ export function pageBody(snapshot: BookingSnapshot, indexes: readonly number[], 
       first.push(-1);
       end.push(written.push(bytes) - 1);
       length += bytes.length;
-    } else if (last >= 0 && first[last]! >= 0 && end[last] === index) {
-      end[last] = index + 1;
-      length += json.start[index + 1]! - json.start[index]!;
-    } else {
+      continue;
+    }
+    blockOf(snapshot, index);
+    length += json.end[index]! - json.start[index]!;
+    if (last >= 0 && first[last]! >= 0 && end[last] === index && index % BLOCK_ROWS !== 0) end[last] = index + 1;
+    else {
       first.push(index);
       end.push(index + 1);
-      length += json.start[index + 1]! - json.start[index]!;
     }
   }
   const body = Buffer.allocUnsafe(length);
@@ -273,24 +284,30 @@ export function pageBody(snapshot: BookingSnapshot, indexes: readonly number[], 
   let at = 1;
   for (let span = 0; span < first.length; span++) {
     const from = first[span]!;
-    at += from < 0 ? written[end[span]!]!.copy(body, at) : json.bytes.copy(body, at, json.start[from], json.start[end[span]!]);
+    const to = end[span]!;
+    at += from < 0 ? written[to]!.copy(body, at) : blockOf(snapshot, from).copy(body, at, json.start[from], json.end[to - 1]);
   }
   // The last row's comma closes the array.
   body[length - 1] = CLOSE;
   return body;
 }
 
-/** Every row's JSON (`written`), each followed by a comma, in one buffer. */
-function jsonOf(rows: readonly BookingItemRow[], written: (row: BookingItemRow) => string): BookingSnapshot['json'] {
-  const texts = rows.map(written);
-  const start = new Uint32Array(rows.length + 1);
-  texts.forEach((text, at) => (start[at + 1] = start[at]! + Buffer.byteLength(text) + 1));
-  const bytes = Buffer.allocUnsafeSlow(start[rows.length]!);
-  texts.forEach((text, at) => {
-    bytes.write(text, start[at]!);
-    bytes[start[at + 1]! - 1] = COMMA;
-  });
-  return { bytes, start };
+/** The block of the row at `index`, written now if no page has sent any of its rows yet. */
+function blockOf(snapshot: BookingSnapshot, index: number): Buffer {
+  const { json, rows } = snapshot;
+  const block = Math.floor(index / BLOCK_ROWS);
+  const kept = json.blocks[block];
+  if (kept !== undefined) return kept;
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (let row = block * BLOCK_ROWS; row < Math.min(rows.length, (block + 1) * BLOCK_ROWS); row++) {
+    const bytes = Buffer.from(`${json.written(rows[row]!)},`);
+    json.start[row] = at;
+    at += bytes.length;
+    json.end[row] = at;
+    parts.push(bytes);
+  }
+  return (json.blocks[block] = Buffer.concat(parts, at));
 }
 
 /**
@@ -352,7 +369,12 @@ export function snapshotOf(
     sites,
     siteRows: siteRows.map((indexes) => Int32Array.from(indexes)),
     siteStatusRows: siteStatusRows.map((byStatus) => byStatus.map((indexes) => Int32Array.from(indexes))),
-    json: jsonOf(rows, written),
+    json: {
+      blocks: new Array<Buffer | undefined>(Math.ceil(rows.length / BLOCK_ROWS)),
+      start: new Uint32Array(rows.length),
+      end: new Uint32Array(rows.length),
+      written,
+    },
   };
 }
 
