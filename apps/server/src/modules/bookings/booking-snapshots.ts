@@ -174,8 +174,8 @@ function firstWhere(length: number, holds: (at: number) => boolean): number {
  *
  * Only the rows of the filter's dates are looked at (found by halving: rows are held in date order), and a filter of
  * dates, schools, locations and statuses alone is counted without them (`countOf`): a page by date is then walked only
- * until it is full. In another sort, a narrow range's matches are put in order by their places; a wide one is walked
- * in that sort's own order, until the page is full.
+ * until it is full. In another sort, the dates' matches are put in order by their places, or that sort's own order is
+ * walked until the page is full, whichever should look at fewer rows.
  */
 export function pageOf(
   snapshot: BookingSnapshot,
@@ -200,8 +200,12 @@ export function pageOf(
   const high = toDay === undefined ? rows.length : firstWhere(rows.length, (at) => date[at]! > toDay);
   const counted = m.countable ? countOf(snapshot, m, low, high) : undefined;
   let total = 0;
+  // In another sort, the page is walked in that sort's order when that should look at fewer rows than the dates hold:
+  // with the count known, the matches taken as spread evenly over that order; without it, a wide range of dates.
+  const walkSortOrder =
+    counted === undefined ? high - low > rows.length / 4 : counted > 0 && ((restSkip + restTake) * rows.length) / counted < high - low;
 
-  if (sort !== 'date' && sort !== '-date' && high - low > rows.length / 4) {
+  if (sort !== 'date' && sort !== '-date' && walkSortOrder) {
     if (counted === undefined) for (let at = low; at < high; at++) if (matches(at)) total++;
     let skipping = restSkip;
     for (const index of order[sort]) {
