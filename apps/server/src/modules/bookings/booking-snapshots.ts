@@ -75,7 +75,7 @@ interface Matching {
   verdict: Uint8Array;
   /** The statuses asked for (their indexes), if any. */
   statuses: Set<number> | undefined;
-  /** Nothing narrows beyond dates, sites and statuses (no educator, no excluded rows): `countOf` counts it exactly. */
+  /** Nothing narrows beyond the scopes, dates, locations and statuses (`COUNTED`): `countOf` counts it exactly. */
   countable: boolean;
 }
 
@@ -113,8 +113,22 @@ function matcher(snapshot: BookingSnapshot, f: BookingFilter): Matching {
       (excluded === undefined || !excluded.has(id[i]!))
     );
   };
-  return { matches, verdict, statuses, countable: f.candidateId === undefined && excluded === undefined };
+  const countable = Object.entries(f).every(
+    ([key, value]) => value === undefined || (Array.isArray(value) && value.length === 0) || COUNTED.has(key as keyof BookingFilter),
+  );
+  return { matches, verdict, statuses, countable };
 }
+
+/** What `countOf` counts by: a filter that narrows by anything else (an educator, excluded rows, a new one) is not countable. */
+const COUNTED: ReadonlySet<keyof BookingFilter> = new Set([
+  'scope',
+  'pendingScope',
+  'clientId',
+  'locationId',
+  'dateFromLocal',
+  'dateToLocal',
+  'statuses',
+]);
 
 /**
  * How many rows from index `low` up to `high` (a range of dates: rows are held in date order) a countable filter
