@@ -31,10 +31,9 @@ export interface BookingSnapshot {
   columns: Readonly<Record<'id' | 'candidate' | 'date', Int32Array> & { status: Uint8Array; site: Int32Array }>;
   /** The scope's locations that have rows, each with its client: what a filter's scope decides once per location. */
   sites: ReadonlyArray<{ location: number; client: number }>;
-  /** By site: its rows' indexes, ascending; and by site and status (its index), the same of that status. */
-  siteRows: readonly Int32Array[];
+  /** By site and status (its index): the indexes of the site's rows of that status, ascending. */
   siteStatusRows: ReadonlyArray<readonly Int32Array[]>;
-  /** The rows' JSON, written a block of rows at a time when a page first sends one of them (`rowJson`). */
+  /** The rows' JSON, written a block of rows at a time when a page first sends one of them (`blockOf`). */
   json: RowJson;
 }
 
@@ -51,6 +50,10 @@ interface RowJson {
 
 /** Rows written together: a page's rows lie close in date order, and a snapshot often serves only a few pages. */
 const BLOCK_ROWS = 128;
+
+/** A row's unfilled risk at `now` (the contract's rule), or null. */
+export const rowRisk = (r: BookingItemRow, now: Date) =>
+  unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now);
 
 /** A page cut from a snapshot: its rows' indexes, in the page's order. */
 export interface SnapshotPage {
@@ -140,8 +143,7 @@ function countOf(snapshot: BookingSnapshot, m: Matching, low: number, high: numb
   for (let s = 0; s < m.verdict.length; s++) {
     const v = m.verdict[s];
     const byStatus = snapshot.siteStatusRows[s]!;
-    if (v === IN_SCOPE && m.statuses === undefined) total += between(snapshot.siteRows[s]!);
-    else if (v === IN_SCOPE) for (const status of m.statuses!) total += between(byStatus[status]!);
+    if (v === IN_SCOPE) for (const [status, rows] of byStatus.entries()) total += m.statuses?.has(status) === false ? 0 : between(rows);
     else if (v === IF_PENDING && (m.statuses === undefined || m.statuses.has(PENDING))) total += between(byStatus[PENDING]!);
   }
   return total;
@@ -164,8 +166,7 @@ export function atRiskOf(snapshot: BookingSnapshot, filter: BookingFilter, now: 
     const r = rows[open[at]!]!;
     if (r.startUtc.getTime() >= until) break;
     if (r.dateLocal < fromDate || r.dateLocal > toDate || !matches(open[at]!)) continue;
-    if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now))
-      found.push(open[at]!);
+    if (rowRisk(r, now)) found.push(open[at]!);
   }
   return found;
 }
@@ -282,7 +283,7 @@ export function pageBody(snapshot: BookingSnapshot, indexes: readonly number[], 
   for (const index of indexes) {
     const r = rows[index]!;
     const last = first.length - 1;
-    if (unfilledRisk({ status: r.status, hasEducator: r.candidate !== null, start: r.startUtc, zone: r.timeZone }, now) !== null) {
+    if (rowRisk(r, now) !== null) {
       const bytes = Buffer.from(`${write(r)},`);
       first.push(-1);
       end.push(written.push(bytes) - 1);
@@ -372,12 +373,8 @@ export function snapshotOf(
     date: Int32Array.from(rows, (r) => dayNumber(r.dateLocal)),
     status: Uint8Array.from(rows, (r) => BOOKING_STATUSES.indexOf(r.status)),
   };
-  const siteRows = sites.map(() => [] as number[]);
   const siteStatusRows = sites.map(() => BOOKING_STATUSES.map(() => [] as number[]));
-  columns.site.forEach((at, index) => {
-    siteRows[at]!.push(index);
-    siteStatusRows[at]![columns.status[index]!]!.push(index);
-  });
+  columns.site.forEach((at, index) => siteStatusRows[at]![columns.status[index]!]!.push(index));
   return {
     rows,
     order,
@@ -385,7 +382,6 @@ export function snapshotOf(
     open: Uint32Array.from(open),
     columns,
     sites,
-    siteRows: siteRows.map((indexes) => Int32Array.from(indexes)),
     siteStatusRows: siteStatusRows.map((byStatus) => byStatus.map((indexes) => Int32Array.from(indexes))),
     json: {
       blocks: new Array<Buffer | undefined>(Math.ceil(rows.length / BLOCK_ROWS)),

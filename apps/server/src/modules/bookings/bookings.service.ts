@@ -25,7 +25,7 @@ import { minuteOf, type PageAnswer, type VersionedAnswers, type VersionedPage } 
 import { forbidden, visibleClients } from '../data-scope/data-scope';
 import { DEFAULT_FEATURES, type Features } from '@portal/contract/profile';
 import { BookingNotifier } from './booking-notifications';
-import { atRiskOf, bookingSnapshot, pageBody, pageOf } from './booking-snapshots';
+import { atRiskOf, bookingSnapshot, pageBody, pageOf, rowRisk } from './booking-snapshots';
 import { jsonWriter } from '../../lib/response-serializer';
 import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
 import {
@@ -141,10 +141,7 @@ function withoutStart<T extends { startUtc: Date }>(row: T): Omit<T, 'startUtc'>
  * `start_utc`: working it out from the local date, time and zone with Luxon took about a fifth of a page's CPU.
  */
 export function listRow(row: BookingItemRow, now: Date): BookingListRow {
-  return flagged(
-    row,
-    unfilledRisk({ status: row.status, hasEducator: row.candidate !== null, start: row.startUtc, zone: row.timeZone }, now),
-  );
+  return flagged(row, rowRisk(row, now));
 }
 
 function flagged(row: BookingItemRow, risk: BookingListRow['unfilledRisk']): BookingListRow {
