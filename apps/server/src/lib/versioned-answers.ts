@@ -57,6 +57,20 @@ declare const __PORTAL_BUILD__: string | undefined;
  */
 const BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : randomUUID();
 
+/**
+ * A key as text. A list of numbers inside a key is a set of ids (a scope's clients or locations), which reaches the
+ * key in the order of the caller's permission tree: by name, read afresh every few seconds (the principal cache), so
+ * that a rename reorders it on one server before another. Written in ascending order, the same answer has one tag
+ * whatever order the tree was read in. A list whose order matters must not be a list of numbers.
+ */
+export function keyText(key: readonly unknown[]): string {
+  return JSON.stringify(key, (name, value: unknown) =>
+    name !== '' && Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === 'number')
+      ? [...(value as number[])].sort((a, b) => a - b)
+      : value,
+  );
+}
+
 const tagFor = (key: string, versions: string) => `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
 
 interface VersionWaiter {
@@ -140,7 +154,7 @@ export class VersionedAnswers {
    */
   async versioned<T>(key: readonly unknown[], clientIds: readonly number[], load: (versions: string) => Promise<T>): Promise<Versioned<T>> {
     const versions = await this.versions.of(clientIds);
-    return { tag: tagFor(JSON.stringify(key), versions), load: () => load(versions) };
+    return { tag: tagFor(keyText(key), versions), load: () => load(versions) };
   }
 
   /** The answer kept under `tag`, or the one `compute` makes (once, however many ask for it at the same time). */

@@ -169,7 +169,9 @@ export class InvoicesService {
         pagination: { total, skip, take },
       };
     };
-    return this.answers.versioned(['invoices', clients, status ?? null, sort, skip, take], whole, load);
+    // The clients by id: their order in the tree (by name) is not the answer's (keyText).
+    const byId = [...clients].sort((a, b) => a.clientId - b.clientId);
+    return this.answers.versioned(['invoices', byId, status ?? null, sort, skip, take], whole, load);
   }
 
   /**
