@@ -116,3 +116,15 @@ export async function fillGroups(db: DbOrTx, scope: Scope, from: string, to: str
   );
   return rows.map((r) => ({ ...r, key: r.is_total ? null : r.key }));
 }
+
+/**
+ * The names of these clients, read with the report's rows: a kept report is named by the versions it was read at, so
+ * its names come from the same data (the caller's permission tree has them too, but a few seconds old at most).
+ */
+export async function clientNamesOf(db: DbOrTx, clientIds: readonly number[]): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from clients where id = any(${sql.param(clientIds)}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

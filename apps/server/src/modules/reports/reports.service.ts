@@ -3,7 +3,7 @@ import { candidateFullName } from '@portal/contract/candidates';
 import { CURRENCIES, type Currency } from '@portal/contract/domain';
 import { fillRatePercentage } from '@portal/contract/dashboard';
 import { toMajor } from '@portal/contract/invoices';
-import { allClients, type PermissionTree } from '@portal/contract/permissions';
+import type { PermissionTree } from '@portal/contract/permissions';
 import {
   REPORT_UNKNOWN_KEY,
   type FillReportQuery,
@@ -19,7 +19,7 @@ import type { DbOrTx } from '@portal/db/client';
 import type { Versioned, VersionedAnswers } from '../../lib/versioned-answers';
 import { viewScope, visibleClientIds } from '../data-scope/data-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
-import { fillGroups, spendLineDates, type FillGroupRow, type SpendLineDateRow } from './reports.repository';
+import { clientNamesOf, fillGroups, spendLineDates, type FillGroupRow, type SpendLineDateRow } from './reports.repository';
 
 /**
  * The spend and fill reports. Spend has the invoice list's access (accounts view at every client asked for, through
@@ -61,10 +61,6 @@ interface Sum {
   amountMinor: number;
   days: number;
   hours: number;
-}
-
-function clientNames(tree: PermissionTree): Map<number, string> {
-  return new Map(allClients(tree).map((c) => [c.clientId, c.clientName]));
 }
 
 /** The group a (line, date) falls in. */
@@ -179,20 +175,25 @@ export class ReportsService {
   /** GET /v1/reports/spend: 403 unless every client asked for grants accounts view (decided before anything is read). */
   async spendAnswer(tree: PermissionTree, query: SpendQuery): Promise<Versioned<SpendReportResponse>> {
     const clientIds = this.invoices.accountsClientIds(tree, query.clientIds);
-    const names = clientNames(tree);
-    return this.answers.versioned(['reports-spend', clientIds, query.from, query.to, query.groupBy], clientIds, async () =>
-      spendReport(await spendLineDates(this.db, clientIds, query.from, query.to), query, names),
-    );
+    return this.answers.versioned(['reports-spend', clientIds, query.from, query.to, query.groupBy], clientIds, async () => {
+      const [rows, names] = await Promise.all([
+        spendLineDates(this.db, clientIds, query.from, query.to),
+        clientNamesOf(this.db, clientIds),
+      ]);
+      return spendReport(rows, query, names);
+    });
   }
 
   /** GET /v1/reports/fill: the bookings figures' scope (booking view at the clients or some of their locations). */
   async fillAnswer(tree: PermissionTree, query: FillQuery): Promise<Versioned<FillReportResponse>> {
     const scope = viewScope(tree, 'booking', query.clientIds);
-    const names = clientNames(tree);
-    return this.answers.versioned(
-      ['reports-fill', scope, query.from, query.to, query.groupBy],
-      visibleClientIds(tree, query.clientIds),
-      async () => fillReport(await fillGroups(this.db, scope, query.from, query.to, query.groupBy), query, names),
-    );
+    const clientIds = visibleClientIds(tree, query.clientIds);
+    return this.answers.versioned(['reports-fill', scope, query.from, query.to, query.groupBy], clientIds, async () => {
+      const [groups, names] = await Promise.all([
+        fillGroups(this.db, scope, query.from, query.to, query.groupBy),
+        clientNamesOf(this.db, clientIds),
+      ]);
+      return fillReport(groups, query, names);
+    });
   }
 }

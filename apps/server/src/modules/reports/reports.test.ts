@@ -374,6 +374,27 @@ describe('GET /v1/reports/fill', () => {
   });
 });
 
+describe('a client renamed', () => {
+  it('is named anew in both reports at once, though the caller’s permission tree (kept a few seconds) still has the old name', async () => {
+    const [one] = await clientsWith('group.admin', 'accounts');
+    const urls = [spendUrl(`from=${FROM}&to=${TO}&groupBy=client`), fillUrl(`from=${FROM}&to=2026-04-30&groupBy=client`)];
+    const labelOf = async (url: string) => {
+      const res = await get(url, 'group.admin');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { rows: Array<{ key: string; label: string }> }).rows.find((r) => r.key === String(one))?.label;
+    };
+    const [row] = await queryRows<{ name: string }>(t.database.db, sql`select name from clients where id = ${one!}`);
+    const name = row!.name;
+    for (const url of urls) expect(await labelOf(url), url).toBe(name);
+    await t.database.db.execute(sql`update clients set name = 'Renamed Grammar' where id = ${one!}`);
+    try {
+      for (const url of urls) expect(await labelOf(url), url).toBe('Renamed Grammar');
+    } finally {
+      await t.database.db.execute(sql`update clients set name = ${name} where id = ${one!}`);
+    }
+  });
+});
+
 describe('hostile input', () => {
   const problem = (res: { statusCode: number; json: () => unknown }) => ProblemDetails.parse(res.json());
 
