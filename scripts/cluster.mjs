@@ -313,7 +313,12 @@ export async function startCluster(options = {}) {
     prefixLines(haproxy.stdout, '[haproxy]', output);
     prefixLines(haproxy.stderr, '[haproxy]', output);
     if (!(await waitForPing(`http://127.0.0.1:${port}`, 15_000, () => haproxy.exitCode === null))) {
-      throw new Error(`haproxy did not answer on port ${port}`);
+      const exited = haproxy.exitCode ?? haproxy.signalCode;
+      throw new Error(
+        exited === null
+          ? `haproxy did not answer on port ${port} within 15 s`
+          : `haproxy exited (${exited}) before it answered on port ${port}: see its [haproxy] lines (a port taken since it was found free?)`,
+      );
     }
   } catch (error) {
     await stop();

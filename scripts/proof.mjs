@@ -373,10 +373,26 @@ async function freePort() {
   return port;
 }
 
-/** A base port with `count` free ports after it (the cluster uses port … port+count). */
+/**
+ * The lowest port the kernel hands out to outgoing connections (Linux: `ip_local_port_range`, 32768 by default). A
+ * port picked at or above it may be taken by one of the servers' own connections (to PostgreSQL, Redis, each other)
+ * between the check that it is free and the proxy's bind, as the instance-kill proof once met ('haproxy did not
+ * answer').
+ */
+function ephemeralLow() {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** A base port with `count` free ports after it (the cluster uses port … port+count), below the outgoing ports. */
 async function freeRange(count) {
+  const low = ephemeralLow();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = 10_000 + Math.floor(Math.random() * (low - 10_000 - count - 1));
     const ok = await Promise.all(
       Array.from(
         { length: count + 1 },
