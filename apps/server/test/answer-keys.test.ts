@@ -66,4 +66,24 @@ describe('a list answer over a tree whose clients come in another order', () => 
       expect(await tags(reversed(tree)), email).toEqual(await tags(tree));
     }
   });
+
+  it('is cut from the snapshot built in the tree’s own order, not from a second one, for bookings and invoices', async () => {
+    const { services } = t.app;
+    const pages = async (tree: PermissionTree) => {
+      await (await services.bookings.listAnswer(tree, BookingsQuery.parse({ take: '25' }))).load();
+      await (await services.invoices.listAnswer(tree, InvoicesQuery.parse({ take: '10' }))).load();
+    };
+    const [contact] = await queryRows<{ id: number }>(t.database.db, sql`select id from contacts where email = 'uk.admin@demo.test'`);
+    const tree = await loadPermissionTree(t.database.db, contact!.id);
+    // The second page of a scope at the same versions builds its snapshot.
+    await pages(tree);
+    await pages(tree);
+    const built = services.snapshots.counts.built;
+    const kept = services.snapshots.size.snapshots;
+    expect(built).toBeGreaterThanOrEqual(2);
+    await pages(reversed(tree));
+    await pages(reversed(tree));
+    expect(services.snapshots.counts.built).toBe(built);
+    expect(services.snapshots.size.snapshots).toBe(kept);
+  });
 });

@@ -4,6 +4,7 @@ import { BOOKING_STATUSES } from '@portal/contract/domain';
 import { UNFILLED_RISK_MAX_HOURS, unfilledRisk } from '@portal/contract/unfilled-risk';
 import type { BookingItemRow } from '../../read-model/booking-detail.repository';
 import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
+import { keyText } from '../../lib/versioned-answers';
 import { countVisibleUpTo, rankedBookings, type BookingFilter, type BookingSort, type DbOrTx } from './bookings.repository';
 
 /**
@@ -404,7 +405,7 @@ export function bookingSnapshot(
   versions: string,
   written: (row: BookingItemRow) => string,
 ): Promise<BookingSnapshot | undefined> {
-  const key = JSON.stringify(['bookings', scope.scope, scope.pendingScope ?? null]);
+  const key = keyText(['bookings', scope.scope, scope.pendingScope ?? null]);
   return snapshots.of(key, versions, async (maxRows) =>
     (await countVisibleUpTo(db, scope, maxRows)) > maxRows ? 'too-large' : snapshotOf(await rankedBookings(db, scope), written),
   );

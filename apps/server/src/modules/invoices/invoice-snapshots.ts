@@ -1,5 +1,6 @@
 import { INVOICE_SORTS, type InvoiceSort } from '@portal/contract/invoices';
 import type { VersionedSnapshots } from '../../lib/versioned-snapshots';
+import { keyText } from '../../lib/versioned-answers';
 import type { DbOrTx } from '@portal/db/client';
 import { clientsInvoices, countInvoicesUpTo, type InvoiceFilter, type InvoiceRow } from './invoices.repository';
 
@@ -72,7 +73,7 @@ export function invoiceSnapshot(
   clientIds: readonly number[],
   versions: string,
 ): Promise<InvoiceSnapshot | undefined> {
-  return snapshots.of(JSON.stringify(['invoices', clientIds]), versions, async (maxRows) =>
+  return snapshots.of(keyText(['invoices', clientIds]), versions, async (maxRows) =>
     (await countInvoicesUpTo(db, clientIds, maxRows)) > maxRows ? 'too-large' : invoiceSnapshotOf(await clientsInvoices(db, clientIds)),
   );
 }
