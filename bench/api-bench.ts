@@ -15,7 +15,8 @@
  * `--mode` (default `both`): `repeated` loads each route's one URL again and again (answered from the versioned-answer
  * cache once computed); `varied` draws every request's parameters at random from what the account may see
  * (varied-reads.ts: bookings list pages, sorts, client selections and date ranges, a client's bookings, group overview
- * dates, invoices pages and filters), each kind alone and then mixed, against `/api/ping` measured in the same run.
+ * dates, invoices pages and filters), each kind alone and then mixed, against `/api/ping` measured in the same run and
+ * against a bare route sending a sample of the kind's own answers (the ceiling for answers of that size).
  *
  * PostgreSQL is reached over loopback TCP (127.0.0.1:5432); `--pg-transport socket` uses its Unix socket in
  * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (bench/RESULTS.md).
@@ -351,8 +352,10 @@ async function servedRoutes(base: string, session: BenchSession | undefined): Pr
   return served;
 }
 
-/** A bare Fastify route per served route, sending the same bytes: the ceiling on this machine. */
-async function startCeiling(served: ServedRoute[]): Promise<{ child: ChildProcess; base: string }> {
+/** A bare Fastify route per served route (or sampled varied URL), sending the same bytes: the ceiling on this machine. */
+async function startCeiling(
+  served: ReadonlyArray<Pick<ServedRoute, 'path' | 'body' | 'contentType' | 'etag'>>,
+): Promise<{ child: ChildProcess; base: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
   writeFileSync(join(dir, 'routes.json'), JSON.stringify(served));
   const ceiling = await startProcess(
@@ -455,19 +458,27 @@ async function benchVaried(base: string, session: BenchSession, pingRps: number,
   if (mode === 'repeated') return;
   const options = { connections, duration, warmup, seed };
   const loadAtStart = loadAverage();
-  const figures = await benchVariedReads(base, session.token, session.scope, options, wanted);
+  const figures = await benchVariedReads(base, session.token, session.scope, options, wanted, async (samples) => {
+    const { child, base: ceilingBase } = await startCeiling(samples);
+    return { base: ceilingBase, stop: () => child.kill('SIGTERM') };
+  });
   if (figures.length === 0) return;
   console.log(
     `\nVaried reads (${session.scope.clientIds.length} clients, ${session.scope.groupIds.length} groups; seed ${seed}; ` +
       `load average ${loadAtStart} at the start, ${loadAverage()} at the end; /api/ping ${pingRps.toFixed(0)} req/s):`,
   );
-  console.log('| route | req/s | p50 | p99 | vs ping | errors | distinct URLs / sent |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | mean answer | errors | distinct URLs / sent |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const f of figures) {
+    const c = f.ceiling;
     console.log(
-      `| ${f.route} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${percent(pingRps ? f.rps / pingRps : undefined)} | ${f.errors} | ${f.distinctUrls} / ${f.sent} |`,
+      `| ${f.route} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${c ? c.rps.toFixed(0) : '—'} | ${c ? ms(c.p99) : '—'} | ` +
+        `${percent(c ? f.rps / c.rps : undefined)} | ${percent(pingRps ? f.rps / pingRps : undefined)} | ${(f.meanBytes / 1000).toFixed(1)} kB | ` +
+        `${f.errors}${c?.errors ? ` (ceiling ${c.errors})` : ''} | ${f.distinctUrls} / ${f.sent} |`,
     );
-    rows.push({ ...f, vsPing: pingRps ? f.rps / pingRps : undefined });
+    rows.push({ ...f, vsPing: pingRps ? f.rps / pingRps : undefined, vsCeiling: c ? f.rps / c.rps : undefined });
   }
 }
 

@@ -26,7 +26,28 @@ export interface VariedFigures {
   /** Requests sent (answered or not by the end) and the different URLs among them: close means few repeats. */
   sent: number;
   distinctUrls: number;
+  /**
+   * The same load against a bare Fastify route answering a sample of this kind's draws with the bytes the server sent
+   * for them (`--ceiling`): what serving answers of that size costs on this machine at all. Absent without a ceiling.
+   */
+  ceiling?: { rps: number; p50: number; p99: number; errors: number };
+  /** The mean bytes of an answer among the sampled draws. */
+  meanBytes: number;
 }
+
+/** A drawn URL with the answer the server sent for it: what the ceiling server sends for that URL. */
+export interface VariedSample {
+  path: string;
+  /** Base64. */
+  body: string;
+  contentType: string;
+}
+
+/** A server answering the samples' URLs with their bytes (api-bench.ts: ceiling-server.ts). */
+export type StartCeiling = (samples: VariedSample[]) => Promise<{ base: string; stop: () => void }>;
+
+/** Draws per kind sampled for the ceiling and the mean answer size. */
+const SAMPLES_PER_KIND = 200;
 
 interface LoadOptions {
   connections: number;
@@ -143,6 +164,19 @@ async function probe(
   return undefined;
 }
 
+/** `count` draws of `draw` with the answers the server sent for them (one at a time, before any load). */
+async function sampleAnswers(base: string, headers: Record<string, string>, draw: () => string, count: number): Promise<VariedSample[]> {
+  const samples: VariedSample[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const path = draw();
+    const res = await fetch(base + path, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`${path} answers ${res.status} while sampling`);
+    samples.push({ path, body: body.toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' });
+  }
+  return samples;
+}
+
 async function loadVaried(base: string, headers: Record<string, string>, draw: () => string, options: LoadOptions) {
   const urls = new Set<string>();
   let sent = 0;
@@ -178,6 +212,7 @@ export async function benchVariedReads(
   scope: VariedScope,
   options: LoadOptions,
   wanted: (name: string) => boolean,
+  startCeiling?: StartCeiling,
 ): Promise<VariedFigures[]> {
   const headers = { authorization: `Bearer ${token}` };
   const usable: Kind[] = [];
@@ -186,27 +221,51 @@ export async function benchVariedReads(
     if (refused) console.log(`  ${variedName(kind.name)}: not benchmarked (${refused})`);
     else usable.push(kind);
   }
-  const loads: Array<{ route: string; draw: () => string }> = usable.map((kind, i) => {
-    const random = generator(options.seed + i);
-    return { route: variedName(kind.name), draw: () => kind.draw(random, scope) };
-  });
-  if (usable.length > 1) {
-    const random = generator(options.seed + usable.length);
-    loads.push({ route: VARIED_MIXED, draw: () => pick(random, usable).draw(random, scope) });
+  // A load's draws from its seed; its samples from another seed (the same kinds of URL, not the load's own).
+  const drawOf = (kinds: Kind[], seed: number): (() => string) => {
+    const random = generator(seed);
+    const [only] = kinds;
+    return kinds.length === 1 ? () => only!.draw(random, scope) : () => pick(random, kinds).draw(random, scope);
+  };
+  const loads: Array<{ route: string; kinds: Kind[]; seed: number }> = usable.map((kind, i) => ({
+    route: variedName(kind.name),
+    kinds: [kind],
+    seed: options.seed + i,
+  }));
+  if (usable.length > 1) loads.push({ route: VARIED_MIXED, kinds: usable, seed: options.seed + usable.length });
+  const wantedLoads = loads.filter((l) => wanted(l.route));
+  const samples = new Map<string, VariedSample[]>();
+  for (const { route, kinds, seed } of wantedLoads) {
+    samples.set(route, await sampleAnswers(base, headers, drawOf(kinds, seed + 1_000_003), SAMPLES_PER_KIND));
   }
+  const ceiling = startCeiling ? await startCeiling([...samples.values()].flat()) : undefined;
   const figures: VariedFigures[] = [];
-  for (const { route, draw } of loads.filter((l) => wanted(l.route))) {
-    const { result, sent, distinctUrls } = await loadVaried(base, headers, draw, options);
-    figures.push({
-      route,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-      requests: result.requests.total,
-      sent,
-      distinctUrls,
-    });
+  try {
+    for (const { route, kinds, seed } of wantedLoads) {
+      const { result, sent, distinctUrls } = await loadVaried(base, headers, drawOf(kinds, seed), options);
+      const sampled = samples.get(route)!;
+      let bare: VariedFigures['ceiling'];
+      if (ceiling) {
+        // The bare route, right after the real one: the sampled URLs drawn at random, without the sign-in header.
+        const random = generator(seed);
+        const { result: b } = await loadVaried(ceiling.base, {}, () => pick(random, sampled).path, options);
+        bare = { rps: b.requests.average, p50: b.latency.p50, p99: b.latency.p99, errors: b.errors + b.timeouts + b.non2xx };
+      }
+      figures.push({
+        route,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        requests: result.requests.total,
+        sent,
+        distinctUrls,
+        ...(bare ? { ceiling: bare } : {}),
+        meanBytes: sampled.reduce((sum, x) => sum + Buffer.byteLength(x.body, 'base64'), 0) / sampled.length,
+      });
+    }
+  } finally {
+    ceiling?.stop();
   }
   return figures;
 }
