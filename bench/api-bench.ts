@@ -22,7 +22,7 @@
  * `/var/run/postgresql` instead. Measured on a quiet machine, the socket was no faster (bench/RESULTS.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -454,28 +454,52 @@ async function benchTimesheet(base: string, session: BenchSession, databaseUrl: 
 }
 
 /** Varied reads (varied-reads.ts) against /api/ping measured in this same run. */
-async function benchVaried(base: string, session: BenchSession, pingRps: number, rows: unknown[]): Promise<void> {
+/** A process's CPU time so far (user and system, every thread) in seconds, from /proc; undefined where there is none. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** The kernel's clock ticks per second (USER_HZ), 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+async function benchVaried(base: string, session: BenchSession, pingRps: number, rows: unknown[], serverPid?: number): Promise<void> {
   if (mode === 'repeated') return;
   const options = { connections, duration, warmup, seed };
   const loadAtStart = loadAverage();
-  const figures = await benchVariedReads(base, session.token, session.scope, options, wanted, async (samples) => {
-    const { child, base: ceilingBase } = await startCeiling(samples);
-    return { base: ceilingBase, stop: () => child.kill('SIGTERM') };
-  });
+  const figures = await benchVariedReads(
+    base,
+    session.token,
+    session.scope,
+    options,
+    wanted,
+    async (samples) => {
+      const { child, base: ceilingBase } = await startCeiling(samples);
+      return { base: ceilingBase, stop: () => child.kill('SIGTERM') };
+    },
+    () => processCpuSeconds(serverPid),
+  );
   if (figures.length === 0) return;
   console.log(
     `\nVaried reads (${session.scope.clientIds.length} clients, ${session.scope.groupIds.length} groups; seed ${seed}; ` +
       `load average ${loadAtStart} at the start, ${loadAverage()} at the end; /api/ping ${pingRps.toFixed(0)} req/s):`,
   );
   console.log(
-    '| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | mean answer | errors | distinct URLs / sent |',
+    '| route | req/s | p50 | p99 | ceiling req/s | ceiling p99 | vs ceiling | vs ping | mean answer | server CPU / request | errors | distinct URLs / sent |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const f of figures) {
     const c = f.ceiling;
     console.log(
       `| ${f.route} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${c ? c.rps.toFixed(0) : '—'} | ${c ? ms(c.p99) : '—'} | ` +
         `${percent(c ? f.rps / c.rps : undefined)} | ${percent(pingRps ? f.rps / pingRps : undefined)} | ${(f.meanBytes / 1000).toFixed(1)} kB | ` +
+        `${f.cpuPerRequest === undefined ? '—' : `${(f.cpuPerRequest * 1e6).toFixed(0)} µs`} | ` +
         `${f.errors}${c?.errors ? ` (ceiling ${c.errors})` : ''} | ${f.distinctUrls} / ${f.sent} |`,
     );
     rows.push({ ...f, vsPing: pingRps ? f.rps / pingRps : undefined, vsCeiling: c ? f.rps / c.rps : undefined });
@@ -492,7 +516,7 @@ async function benchEngine(engine: string): Promise<void> {
   console.log(`\n${label}: ${connections} connections, ${duration} s per route; load average ${loadAtStart}\n`);
   const pingRps = await benchRepeated(server.base, session, served, rows);
   // Before any write, so the varied reads see the seeded world as the repeated ones did.
-  if (session) await benchVaried(server.base, session, pingRps, rows);
+  if (session) await benchVaried(server.base, session, pingRps, rows, server.child.pid);
   await benchFixedRate(server.base, session, rows);
   if (session) {
     await benchCreateBookings(server.base, session, rows);

@@ -33,6 +33,11 @@ export interface VariedFigures {
   ceiling?: { rps: number; p50: number; p99: number; errors: number };
   /** The mean bytes of an answer among the sampled draws. */
   meanBytes: number;
+  /**
+   * The server process's CPU seconds (every thread) per answered request during the measured run: what the server
+   * spends on a request whatever else the machine did meanwhile, steadier than req/s on a shared machine.
+   */
+  cpuPerRequest?: number;
 }
 
 /** A drawn URL with the answer the server sent for it: what the ceiling server sends for that URL. */
@@ -177,7 +182,13 @@ async function sampleAnswers(base: string, headers: Record<string, string>, draw
   return samples;
 }
 
-async function loadVaried(base: string, headers: Record<string, string>, draw: () => string, options: LoadOptions) {
+async function loadVaried(
+  base: string,
+  headers: Record<string, string>,
+  draw: () => string,
+  options: LoadOptions,
+  cpuSeconds?: () => number | undefined,
+) {
   const urls = new Set<string>();
   let sent = 0;
   const run = (duration: number) =>
@@ -201,8 +212,14 @@ async function loadVaried(base: string, headers: Record<string, string>, draw: (
   if (options.warmup > 0) await run(options.warmup);
   urls.clear();
   sent = 0;
+  const cpuBefore = cpuSeconds?.();
   const result = await run(options.duration);
-  return { result, sent, distinctUrls: urls.size };
+  const cpuAfter = cpuSeconds?.();
+  const cpuPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : (cpuAfter - cpuBefore) / result.requests.total;
+  return { result, sent, distinctUrls: urls.size, cpuPerRequest };
 }
 
 /** Each usable kind alone, then all of them mixed (a kind drawn at random per request). */
@@ -213,6 +230,8 @@ export async function benchVariedReads(
   options: LoadOptions,
   wanted: (name: string) => boolean,
   startCeiling?: StartCeiling,
+  /** The server process's CPU time so far (user and system, all its threads), in seconds; undefined: unknown. */
+  serverCpu?: () => number | undefined,
 ): Promise<VariedFigures[]> {
   const headers = { authorization: `Bearer ${token}` };
   const usable: Kind[] = [];
@@ -242,7 +261,7 @@ export async function benchVariedReads(
   const figures: VariedFigures[] = [];
   try {
     for (const { route, kinds, seed } of wantedLoads) {
-      const { result, sent, distinctUrls } = await loadVaried(base, headers, drawOf(kinds, seed), options);
+      const { result, sent, distinctUrls, cpuPerRequest } = await loadVaried(base, headers, drawOf(kinds, seed), options, serverCpu);
       const sampled = samples.get(route)!;
       let bare: VariedFigures['ceiling'];
       if (ceiling) {
@@ -261,6 +280,7 @@ export async function benchVariedReads(
         sent,
         distinctUrls,
         ...(bare ? { ceiling: bare } : {}),
+        ...(cpuPerRequest === undefined ? {} : { cpuPerRequest }),
         meanBytes: sampled.reduce((sum, x) => sum + Buffer.byteLength(x.body, 'base64'), 0) / sampled.length,
       });
     }
