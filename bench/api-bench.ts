@@ -453,7 +453,6 @@ async function benchTimesheet(base: string, session: BenchSession, databaseUrl: 
   rows.push(r);
 }
 
-/** Varied reads (varied-reads.ts) against /api/ping measured in this same run. */
 /** A process's CPU time so far (user and system, every thread) in seconds, from /proc; undefined where there is none. */
 function processCpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
@@ -469,6 +468,10 @@ function processCpuSeconds(pid: number | undefined): number | undefined {
 /** The kernel's clock ticks per second (USER_HZ), 100 on Linux. */
 const CLOCK_TICKS = 100;
 
+/**
+ * Varied reads (varied-reads.ts) against /api/ping measured in this same run and against a bare route sending a sample
+ * of their answers, with the server's (`serverPid`) CPU time per request.
+ */
 async function benchVaried(base: string, session: BenchSession, pingRps: number, rows: unknown[], serverPid?: number): Promise<void> {
   if (mode === 'repeated') return;
   const options = { connections, duration, warmup, seed };

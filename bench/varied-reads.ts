@@ -28,7 +28,7 @@ export interface VariedFigures {
   distinctUrls: number;
   /**
    * The same load against a bare Fastify route answering a sample of this kind's draws with the bytes the server sent
-   * for them (`--ceiling`): what serving answers of that size costs on this machine at all. Absent without a ceiling.
+   * for them: what serving answers of that size costs on this machine at all. Absent when no ceiling was started.
    */
   ceiling?: { rps: number; p50: number; p99: number; errors: number };
   /** The mean bytes of an answer among the sampled draws. */
