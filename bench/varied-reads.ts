@@ -151,32 +151,23 @@ const KINDS: Kind[] = [
 export const VARIED_MIXED = 'varied: the four mixed';
 export const variedName = (kind: string) => `varied: ${kind}`;
 
-/** A request must answer 200: a refusal means a draw the account may not make, which the bench must not measure. */
-async function probe(
+/**
+ * `count` draws of `draw` with the answers the server sent for them, one at a time before any load; or, where a draw
+ * is refused, the refusal: a request must answer 200 (a refusal means a draw the account may not make, which the
+ * bench must not measure).
+ */
+async function sampleAnswers(
   base: string,
   headers: Record<string, string>,
-  kind: Kind,
-  scope: VariedScope,
-  seed: number,
-): Promise<string | undefined> {
-  const random = generator(seed);
-  for (let i = 0; i < 5; i += 1) {
-    const path = kind.draw(random, scope);
-    const res = await fetch(base + path, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) return `${path} answers ${res.status}`;
-  }
-  return undefined;
-}
-
-/** `count` draws of `draw` with the answers the server sent for them (one at a time, before any load). */
-async function sampleAnswers(base: string, headers: Record<string, string>, draw: () => string, count: number): Promise<VariedSample[]> {
+  draw: () => string,
+  count: number,
+): Promise<VariedSample[] | string> {
   const samples: VariedSample[] = [];
   for (let i = 0; i < count; i += 1) {
     const path = draw();
     const res = await fetch(base + path, { headers });
     const body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200) throw new Error(`${path} answers ${res.status} while sampling`);
+    if (res.status !== 200) return `${path} answers ${res.status}`;
     samples.push({ path, body: body.toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' });
   }
   return samples;
@@ -234,18 +225,18 @@ export async function benchVariedReads(
   serverCpu?: () => number | undefined,
 ): Promise<VariedFigures[]> {
   const headers = { authorization: `Bearer ${token}` };
-  const usable: Kind[] = [];
-  for (const kind of KINDS.filter((k) => k.usable(scope))) {
-    const refused = await probe(base, headers, kind, scope, options.seed);
-    if (refused) console.log(`  ${variedName(kind.name)}: not benchmarked (${refused})`);
-    else usable.push(kind);
-  }
   // A load's draws from its seed; its samples from another seed (the same kinds of URL, not the load's own).
   const drawOf = (kinds: Kind[], seed: number): (() => string) => {
     const random = generator(seed);
     const [only] = kinds;
     return kinds.length === 1 ? () => only!.draw(random, scope) : () => pick(random, kinds).draw(random, scope);
   };
+  const usable: Kind[] = [];
+  for (const kind of KINDS.filter((k) => k.usable(scope))) {
+    const probed = await sampleAnswers(base, headers, drawOf([kind], options.seed), 5);
+    if (typeof probed === 'string') console.log(`  ${variedName(kind.name)}: not benchmarked (${probed})`);
+    else usable.push(kind);
+  }
   const loads: Array<{ route: string; kinds: Kind[]; seed: number }> = usable.map((kind, i) => ({
     route: variedName(kind.name),
     kinds: [kind],
@@ -255,7 +246,9 @@ export async function benchVariedReads(
   const wantedLoads = loads.filter((l) => wanted(l.route));
   const samples = new Map<string, VariedSample[]>();
   for (const { route, kinds, seed } of wantedLoads) {
-    samples.set(route, await sampleAnswers(base, headers, drawOf(kinds, seed + 1_000_003), SAMPLES_PER_KIND));
+    const sampled = await sampleAnswers(base, headers, drawOf(kinds, seed + 1_000_003), SAMPLES_PER_KIND);
+    if (typeof sampled === 'string') throw new Error(`${route}: ${sampled} while sampling its answers`);
+    samples.set(route, sampled);
   }
   const ceiling = startCeiling ? await startCeiling([...samples.values()].flat()) : undefined;
   const figures: VariedFigures[] = [];
