@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import server from './apps/server/vitest.config';
+import { REST_FILES, testPart } from './scripts/test-parts.mjs';
 import web from './apps/web/vitest.config';
 
 /**
@@ -27,7 +28,11 @@ function filesNeedingIsolation(projectDir: string, dirs: string[]): string[] {
 }
 
 const isolatedServer = filesNeedingIsolation('./apps/server/', ['src', 'test']);
+
 const isolatedWeb = filesNeedingIsolation('./apps/web/', ['src']);
+
+/** `npm test`'s quick part leaves these server files to the rest (scripts/test-parts.mjs). */
+const leftToRest = testPart() === 'quick' ? REST_FILES.map((file) => relative('apps/server', file)) : [];
 
 /**
  * The longest files (a minute or more of mostly CPU: fuzzing every route, seeding worlds, fault proofs) start first,
@@ -65,9 +70,17 @@ export default defineConfig({
       { plugins: web.plugins, root: './apps/web', test: { ...web.test, name: 'web-isolated', include: isolatedWeb } },
       {
         root: './apps/server',
-        test: { ...server.test, name: 'server', isolate: false, exclude: [...configDefaults.exclude, ...isolatedServer] },
+        test: {
+          ...server.test,
+          name: 'server',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...isolatedServer, ...leftToRest],
+        },
       },
-      { root: './apps/server', test: { ...server.test, name: 'server-isolated', include: isolatedServer } },
+      {
+        root: './apps/server',
+        test: { ...server.test, name: 'server-isolated', include: isolatedServer.filter((file) => !leftToRest.includes(file)) },
+      },
     ],
     // One test file per core. Vitest's default leaves a core for itself (one worker on this 2-core machine), but
     // the server's integration files mostly wait on their embedded database or on servers they start: two at once

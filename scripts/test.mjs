@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the suite in lanes. A lane is a series of steps run one after the other; lanes of one stage run side by
+// `npm test`: the suite in lanes. It runs the quick part of the suite (TEST_PART=quick, scripts/test-parts.mjs);
+// `npm test -- --rest` runs the rest (each two-width browser journey at its second width, the embedded server's
+// process proofs), which CI runs after it. A lane is a series of steps run one after the other; lanes of one stage run side by
 // side as separate processes (their output lines prefixed with the lane's name), and a stage starts when the one
 // before it has passed. Ends with one timing table per lane and one plain line, 'total: N passed, N failed', that CI
 // reads; the exit code is the first failing step's.
@@ -10,7 +12,8 @@
 //   e2e      Chromium (installed from Debian when missing), then the browser journeys (e2e/, files side by side)
 //
 // The stages (TEST_LANES, default below) were measured on the 2-core machine CI runs on: see docs/testing.md and bench/RESULTS.md.
-// Flags: --no-e2e (static and vitest only), --only-e2e, --lanes 'static+vitest,e2e' (stages separated by commas,
+// Flags: --rest (the rest of the suite: its unit and integration files, then its journeys), --no-e2e (static and
+// vitest only), --only-e2e, --lanes 'static+vitest,e2e' (stages separated by commas,
 // lanes of one stage by '+').
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { DEEPER_IN_REST, REST_FILES } from './test-parts.mjs';
 import { runVitest } from './vitest-summary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,11 +29,14 @@ process.chdir(root);
 
 /** Static checks and Vitest side by side (each leaves the other's idle moments to it), then the browser journeys. */
 const DEFAULT_STAGES = 'static+vitest,e2e';
+/** The rest: no static checks (the quick part made them); the fault proofs it holds are timed, so not beside the journeys. */
+const REST_STAGES = 'vitest,e2e';
 
 let values;
 try {
   ({ values } = parseArgs({
     options: {
+      rest: { type: 'boolean', default: false },
       'no-e2e': { type: 'boolean', default: false },
       'only-e2e': { type: 'boolean', default: false },
       lanes: { type: 'string' },
@@ -42,7 +49,8 @@ try {
   process.exit(2);
 }
 if (values.help) {
-  console.log('Usage: npm test [-- --no-e2e | --only-e2e | --lanes STAGES]');
+  console.log('Usage: npm test [-- --rest] [-- --no-e2e | --only-e2e | --lanes STAGES]');
+  console.log('  --rest          the rest of the suite, which the quick part (the default) leaves to CI');
   console.log('  --no-e2e        static checks, unit and integration tests only');
   console.log('  --only-e2e      the browser tests only (ensures Chromium first)');
   console.log(`  --lanes STAGES  which lanes run together, e.g. '${DEFAULT_STAGES}' (default; also TEST_LANES)`);
@@ -52,6 +60,10 @@ if (values['no-e2e'] && values['only-e2e']) {
   console.error('npm test: --no-e2e and --only-e2e conflict (see --help)');
   process.exit(2);
 }
+
+// Every lane's processes see which part runs (vitest.config.ts, e2e/vitest.config.ts, e2e/support/widths.ts).
+const part = values.rest ? 'rest' : 'quick';
+process.env.TEST_PART = part;
 
 const colour = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (colour ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -174,7 +186,7 @@ const LANES = {
       name: 'Unit and integration tests',
       command: 'npx vitest run',
       run: async (p) =>
-        runVitest([], {
+        runVitest(part === 'rest' ? [...REST_FILES, ...DEEPER_IN_REST] : [], {
           label: 'unit and integration',
           run: (cmd, args) => run(p, cmd, args),
           log: (text) => console.log(text.replace(/^/gm, p)),
@@ -228,7 +240,7 @@ const LANES = {
   ],
 };
 
-const stagesText = values.lanes ?? process.env.TEST_LANES ?? DEFAULT_STAGES;
+const stagesText = values.lanes ?? process.env.TEST_LANES ?? (part === 'rest' ? REST_STAGES : DEFAULT_STAGES);
 let stages = stagesText.split(',').map((stage) => stage.split('+').map((lane) => lane.trim()));
 for (const lane of stages.flat()) {
   if (!LANES[lane]) {
@@ -268,7 +280,7 @@ async function runLane(name, sideBySide) {
 const started = Date.now();
 const loadAtStart = loadavg()[0];
 // The runtime the suite runs on: package.json's `node` (Node 22), first on the PATH of every npm script.
-console.log(`npm test on Node ${process.version} (${process.execPath})`);
+console.log(`npm test (${part === 'rest' ? 'the rest of the suite' : 'the quick part'}) on Node ${process.version} (${process.execPath})`);
 let exitCode = 0;
 for (const stage of stages) {
   console.log(`\n${bold(`━━━━ ${stage.length > 1 ? `side by side: ${stage.join(' + ')}` : stage[0]}`)}`);
@@ -304,7 +316,8 @@ for (const stage of stages) {
 
 const elapsed = ((Date.now() - started) / 1000).toFixed(0);
 const load = `load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`;
-if (exitCode === 0) console.log(green(`npm test passed in ${elapsed} s (${load})`));
-else console.log(red(`npm test FAILED (exit code ${exitCode}) after ${elapsed} s (${load})`));
+const what = part === 'rest' ? 'npm test -- --rest' : 'npm test';
+if (exitCode === 0) console.log(green(`${what} passed in ${elapsed} s (${load})`));
+else console.log(red(`${what} FAILED (exit code ${exitCode}) after ${elapsed} s (${load})`));
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(exitCode);

@@ -10,10 +10,12 @@ import { startFamily } from '../src/modules/identity/identity.repository';
 import { buildTestApp, type TestApp } from './helpers';
 import { signIn } from './auth-client';
 import { hostile, pathValue, queryString, SchemaArbitraries, type JsonSchema } from './contract-fuzz';
+import { testPart } from '../../../scripts/test-parts.mjs';
 
 /**
  * Fuzzing from the contract: for every operation of /v1/openapi.json with a body, a query
- * string, path parameters or the DELETE method, FUZZ_RUNS cases (100 by default, as `npm test` runs it; `npm run proof` asks 10,000, `--short` 1,000)
+ * string, path parameters or the DELETE method, FUZZ_RUNS cases (100 by default; 30 in `npm test`'s quick part and 100
+ * of another seed in its rest, scripts/test-parts.mjs; `npm run proof` asks 10,000, `--short` 1,000)
  * generated from its request schemas, mostly valid, hostile at every level now and then, sent as a capable caller
  * (the group admin; provider staff on staff routes; nobody on public ones). Properties:
  * - never a 5xx;
@@ -25,8 +27,9 @@ import { hostile, pathValue, queryString, SchemaArbitraries, type JsonSchema } f
 // The pause of a slowed-down sign-in would make the sign-in cases wait seconds each (brute-force.test.ts tests it).
 vi.mock('../src/modules/identity/slow-down', () => ({ pause: vi.fn(async () => undefined) }));
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = Number(process.env.FUZZ_SEED ?? 20260316);
+const PART = testPart();
+const RUNS = Number(process.env.FUZZ_RUNS ?? (PART === 'quick' ? 30 : 100));
+const SEED = Number(process.env.FUZZ_SEED ?? (PART === 'rest' ? 20260317 : 20260316));
 const NOW = new Date(inject('testNow'));
 const ARTEFACT = resolve(__dirname, '../test-results/contract-fuzz.json');
 
