@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,12 +13,24 @@ import { defineConfig } from 'vitest/config';
 const jsonReport = process.env.E2E_JSON_REPORT;
 const shared = Boolean(process.env.E2E_BASE_URL);
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * TEST_PART=rest (support/widths.ts) runs the journeys at the width `npm test` left out: only the files with such
+ * journeys. Their other journeys run again with them.
+ */
+function filesWithTwoWidths(): string[] {
+  return readdirSync(join(root, 'tests'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) => /\bjourneyWidths\(/.test(readFileSync(join(root, 'tests', file), 'utf8')))
+    .map((file) => `tests/${file}`);
+}
 
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root,
   test: {
     name: 'e2e',
-    include: ['tests/**/*.spec.ts'],
+    include: process.env.TEST_PART === 'rest' ? filesWithTwoWidths() : ['tests/**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     setupFiles: ['./support/world.ts'],
     fileParallelism: !shared,

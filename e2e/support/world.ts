@@ -1,8 +1,9 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startServer, type RunningServer } from './server';
+import { isRest, namesAWidth } from './widths';
 
 /**
  * A world of its own for every spec file (a setup file of the e2e config: these hooks wrap each file): the seeded
@@ -59,6 +60,13 @@ beforeAll(async () => {
     ...(hostName ? { hostName } : {}),
   });
 }, 120_000);
+
+// The rest of the suite runs a file for its journeys at their second width; its other tests ran in the quick part.
+if (isRest()) {
+  beforeEach((context) => {
+    if (!namesAWidth(context.task.name)) context.skip();
+  });
+}
 
 afterAll(async () => {
   await server?.stop();

@@ -4,17 +4,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, VIEWPORTS } from '../../support/browser';
 import { launchPersistentContext } from '../../support/chromium';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 interface ManifestIcon {
   src: string;
@@ -57,7 +50,7 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
 describe('installable portal', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`${viewport}: after one visit Chromium finds the manifest and the worker and loads the icons: installable`, async () => {
       // Chromium's check answers `in-incognito` in the shared browser's contexts: a profile of its own.
       const profile = mkdtempSync(join(tmpdir(), 'portal-installable-'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { homeAfterClientOverview, navigateInApp, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** Every route of spec §2 is declared and loads its own lazy chunk; unbuilt pages say what will be there. */
 const SIGNED_IN_ROUTES: Array<[path: string, heading: string]> = [
@@ -77,7 +78,7 @@ describe('routes', () => {
     await expectVisible(page.getByRole('link', { name: 'Sign in' }));
   });
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`the signed-in shell is accessible (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signIn(page, 'school.admin@demo.test', '/timesheets');

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 const REQUIRED = 'This field is required';
 /** What the server says (code auth/invalid-credential) when it does not reveal whether an account exists. */
@@ -18,7 +11,7 @@ const DEMO_PASSWORD = 'Portal#2026demo';
 describe('sign-in page', () => {
   const browser = useBrowser();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows a labelled form and says which fields are required (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/login');
@@ -137,7 +130,7 @@ describe('sign-in page', () => {
 describe('not-found page', () => {
   const browser = useBrowser();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`answers an unknown path (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/no/such/page');

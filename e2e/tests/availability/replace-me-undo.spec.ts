@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Replace-me with a way back, on Home as teacher@demo.test: asking waits five seconds with Undo before it is sent,
@@ -49,7 +50,7 @@ const card = (page: Page) => page.getByTestId('replace-me-card');
 describe('replace-me: Undo before it is sent, withdraw after', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`Undo sends nothing; a request sent is withdrawn and the day offered again (${viewport})`, async () => {
       const token = await apiTokenFor(TEACHER);
       const day = freeDay(await replaceMeStatus(token));

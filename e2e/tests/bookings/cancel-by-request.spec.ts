@@ -3,15 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { listBookings, startOf, todayIn } from '../../support/bookings';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * A booking that cannot be cancelled online (an educator assigned, or started: spec §4) must not just say "Please
@@ -36,7 +30,7 @@ async function outbox(to: string): Promise<OutboxMessage[]> {
 describe('what to do when a booking cannot be cancelled online', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows the UK office and sends a cancellation request (${viewport})`, async () => {
       const token = await apiTokenFor(UK);
       const from = todayIn('Europe/London');

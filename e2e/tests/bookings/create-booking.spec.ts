@@ -4,6 +4,7 @@ import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, pathOf, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Create Booking (spec §5 'Booking create') and replace-me (spec §4, §9). This file creates booking requests as
@@ -118,7 +119,7 @@ async function bookingDates(page: Page): Promise<string[]> {
 describe('create booking', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`the date picker refuses a typed public holiday and names it (${viewport})`, async () => {
       const token = await apiTokenFor('group.admin@demo.test');
       const locations = (await apiGet<BookingLocation[]>(token, 'locations/booking-location-list')).filter(
@@ -299,7 +300,7 @@ describe('create booking', () => {
 describe('replace-me', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`teacher asks for a replacement on a school day from My availability and sees it scheduled (${viewport})`, async () => {
       const token = await apiTokenFor('teacher@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');

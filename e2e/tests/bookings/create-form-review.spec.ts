@@ -2,15 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * The create-booking form as a new school user found it (demo review, items 4 and 6): the several-days picker
@@ -51,7 +45,7 @@ function firstWeekdays(year: number, month: number, count: number): string[] {
 describe('several-days picker', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows every chosen date selected, weekends and past days greyed out with the reason (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await openCreate(page);
@@ -134,7 +128,7 @@ describe('several-days picker', { timeout: 180_000 }, () => {
 describe('break and confirmations', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows the classification's break, editable only where breaks are shown, and offers the booker first (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
       const classifications = await apiGet<Classification[]>(token, 'clients/1/pay-classes');

@@ -2,14 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localIsoDate } from '../../support/api';
 import { expectHeading, signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * The create form's date dialog at a Sydney school, whose Term 4 ends in December: the month shows its term, the
@@ -39,7 +33,7 @@ async function openDecember(page: Page) {
 describe('date picker: school terms, public holidays and why a day cannot be chosen', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows December's term, school holidays and Christmas Day, and the reason of a disabled day (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       const { dialog, year } = await openDecember(page);

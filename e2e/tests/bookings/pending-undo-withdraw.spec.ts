@@ -5,6 +5,7 @@ import { contactIdOf, expectHeading, signIn } from '../../support/auth';
 import { authed, schoolDaysInOneWeek } from '../../support/bookings';
 import { baseUrl } from '../../support/world';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * One-click decisions with a way back on Bookings pending approval: the list's Approve waits five seconds with
@@ -70,7 +71,7 @@ async function openList(page: Page, who: string): Promise<void> {
 describe('Approve on the pending list has an Undo', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`Undo sends nothing; letting it run approves, and the rows do not move meanwhile (${viewport})`, async () => {
       const admin = await apiTokenFor(ADMIN);
       const booker = await apiTokenFor(BOOKER);
@@ -132,7 +133,7 @@ describe('Approve on the pending list has an Undo', () => {
 describe('a pending booker withdraws her own request', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`after 'Withdraw this request?', the approver no longer sees it (${viewport})`, async () => {
       const booker = await apiTokenFor(BOOKER);
       const admin = await apiTokenFor(ADMIN);

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, navigateInApp, signIn } from '../../support/auth';
 import { listBookings, startOf, todayIn, type Detail, type ListItem } from '../../support/bookings';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * At 02:05 in London, today's UK bookings starting 08:40 must not show 'Commenced' nor refuse cancellation as
@@ -33,7 +27,7 @@ async function notStartedYet(token: string, status: string): Promise<ListItem> {
 describe('booking status in the school’s own time zone (UK)', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows a booking that has not started at its school as Filled, and lets an unfilled one be cancelled (${viewport})`, async () => {
       const token = await apiTokenFor(UK);
       const filled = await notStartedYet(token, 'filled');

@@ -8,9 +8,9 @@ import {
   screenshot,
   screenshotsWanted,
   useBrowser,
-  type ViewportName,
 } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Educators as group.admin (every scope at the Australian group): the list shows pictures, an educator
@@ -131,7 +131,7 @@ describe('educators', () => {
     JOURNEY_MS,
   );
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(
       `group.admin excludes an educator from a school with a reason, sees it on the list, then includes them again (${viewport})`,
       async () => {
@@ -197,7 +197,7 @@ describe('educators', () => {
     );
   }
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(
       `the list and an educator read well and pass axe (${viewport})`,
       async () => {

@@ -1,14 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * The bookings calendar feed as bookings.viewer: settings → create the link → the link answers a
@@ -19,7 +13,7 @@ const ACCOUNT = 'bookings.viewer@demo.test';
 describe('bookings calendar feed in settings', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`makes a link a calendar app reads, and turns it off (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signIn(page, ACCOUNT, '/settings');

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, localIsoDate } from '../../support/api';
 import { expectHeading, signInWithForm } from '../../support/auth';
 import { baseUrl } from '../../support/world';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * The home dashboard (spec §2) as school.admin (one school, every permission): the counts it shows are
@@ -54,7 +48,7 @@ async function expectCounts(page: Page, summary: Summary, outstanding: number, t
 describe('home dashboard', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`shows the API's counts in the tile, list and map layouts (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
       const profile = await apiGet<{

@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * the maps (dashboard MAP layout, group overview) draw the bundled basemap (land, coast and borders)
@@ -29,7 +23,7 @@ async function expectBasemap(page: Page, region: string): Promise<void> {
 describe('maps with the bundled basemap', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`dashboard MAP layout and group overview (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signInWithForm(page, 'group.admin@demo.test');

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor, nextWeekdayIso } from '../../support/api';
 import { expectHeading, navigateInApp, signInWithForm } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** Client overview, group overview, help and under construction as group.admin (en-AU, several schools, the flag). */
 const ACCOUNT = 'group.admin@demo.test';
@@ -26,7 +20,7 @@ interface Row {
 describe('overview, group overview, help', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`every page reads well and passes axe (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
       const profile = await apiGet<{

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, homeAfterClientOverview, signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Unfilled risk first as group.admin (only reads): Home lists the API's bookings at unfilled
@@ -24,7 +18,7 @@ interface Row {
 describe('unfilled risk first', () => {
   const browser = useBrowser();
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`flags open bookings starting soon on Home and first in the list (${viewport})`, async () => {
       const token = await apiTokenFor(ACCOUNT);
       const atRisk = await apiGet<Row[]>(token, 'bookings?unfilledRisk=true&take=5');

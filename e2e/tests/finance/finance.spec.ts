@@ -8,8 +8,8 @@ import {
   savedDownload,
   screenshot,
   useBrowser,
-  type ViewportName,
 } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Finance and View Invoice: finance@demo.test (accounts view only) pages its invoices, filters the
@@ -168,7 +168,7 @@ describe('finance', () => {
     await expectVisible(page.getByText(FORBIDDEN_TEXT));
   });
 
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(
       `Finance and View Invoice read well and pass axe (${viewport})`,
       async () => {

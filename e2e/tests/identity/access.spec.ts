@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, FORBIDDEN_TEXT, expectHeading, navigateInApp, pathOf, signInWithForm } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Spec §2 route guard and §6 route requirements, for every demo account: sign in, then each guarded page either
@@ -71,7 +64,7 @@ describe('access by demo account', () => {
     });
   }
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`no.access@demo.test (no school linked) is told so on the generic page, whom to ask, and can log out (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signInWithForm(page, 'no.access@demo.test');
@@ -93,7 +86,7 @@ describe('access by demo account', () => {
     });
   }
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`the signed-in frame: home, user menu, settings, forbidden, a reload keeps the session, log out (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signInWithForm(page, 'pending.booker@demo.test', DEMO_PASSWORD);

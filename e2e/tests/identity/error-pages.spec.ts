@@ -9,6 +9,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** Spec §8 error catalogue: each page's texts, whether its code shows, and its buttons. */
 const PAGES: Array<{ path: string; name: string; title: string; text: string; code?: number }> = [
@@ -41,7 +42,7 @@ const PAGES: Array<{ path: string; name: string; title: string; text: string; co
 describe('error pages', () => {
   const browser = useBrowser();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`show their texts, their code only where the spec says, and no sign-out button when signed out (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       for (const { path, name, title, text, code } of PAGES) {

@@ -7,9 +7,8 @@ import {
   screenshot,
   screenshotAtBothWidths,
   useBrowser,
-  VIEWPORTS,
-  type ViewportName,
 } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** Provider staff act as a contact (spec §2, §4, §6) through the enterprise login of the demo issuer. */
 const CONTACT = 'teacher@demo.test';
@@ -72,7 +71,7 @@ describe('impersonation', () => {
     expectNoPageErrors(page);
   });
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`an invalid contact id shows an alert, and a failed enterprise login says so (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/user/impersonate/not-a-number');

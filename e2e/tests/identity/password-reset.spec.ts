@@ -7,9 +7,8 @@ import {
   screenshot,
   screenshotAtBothWidths,
   useBrowser,
-  VIEWPORTS,
-  type ViewportName,
 } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** This file owns ca.admin@demo.test's password, and puts it back at the end. */
 const EMAIL = 'ca.admin@demo.test';
@@ -18,7 +17,7 @@ const NEW_PASSWORD = 'Maple#Leaf2026';
 describe('password reset through the e-mailed link', () => {
   const browser = useBrowser();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`the forgot-password page checks the address (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/forgot-password');

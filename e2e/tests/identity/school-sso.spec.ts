@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, expectHeading, pathOf } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Single sign-on per school group: the SSO trust's admin types the e-mail address on the sign-in page, is offered
@@ -19,7 +12,7 @@ const ADMIN = 'sso.admin@trust.demo.test';
 describe('single sign-on with the school account', () => {
   const browser = useBrowser();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`sso.admin continues with the school account and is signed in (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/login');
@@ -47,7 +40,7 @@ describe('single sign-on with the school account', () => {
     });
   }
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`refuses the password of a group that requires single sign-on, and says why a school sign-in failed (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await page.goto('/login');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
 import { useWorld } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 // A passkey's relying party is a domain name, never an IP address: this file's server is reached as localhost.
 useWorld({ hostName: 'localhost' });
@@ -104,7 +105,7 @@ describe('two-step sign-in', () => {
     await screenshot(page, 'two-step-settings');
   });
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(`shows the set-up screen where the group requires a second step (${viewport}; the group's flag has no screen, so the answers are stubbed)`, async () => {
       const page = await browser.newPage(viewport);
       await page.route('**/v1/auth/login', (route) =>

@@ -11,6 +11,7 @@ import {
   type ViewportName,
 } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * What a new school user found trying the demo (review items 7–12): narrow accounts (teacher, pending booker),
@@ -62,7 +63,7 @@ async function total(token: string, query: string): Promise<number> {
 describe('a teacher (replace-me only)', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of journeyWidths(VIEWPORTS)) {
     it(`is offered what they can use: no Bookings, Home with replace-me and days away (${viewport})`, async () => {
       const token = await apiTokenFor('teacher@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');
@@ -115,7 +116,7 @@ describe('a teacher (replace-me only)', { timeout: 180_000 }, () => {
 describe('a pending booker (asks for bookings, may not approve)', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of journeyWidths(VIEWPORTS)) {
     it(`counts their own requests, marks one menu entry, and a one-day request is not 'Consecutive' (${viewport})`, async () => {
       const token = await apiTokenFor('pending.booker@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');
@@ -157,7 +158,7 @@ describe('a pending booker (asks for bookings, may not approve)', { timeout: 180
 describe('a dashboard that leads somewhere', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of journeyWidths(VIEWPORTS)) {
     it(`tiles, calendar days and group-overview rows open the filtered bookings list (${viewport})`, async () => {
       const token = await apiTokenFor('group.admin@demo.test');
       const profile = await apiGet<Profile>(token, 'profile');

@@ -2,15 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiTokenFor } from '../../support/api';
 import { expectHeading, homeAfterClientOverview, navigateInApp, signIn } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser, VIEWPORTS } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * What a school contact met on a phone: location names cut before the campus ("Blue Gum Colle…"), feedback cards
@@ -58,7 +51,7 @@ async function cutNames(page: Page, names: string[]): Promise<string[]> {
 describe('names, cards and maps at 375 px and 1366 px', { timeout: 180_000 }, () => {
   const browser = useBrowser();
 
-  for (const viewport of ['mobile', 'desktop'] as ViewportName[]) {
+  for (const viewport of journeyWidths(['mobile', 'desktop'])) {
     it(`location names whole and said once; group overview targets large enough; its map in view (${viewport})`, async () => {
       const names = await locationNames();
       expect(names).toContain(CAMPUS);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_TEXT, expectHeading, navigateInApp, signIn, signInWithForm } from '../../support/auth';
-import {
-  expectNoPageErrors,
-  expectNoSeriousA11yViolations,
-  expectVisible,
-  screenshot,
-  useBrowser,
-  VIEWPORTS,
-  type ViewportName,
-} from '../../support/browser';
+import { expectNoPageErrors, expectNoSeriousA11yViolations, expectVisible, screenshot, useBrowser } from '../../support/browser';
+import { journeyWidths } from '../../support/widths';
 
 /** The signed-in shell (spec §2): drawer, permission-filtered navigation, client selector, dark mode, user menu. */
 const GROUP_ADMIN = 'group.admin@demo.test';
@@ -124,7 +117,7 @@ describe('signed-in shell', () => {
     expect(await nav.getByRole('link', { name: 'Timesheets' }).count()).toBe(0);
   });
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of journeyWidths()) {
     it(`a view-only contact is offered nothing it cannot use, and refusals stay inside the shell (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
       await signIn(page, 'bookings.viewer@demo.test', '/bookings?status=unfilled');

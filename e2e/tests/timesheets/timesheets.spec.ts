@@ -12,6 +12,7 @@ import {
   useBrowser,
 } from '../../support/browser';
 import { baseUrl } from '../../support/world';
+import { journeyWidths } from '../../support/widths';
 
 /**
  * Timesheets as group.admin (every scope at the Australian group): the summary is the API's, three timesheets
@@ -266,7 +267,7 @@ describe('timesheets', () => {
     JOURNEY_MS,
   );
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
+  for (const viewport of journeyWidths()) {
     it(
       `asks once before approving a mixed selection with a did-not-happen timesheet, then says No charge (${viewport})`,
       async () => {

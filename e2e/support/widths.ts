@@ -1,0 +1,53 @@
+import { TestRunner } from 'vitest';
+import { testPart } from '../../scripts/test-parts.mjs';
+import type { ViewportName } from './browser';
+
+/**
+ * The widths a journey written for both desktop (1366 px) and a phone (375 px) runs at, by TEST_PART (the part of
+ * the suite that runs, scripts/test.mjs):
+ *
+ * - unset (e.g. `npm run test:e2e -- tests/…`): both;
+ * - `quick` (`npm test`): one of them, chosen from the spec file's name and the journey's place in the file, so that
+ *   about half the journeys of the suite run at each width and every journey runs at one;
+ * - `rest` (`npm test -- --rest`, which CI runs after `npm test`): the width `quick` left out. The config then runs
+ *   only the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in
+ *   the quick part.
+ *
+ * Called once per loop, at the top level of a describe block, with the width in the test's name:
+ * `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`.
+ */
+function widthsMode(): 'all' | 'one' | 'rest' {
+  const part = testPart();
+  return part === 'quick' ? 'one' : (part ?? 'all');
+}
+
+/** How many loops of each file have chosen their width so far (the next loop's place in its file). */
+const loopsSoFar = new Map<string, number>();
+
+/** A small stable hash of a text (FNV-1a), so that a file's choice is the same on every machine and run. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function journeyWidths(widths: readonly ViewportName[] = ['desktop', 'mobile']): ViewportName[] {
+  const mode = widthsMode();
+  if (mode === 'all' || widths.length < 2) return mode === 'rest' && widths.length < 2 ? [] : [...widths];
+  const file = TestRunner.getCurrentSuite()?.file?.name ?? '';
+  const place = loopsSoFar.get(file) ?? 0;
+  loopsSoFar.set(file, place + 1);
+  const chosen = widths[(hashOf(file) + place) % widths.length]!;
+  return mode === 'one' ? [chosen] : widths.filter((width) => width !== chosen);
+}
+
+/** Whether a test's name names a width: in the rest, only such tests run. */
+export function namesAWidth(testName: string): boolean {
+  return /\b(desktop|mobile)\b/.test(testName);
+}
+
+/** Whether this run is the rest of the suite (only journeys at their second width). */
+export const isRest = (): boolean => widthsMode() === 'rest';
