@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { REST_JOURNEYS, testPart } from '../scripts/test-parts.mjs';
 
 /*
  * Browser tests: their own config, not one of the root projects. The global setup builds the apps and seeds one
@@ -16,8 +17,9 @@ const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * TEST_PART=rest (support/widths.ts) runs the journeys at the width `npm test` left out: only the files with such
- * journeys. Their other journeys run again with them.
+ * The parts of the suite (scripts/test-parts.mjs): the quick part runs every file but REST_JOURNEYS; the rest runs
+ * REST_JOURNEYS and the other files with journeys written for both widths (support/widths.ts), for those at the width
+ * the quick part left out.
  */
 function filesWithTwoWidths(): string[] {
   return readdirSync(join(root, 'tests'), { recursive: true, encoding: 'utf8' })
@@ -25,12 +27,16 @@ function filesWithTwoWidths(): string[] {
     .filter((file) => /\bjourneyWidths\(/.test(readFileSync(join(root, 'tests', file), 'utf8')))
     .map((file) => `tests/${file}`);
 }
+const part = testPart();
+const include = part === 'rest' ? [...new Set([...REST_JOURNEYS, ...filesWithTwoWidths()])].sort() : ['tests/**/*.spec.ts'];
+const exclude = part === 'quick' ? [...REST_JOURNEYS] : [];
 
 export default defineConfig({
   root,
   test: {
     name: 'e2e',
-    include: process.env.TEST_PART === 'rest' ? filesWithTwoWidths() : ['tests/**/*.spec.ts'],
+    include,
+    exclude,
     globalSetup: ['./support/global-setup.ts'],
     setupFiles: ['./support/world.ts'],
     fileParallelism: !shared,

@@ -1,5 +1,5 @@
 import { TestRunner } from 'vitest';
-import { testPart } from '../../scripts/test-parts.mjs';
+import { REST_JOURNEYS, testPart } from '../../scripts/test-parts.mjs';
 import type { ViewportName } from './browser';
 
 /**
@@ -10,8 +10,8 @@ import type { ViewportName } from './browser';
  * - `quick` (`npm test`): one of them, chosen from the spec file's name and the journey's place in the file, so that
  *   about half the journeys of the suite run at each width and every journey runs at one;
  * - `rest` (`npm test -- --rest`, which CI runs after `npm test`): the width `quick` left out. The config then runs
- *   only the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in
- *   the quick part.
+ *   the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in the
+ *   quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
  *
  * Called once per loop, at the top level of a describe block, with the width in the test's name:
  * `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`.
@@ -34,10 +34,16 @@ function hashOf(text: string): number {
   return hash;
 }
 
+/** Whether a spec file (its path from e2e/) runs whole in the rest, at every width (REST_JOURNEYS). */
+export function isRestJourney(file: string): boolean {
+  return REST_JOURNEYS.includes(file);
+}
+
 export function journeyWidths(widths: readonly ViewportName[] = ['desktop', 'mobile']): ViewportName[] {
   const mode = widthsMode();
-  if (mode === 'all' || widths.length < 2) return mode === 'rest' && widths.length < 2 ? [] : [...widths];
   const file = TestRunner.getCurrentSuite()?.file?.name ?? '';
+  if (mode === 'all' || isRestJourney(file)) return [...widths];
+  if (widths.length < 2) return mode === 'rest' ? [] : [...widths];
   const place = loopsSoFar.get(file) ?? 0;
   loopsSoFar.set(file, place + 1);
   const chosen = widths[(hashOf(file) + place) % widths.length]!;

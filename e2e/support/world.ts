@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startServer, type RunningServer } from './server';
-import { isRest, namesAWidth } from './widths';
+import { isRest, isRestJourney, namesAWidth } from './widths';
 
 /**
  * A world of its own for every spec file (a setup file of the e2e config: these hooks wrap each file): the seeded
@@ -61,10 +61,11 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-// The rest of the suite runs a file for its journeys at their second width; its other tests ran in the quick part.
+// The rest of the suite runs a quick part's file for its journeys at their second width; its other tests ran in the
+// quick part. A file of the rest's own (REST_JOURNEYS) runs whole.
 if (isRest()) {
   beforeEach((context) => {
-    if (!namesAWidth(context.task.name)) context.skip();
+    if (!isRestJourney(context.task.file.name) && !namesAWidth(context.task.name)) context.skip();
   });
 }
 
