@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the suite in lanes. It runs the quick part of the suite (TEST_PART=quick, scripts/test-parts.mjs);
-// `npm test -- --rest` runs the rest (each two-width browser journey at its second width, the embedded server's
-// process proofs), which CI runs after it. A lane is a series of steps run one after the other; lanes of one stage run side by
-// side as separate processes (their output lines prefixed with the lane's name), and a stage starts when the one
-// before it has passed. Ends with one timing table per lane and one plain line, 'total: N passed, N failed', that CI
-// reads; the exit code is the first failing step's.
+// `npm test`: the suite in lanes. It runs the quick part of the suite (TEST_PART=quick); `npm test -- --rest` runs
+// the rest, which CI runs after it (what each part holds: scripts/test-parts.mjs). A lane is a series of steps run one
+// after the other; lanes of one stage run side by side as separate processes (their output lines prefixed with the
+// lane's name), and a stage starts when the one before it has passed. Ends with one timing table per lane and one
+// plain line, 'total: N passed, N failed', that CI reads; the exit code is the first failing step's.
 //
 //   static   typecheck (one incremental `tsc -b` over the project references), lint (ESLint and Prettier), then the
 //            production builds the browser tests run on (when they run in a later stage)
@@ -13,8 +12,7 @@
 //
 // The stages (TEST_LANES, default below) were measured on the 2-core machine CI runs on: see docs/testing.md and bench/RESULTS.md.
 // Flags: --rest (the rest of the suite: its unit and integration files, then its journeys), --no-e2e (static and
-// vitest only), --only-e2e, --lanes 'static+vitest,e2e' (stages separated by commas,
-// lanes of one stage by '+').
+// vitest only), --only-e2e, --lanes 'static+vitest,e2e' (stages separated by commas, lanes of one stage by '+').
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -8,7 +8,7 @@ import type { ViewportName } from './browser';
  *
  * - unset (e.g. `npm run test:e2e -- tests/…`): both;
  * - `quick` (`npm test`): one of them, chosen from the spec file's name and the journey's place in the file, so that
- *   about half the journeys of the suite run at each width and every journey runs at one;
+ *   about half the quick part's journeys run at each width;
  * - `rest` (`npm test -- --rest`, which CI runs after `npm test`): the width `quick` left out. The config then runs
  *   the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in the
  *   quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
@@ -55,5 +55,5 @@ export function namesAWidth(testName: string): boolean {
   return /\b(desktop|mobile)\b/.test(testName);
 }
 
-/** Whether this run is the rest of the suite (only journeys at their second width). */
+/** Whether this run is the rest of the suite (TEST_PART=rest). */
 export const isRest = (): boolean => widthsMode() === 'rest';
