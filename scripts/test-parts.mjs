@@ -17,16 +17,18 @@ export const REST_FILES = ['apps/server/test/process.test.ts', 'apps/server/test
 
 /**
  * Browser journey files (paths from e2e/) that only the rest runs, at every width. The quick part keeps, for each
- * area, the journeys of its main screens and rules: every account's reach (access), sign-in, two-step sign-in and a
- * password reset, the shell, Home, the bookings list and detail, creating and approving a booking, a booking's life,
- * timesheets, finance, educators, reports, days away, every route, installing, layout stability and the first page's
- * weight. These are the second journeys of an area: fewer steps, edge dates, undo, e-mails and live updates, the
- * phone layout's review, locales, error pages and the other sign-in paths.
+ * area, the journeys of its main screens and rules: every account's reach (access), the sign-in page, the shell,
+ * Home, the bookings list and detail, creating and approving a booking, a booking's life, timesheets, finance,
+ * educators, reports, days away, every route, layout stability and the first page's weight. These are the second
+ * journeys of an area: fewer steps, edge dates, undo, e-mails (approving from one, a password reset) and live
+ * updates, the phone layout's review, locales, error pages, two-step and the other sign-in paths, installing.
  */
 export const REST_JOURNEYS = [
   'tests/app/boot-frame.spec.ts',
   'tests/app/color-scheme.spec.ts',
+  'tests/app/installable.spec.ts',
   'tests/availability/replace-me-undo.spec.ts',
+  'tests/bookings/approve-from-email.spec.ts',
   'tests/bookings/booking-freshness.spec.ts',
   'tests/bookings/cancel-by-request.spec.ts',
   'tests/bookings/create-form-review.spec.ts',
@@ -45,7 +47,9 @@ export const REST_JOURNEYS = [
   'tests/identity/error-pages.spec.ts',
   'tests/identity/impersonation.spec.ts',
   'tests/identity/lockout.spec.ts',
+  'tests/identity/password-reset.spec.ts',
   'tests/identity/school-sso.spec.ts',
+  'tests/identity/two-step-sign-in.spec.ts',
   'tests/settings/browser-notifications.spec.ts',
   'tests/shell/demo-review.spec.ts',
   'tests/shell/locales.spec.ts',
