@@ -28,7 +28,6 @@ function filesNeedingIsolation(projectDir: string, dirs: string[]): string[] {
 }
 
 const isolatedServer = filesNeedingIsolation('./apps/server/', ['src', 'test']);
-
 const isolatedWeb = filesNeedingIsolation('./apps/web/', ['src']);
 
 /** `npm test`'s quick part leaves these server files to the rest (scripts/test-parts.mjs). */

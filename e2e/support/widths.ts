@@ -16,10 +16,6 @@ import type { ViewportName } from './browser';
  * Called once per loop, at the top level of a describe block, with the width in the test's name:
  * `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`.
  */
-function widthsMode(): 'all' | 'one' | 'rest' {
-  const part = testPart();
-  return part === 'quick' ? 'one' : (part ?? 'all');
-}
 
 /** How many loops of each file have chosen their width so far (the next loop's place in its file). */
 const loopsSoFar = new Map<string, number>();
@@ -40,14 +36,14 @@ export function isRestJourney(file: string): boolean {
 }
 
 export function journeyWidths(widths: readonly ViewportName[] = ['desktop', 'mobile']): ViewportName[] {
-  const mode = widthsMode();
+  const part = testPart();
   const file = TestRunner.getCurrentSuite()?.file?.name ?? '';
-  if (mode === 'all' || isRestJourney(file)) return [...widths];
-  if (widths.length < 2) return mode === 'rest' ? [] : [...widths];
+  if (part === undefined || isRestJourney(file)) return [...widths];
+  if (widths.length < 2) return part === 'rest' ? [] : [...widths];
   const place = loopsSoFar.get(file) ?? 0;
   loopsSoFar.set(file, place + 1);
   const chosen = widths[(hashOf(file) + place) % widths.length]!;
-  return mode === 'one' ? [chosen] : widths.filter((width) => width !== chosen);
+  return part === 'quick' ? [chosen] : widths.filter((width) => width !== chosen);
 }
 
 /** Whether a test's name names a width: in the rest, only such tests run. */
@@ -56,4 +52,4 @@ export function namesAWidth(testName: string): boolean {
 }
 
 /** Whether this run is the rest of the suite (TEST_PART=rest). */
-export const isRest = (): boolean => widthsMode() === 'rest';
+export const isRest = (): boolean => testPart() === 'rest';
