@@ -77,6 +77,48 @@ describe('the static frame of a signed-in page', () => {
     });
   }
 
+  it("a signed-in page asks for the signed-in area's shared files after its first frame, the sign-in page for none of them", async () => {
+    // Each modulepreload link a script adds, with whether a frame had been drawn by then: this script's frame callback
+    // is asked for before index.html's own script runs, so it runs first in the first frame.
+    const watchPreloads = (page: Page) =>
+      page.addInitScript(() => {
+        const added: Array<{ href: string; afterFrame: boolean }> = [];
+        let framed = false;
+        requestAnimationFrame(() => (framed = true));
+        Object.assign(window, { preloadsAdded: added });
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLLinkElement && node.rel === 'modulepreload')
+                added.push({ href: new URL(node.href).pathname, afterFrame: framed });
+        }).observe(document, { childList: true, subtree: true });
+      });
+    const added = (page: Page) =>
+      page.evaluate(() => (window as unknown as { preloadsAdded: Array<{ href: string; afterFrame: boolean }> }).preloadsAdded);
+    const listed = (page: Page) =>
+      page.evaluate(() => document.querySelector('meta[name="portal-signed-in-start"]')?.getAttribute('content')?.split(' ') ?? []);
+
+    const page = await browser.newPage('mobile');
+    await signIn(page, 'school.admin@demo.test', '/bookings');
+    await expectHeading(page, 'Bookings');
+    await watchPreloads(page);
+    await page.goto('/timesheets');
+    await expectHeading(page, 'Timesheets');
+    const files = await listed(page);
+    expect(files.length).toBeGreaterThan(5);
+    await expect.poll(async () => (await added(page)).map((link) => link.href).filter((href) => files.includes(href))).toEqual(files);
+    expect((await added(page)).filter((link) => files.includes(link.href) && !link.afterFrame)).toEqual([]);
+
+    const signedOut = await browser.newPage('mobile');
+    await watchPreloads(signedOut);
+    await signedOut.goto('/login');
+    await expectVisible(signedOut.getByRole('button', { name: 'Sign in' }));
+    const signInFiles = await listed(signedOut);
+    expect(signInFiles).toEqual(files);
+    expect((await added(signedOut)).filter((link) => signInFiles.includes(link.href))).toEqual([]);
+    expectNoPageErrors(page);
+  });
+
   it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {
     const page = await browser.newPage('mobile');
     await page.route(APP_CODE, (route) => route.abort());
