@@ -179,8 +179,9 @@ function preloadSignInPage(): Plugin {
 /**
  * The signed-in area's start evaluates its shared files one per task, each import waiting for the one before
  * (app/themed.tsx, app/router.tsx loadContract): on a cold cache that would fetch them one after another. index.html
- * lists them (a meta tag, written here from the bundle) and boot-paint.js (inline), which runs before the app's code,
- * preloads them on any address but the sign-in page, so they download together and are ready as the chain asks.
+ * lists them (a meta tag, written here from the bundle) and boot-paint.js (inline) preloads them on any address but the
+ * sign-in page once the first frame is painted, before the app's code has run, so they download together and are ready
+ * as the chain asks.
  */
 function listSignedInStart(): Plugin {
   const starts = [
