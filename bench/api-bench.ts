@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import pg from 'pg';
 import { pacedLoadApart } from './paced-load';
 import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';

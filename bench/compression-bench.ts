@@ -17,7 +17,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 
 /**
  * `POST /v1/bookings` for a five-date request (each with a new Idempotency-Key), and the two reference

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import { BOOKING_SORTS } from '@portal/contract/bookings';
 import { INVOICE_SORTS, INVOICE_STATUSES } from '@portal/contract/invoices';
 
