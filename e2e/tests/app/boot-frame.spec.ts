@@ -117,6 +117,7 @@ describe('the static frame of a signed-in page', () => {
     expect(signInFiles).toEqual(files);
     expect((await added(signedOut)).filter((link) => signInFiles.includes(link.href))).toEqual([]);
     expectNoPageErrors(page);
+    expectNoPageErrors(signedOut);
   });
 
   it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {
