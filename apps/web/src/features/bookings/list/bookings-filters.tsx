@@ -37,7 +37,14 @@ export function BookingsFilters({
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr)) auto' },
+        // Six fields in a row only where each has room for its text (a date's DD/MM/YYYY, the longest sort's name):
+        // beside the navigation's column a 1280 px screen left them some 120 px each.
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(4, minmax(0, 1fr))',
+          xl: 'repeat(5, minmax(0, 1fr)) minmax(0, 1.5fr) auto',
+        },
         alignItems: 'center',
       }}
     >
@@ -105,7 +112,7 @@ export function BookingsFilters({
       </TextField>
       <Button
         onClick={onClear}
-        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, justifySelf: { xs: 'stretch', lg: 'start' }, whiteSpace: 'nowrap' }}
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, justifySelf: { xs: 'stretch', md: 'start' }, whiteSpace: 'nowrap' }}
       >
         {t('filters.clear')}
       </Button>
