@@ -22,6 +22,12 @@ async function boxes(page: Page, heading: string, intro: string): Promise<{ head
   return { heading: round(await page.locator(heading).boundingBox()), intro: round(await page.locator(intro).boundingBox()) };
 }
 
+/** A modulepreload link a script added, and whether a frame had been drawn by then. */
+interface AddedPreload {
+  href: string;
+  afterFrame: boolean;
+}
+
 /**
  * A signed-in page opened cold paints its frame from index.html (the shell's bar, the page's heading and intro) before
  * the app's code has arrived, and the app's page takes its place where the frame put it. A browser without a sign-in,
@@ -82,7 +88,7 @@ describe('the static frame of a signed-in page', () => {
     // is asked for before index.html's own script runs, so it runs first in the first frame.
     const watchPreloads = (page: Page) =>
       page.addInitScript(() => {
-        const added: Array<{ href: string; afterFrame: boolean }> = [];
+        const added: AddedPreload[] = [];
         let framed = false;
         requestAnimationFrame(() => (framed = true));
         Object.assign(window, { preloadsAdded: added });
@@ -93,8 +99,7 @@ describe('the static frame of a signed-in page', () => {
                 added.push({ href: new URL(node.href).pathname, afterFrame: framed });
         }).observe(document, { childList: true, subtree: true });
       });
-    const added = (page: Page) =>
-      page.evaluate(() => (window as unknown as { preloadsAdded: Array<{ href: string; afterFrame: boolean }> }).preloadsAdded);
+    const added = (page: Page) => page.evaluate(() => (window as unknown as { preloadsAdded: AddedPreload[] }).preloadsAdded);
     const listed = (page: Page) =>
       page.evaluate(() => document.querySelector('meta[name="portal-signed-in-start"]')?.getAttribute('content')?.split(' ') ?? []);
 
