@@ -12,6 +12,7 @@ import { paths } from './lib/paths';
 import { loadRuntimeConfig, localeForOrigin, RuntimeConfigError } from './lib/runtime-config';
 import { startColorScheme } from './lib/color-scheme';
 import { yieldToMain } from './lib/yield-to-main';
+import { warmIntl } from './lib/warm-intl';
 import { registerServiceWorkerLater } from './app/service-worker/register-later';
 
 // zod compiles object parsers with `new Function` unless told not to. The CSP (script-src 'self') forbids eval, so
@@ -24,19 +25,6 @@ Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
 // Inter is not render-blocking: its stylesheet loads alongside the app (text shows in the system font until then,
 // font-display: swap), so the loading view paints as soon as the HTML arrives.
 void import('@fontsource-variable/inter/wght.css');
-
-/**
- * Creates one number formatter, then (in a task of its own) one date formatter, so that the locale data is loaded
- * before the pages need it.
- */
-function warmIntl(): void {
-  try {
-    new Intl.NumberFormat().format(1);
-    setTimeout(() => new Intl.DateTimeFormat().format(0), 0);
-  } catch {
-    // No Intl: the pages fall back to plain text.
-  }
-}
 
 /** Start-up: loading screen, then configuration, then the locale, then the app (or a visible start-up error). */
 async function boot(): Promise<void> {
@@ -60,14 +48,15 @@ async function boot(): Promise<void> {
   await yieldToMain();
 
   // The sign-in page is the usual first page: its chunk downloads while the configuration and the session load,
-  // instead of after them (the router imports the same module later and finds it ready).
+  // instead of after them (the router imports the same module later and finds it ready). It formats no number or
+  // date: the locale data loads once the form is sent, while the sign-in request is on the network (login-form.tsx).
   if (window.location.pathname === paths.login) void import('./features/auth/login-page').catch(() => {});
-  // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).
-  else void loadTheme().catch(() => {});
-  // The page's first Intl formatters load the browser's locale data: some 15 ms of main thread (60 ms at a phone's
-  // 4× CPU) inside whichever task needs it first (MUI's table pagination builds one as its module loads, Luxon at its
-  // first date). Done here, in tasks of their own while the configuration loads, they block nothing later.
-  setTimeout(warmIntl, 0);
+  else {
+    // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).
+    void loadTheme().catch(() => {});
+    // And the locale data loads in tasks of its own while the configuration does, blocking nothing later.
+    warmIntl();
+  }
 
   registerServiceWorkerLater();
   try {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectHeading, signIn } from '../../support/auth';
+import { DEMO_PASSWORD, expectHeading, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
 
 /** The app's own code (every built chunk): without it only index.html and its inline boot-paint.js run. */
@@ -123,6 +123,39 @@ describe('the static frame of a signed-in page', () => {
     expect((await added(signedOut)).filter((link) => signInFiles.includes(link.href))).toEqual([]);
     expectNoPageErrors(page);
     expectNoPageErrors(signedOut);
+  });
+
+  it('the sign-in page makes no Intl formatter as it loads; the first is made while the sign-in request travels', async () => {
+    const page = await browser.newPage('mobile');
+    // Counts the number formatters made (the first one loads the locale data, a long task on a phone).
+    await page.addInitScript(() => {
+      const counted = { made: 0 };
+      Object.assign(window, { numberFormats: counted });
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        apply: (target, self, args) => ((counted.made += 1), Reflect.apply(target, self, args)),
+        construct: (target, args, newTarget) => ((counted.made += 1), Reflect.construct(target, args, newTarget)),
+      });
+    });
+    const made = () => page.evaluate(() => (window as unknown as { numberFormats: { made: number } }).numberFormats.made);
+    await page.goto('/login');
+    await expectVisible(page.getByRole('button', { name: 'Sign in' }));
+    // A task later still none (the app's start used to make one in a task of its own).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(await made()).toBe(0);
+
+    // The sign-in's answer is held until a formatter has been made (or a few seconds have passed).
+    let madeWhileTravelling = 0;
+    await page.route('**/v1/auth/login', async (route) => {
+      const until = Date.now() + 5_000;
+      while ((madeWhileTravelling = await made()) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      await route.continue();
+    });
+    await page.getByRole('textbox', { name: 'Email' }).fill('school.admin@demo.test');
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(madeWhileTravelling).toBeGreaterThan(0);
+    expectNoPageErrors(page);
   });
 
   it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import type { TokenResponse } from '@portal/contract/auth';
 import type { LoginResponse } from '@portal/contract/second-step';
 import { startSession } from '../../../lib/session';
+import { warmIntl } from '../../../lib/warm-intl';
 import { describeSignInError, signIn } from '../api/sign-in';
 import { SsoOffer } from './sso-offer';
 import './login-form.css';
@@ -79,6 +80,8 @@ export function LoginForm({
       return;
     }
     setSubmitting(true);
+    // The next page formats numbers and dates: their locale data loads while the request is on the network.
+    warmIntl();
     try {
       let result: LoginResponse;
       setSignInError(null);
