@@ -35,6 +35,7 @@ import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
 import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
 import { benchVariedReads, type VariedScope } from './varied-reads';
+import { firstTouchText } from './machine';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -55,6 +56,8 @@ const { values } = parseArgs({
     mode: { type: 'string', default: 'both' },
     /** The varied reads' seed: the same seed draws the same URLs. */
     seed: { type: 'string', default: '1' },
+    /** Writes a V8 CPU profile of each server started into this folder (`--cpu-prof`), written as the server stops. */
+    'server-cpu-prof': { type: 'string' },
   },
 });
 const mode = values.mode!;
@@ -309,7 +312,8 @@ async function serverEnvironment(engine: string): Promise<{ env: Record<string, 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const build = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('building the server failed');
-  const server = await startProcess(['apps/server/dist/main.js'], env, /listening at (http:\/\/\S+)/);
+  const profile = values['server-cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['server-cpu-prof']}`] : [];
+  const server = await startProcess([...profile, 'apps/server/dist/main.js'], env, /listening at (http:\/\/\S+)/);
   return { child: server.child, base: server.match[1]! };
 }
 
@@ -516,7 +520,7 @@ async function benchEngine(engine: string): Promise<void> {
   const served = await servedRoutes(server.base, session);
   const rows: unknown[] = [];
   const loadAtStart = loadAverage();
-  console.log(`\n${label}: ${connections} connections, ${duration} s per route; load average ${loadAtStart}\n`);
+  console.log(`\n${label}: ${connections} connections, ${duration} s per route; load average ${loadAtStart}; ${firstTouchText()}\n`);
   const pingRps = await benchRepeated(server.base, session, served, rows);
   // Before any write, so the varied reads see the seeded world as the repeated ones did.
   if (session) await benchVaried(server.base, session, pingRps, rows, server.child.pid);

@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInCookies, type BrowserCookie } from '../e2e/support/set-cookie';
+import { firstTouchText } from './machine';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The web build measured: the server's own (apps/web/dist), or another build's directory (WEB_DIST_DIR, absolute), for comparing two. */
@@ -468,7 +469,7 @@ function printMeasured(measured: Measured[], loadAtStart: string): void {
     `Targets: mobile cold ≥ 90 signed in (sign-in ≥ 95), LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100; desktop ≥ 98; ` +
       `first-page JavaScript ≤ ${kB(BUDGET.firstPageJsTargetBytes)}.`,
   );
-  console.log(`Load average at the start: ${loadAtStart}; at the end: ${load()}; account ${values.account}.\n`);
+  console.log(`Load average at the start: ${loadAtStart}; at the end: ${load()}; ${firstTouchText()}; account ${values.account}.\n`);
   console.log('| page | form | state | performance | LCP | TBT | CLS | accessibility | JS by LCP |');
   console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const m of measured) {
