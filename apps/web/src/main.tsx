@@ -49,7 +49,8 @@ async function boot(): Promise<void> {
 
   // The sign-in page is the usual first page: its chunk downloads while the configuration and the session load,
   // instead of after them (the router imports the same module later and finds it ready). It formats no number or
-  // date: the locale data loads once the form is sent, while the sign-in request is on the network (login-form.tsx).
+  // date: the locale data loads once the form is sent, while the sign-in request is on the network (login-form.tsx),
+  // or as a browser already signed in is sent on to Home (router.tsx).
   if (window.location.pathname === paths.login) void import('./features/auth/login-page').catch(() => {});
   else {
     // Every other page is drawn with MUI: its theme downloads meanwhile too (a failure shows when a page needs it).

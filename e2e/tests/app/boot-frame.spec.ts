@@ -125,6 +125,28 @@ describe('the static frame of a signed-in page', () => {
     expectNoPageErrors(signedOut);
   });
 
+  it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {
+    const page = await browser.newPage('mobile');
+    await page.route(APP_CODE, (route) => route.abort());
+    await page.goto('/bookings');
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+
+    const dark = await browser.newPage('mobile');
+    await signIn(dark, 'school.admin@demo.test', '/bookings');
+    await expectHeading(dark, 'Bookings');
+    await dark.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await dark.route(APP_CODE, (route) => route.abort());
+    await dark.goto('/bookings');
+    await expectVisible(dark.locator('.boot-loading'));
+    expect(await dark.locator('#boot-frame-view').isVisible()).toBe(false);
+  });
+});
+
+/** The sign-in page's own start: what it leaves for later. */
+describe('the sign-in page as it starts', () => {
+  const browser = useBrowser();
+
   it('the sign-in page makes no Intl formatter as it loads; the first is made while the sign-in request travels', async () => {
     const page = await browser.newPage('mobile');
     // Counts the number formatters made (the first one loads the locale data, a long task on a phone).
@@ -156,22 +178,5 @@ describe('the static frame of a signed-in page', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(madeWhileTravelling).toBeGreaterThan(0);
     expectNoPageErrors(page);
-  });
-
-  it('a browser without a sign-in, or in dark mode, sees the loading view', async () => {
-    const page = await browser.newPage('mobile');
-    await page.route(APP_CODE, (route) => route.abort());
-    await page.goto('/bookings');
-    await expectVisible(page.locator('.boot-loading'));
-    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
-
-    const dark = await browser.newPage('mobile');
-    await signIn(dark, 'school.admin@demo.test', '/bookings');
-    await expectHeading(dark, 'Bookings');
-    await dark.evaluate(() => localStorage.setItem('darkMode', 'true'));
-    await dark.route(APP_CODE, (route) => route.abort());
-    await dark.goto('/bookings');
-    await expectVisible(dark.locator('.boot-loading'));
-    expect(await dark.locator('#boot-frame-view').isVisible()).toBe(false);
   });
 });

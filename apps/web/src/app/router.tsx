@@ -8,6 +8,7 @@ import { yieldToMain } from '../lib/yield-to-main';
 import { landingPath, paths } from '../lib/paths';
 import { profileQueryOptions } from '../lib/profile-query';
 import { getSelectedClientIds, setSelectedClientIds } from '../lib/selected-clients';
+import { warmIntl } from '../lib/warm-intl';
 import {
   getSession,
   isImpersonating,
@@ -231,7 +232,10 @@ const chooseClientFirst: MiddlewareFunction = async ({ context }) => {
 
 /** Spec §2: login and impersonate-login go home when already signed in. */
 const redirectHomeIfSignedIn: MiddlewareFunction = () => {
-  if (getSession()) throw redirect(paths.home);
+  if (!getSession()) return;
+  // The sign-in page's start leaves the locale data out (main.tsx); Home formats numbers and dates.
+  warmIntl();
+  throw redirect(paths.home);
 };
 
 /** The signed-in area's pages (inside the shell, after `requireSession`); a guarded one checks its permission. */
