@@ -18,7 +18,6 @@ import { journeyWidths } from '../../support/widths';
  * 'Request this educator'. The favourite is removed again at the end (this file leaves group.admin as it found it).
  */
 const ADMIN = 'group.admin@demo.test';
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
 const api = (path: string) => `${baseUrl()}/v1/${path}`;
 
@@ -67,12 +66,14 @@ describe('educators', () => {
       expect(await page.title()).toMatch(/^Educators \| /);
       await expectVisible(page.getByRole('table').first());
       // Pictures: real images (decoded, with alt text), not only initials.
-      await poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(3);
-      await poll(() =>
-        page
-          .locator('img[alt^="Picture of "]')
-          .evaluateAll((images) => images.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
-      ).toBeGreaterThan(3);
+      await expect.poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(3);
+      await expect
+        .poll(() =>
+          page
+            .locator('img[alt^="Picture of "]')
+            .evaluateAll((images) => images.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+        )
+        .toBeGreaterThan(3);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'educators');
 
@@ -80,7 +81,7 @@ describe('educators', () => {
       await page.locator('#candidates-school').selectOption(String(school.clientId));
       await page.getByLabel('Search educators').fill(chosen.fullName);
       const row = page.locator(`[data-testid="candidate-row"][data-candidate-id="${chosen.candidateId}"]`);
-      await poll(() => row.count()).toBe(1);
+      await expect.poll(() => row.count()).toBe(1);
       await row.getByRole('link', { name: chosen.fullName }).click();
       await expectHeading(page, chosen.fullName);
       expect(new URL(page.url()).searchParams.get('educator')).toBe(String(chosen.candidateId));
@@ -95,14 +96,16 @@ describe('educators', () => {
       const star = page.getByRole('button', { name: `Mark ${chosen.fullName} as a favourite at ${school.clientName}` });
       expect(await star.getAttribute('aria-pressed')).toBe('false');
       await star.click();
-      await poll(() => star.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
       await expectVisible(page.getByText(`${chosen.fullName} is now a favourite at ${school.clientName}.`));
-      await poll(
-        async () =>
-          (await apiGet<Educator[]>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
-            (e) => e.candidateId === chosen.candidateId,
-          )?.isFavourite,
-      ).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<Educator[]>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
+              (e) => e.candidateId === chosen.candidateId,
+            )?.isFavourite,
+        )
+        .toBe(true);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'educator');
 
@@ -111,9 +114,11 @@ describe('educators', () => {
       await expectHeading(page, 'Educators');
       // The list opens on every school again (the link is /candidates): an educator who works at several schools of
       // the group has a star per school, so ask for the one of this school.
-      await poll(() =>
-        row.getByRole('button', { name: `Mark ${chosen.fullName} as a favourite at ${school.clientName}` }).getAttribute('aria-pressed'),
-      ).toBe('true');
+      await expect
+        .poll(() =>
+          row.getByRole('button', { name: `Mark ${chosen.fullName} as a favourite at ${school.clientName}` }).getAttribute('aria-pressed'),
+        )
+        .toBe('true');
 
       // Create Booking offers the favourite at a location of that school.
       await navigateInApp(page, '/bookings/create');
@@ -121,7 +126,7 @@ describe('educators', () => {
       await page.locator('#booking-location').selectOption(String(school.locations[0]!.locationId));
       const request = page.getByLabel('Request this educator');
       await expectVisible(request);
-      await poll(() => request.locator('option').allTextContents()).toContainEqual(expect.stringContaining(chosen.fullName));
+      await expect.poll(() => request.locator('option').allTextContents()).toContainEqual(expect.stringContaining(chosen.fullName));
       await request.selectOption(String(chosen.candidateId));
       await expectNoSeriousA11yViolations(page);
       const shot = await screenshot(page, 'create-booking-requested');
@@ -167,12 +172,14 @@ describe('educators', () => {
         await dialog.waitFor({ state: 'hidden' });
         await expectVisible(page.getByText(`${chosen.fullName} is excluded from ${school.clientName}.`));
         await expectVisible(page.getByTestId('candidate-excluded').filter({ hasText: 'Excluded from this school: Asked not to return' }));
-        await poll(
-          async () =>
-            (await apiGet<Array<Educator & { isExcluded: boolean }>>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
-              (e) => e.candidateId === chosen.candidateId,
-            )?.isExcluded,
-        ).toBe(true);
+        await expect
+          .poll(
+            async () =>
+              (await apiGet<Array<Educator & { isExcluded: boolean }>>(token, `candidate/CandidateList?ClientId=${school.clientId}`)).find(
+                (e) => e.candidateId === chosen.candidateId,
+              )?.isExcluded,
+          )
+          .toBe(true);
         await screenshot(page, 'educator-excluded');
 
         // The list marks them.
@@ -190,7 +197,7 @@ describe('educators', () => {
         await expectHeading(page, chosen.fullName);
         await page.getByRole('button', { name: 'Include again' }).first().click();
         await expectVisible(page.getByText(`${chosen.fullName} can be sent to ${school.clientName} again.`));
-        await poll(() => page.getByTestId('candidate-excluded').count()).toBe(0);
+        await expect.poll(() => page.getByTestId('candidate-excluded').count()).toBe(0);
         expectNoPageErrors(page);
       },
       JOURNEY_MS,
@@ -205,8 +212,8 @@ describe('educators', () => {
         await signIn(page, ADMIN, '/candidates');
         await expectHeading(page, 'Educators');
         const item = page.getByTestId(viewport === 'mobile' ? 'candidate-card' : 'candidate-row');
-        await poll(() => item.count()).toBeGreaterThan(0);
-        await poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(0);
+        await expect.poll(() => item.count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByTestId('candidate-picture').count()).toBeGreaterThan(0);
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, 'educators-list');
         if (viewport === 'mobile') await item.first().getByRole('link').click();

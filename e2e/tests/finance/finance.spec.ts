@@ -16,7 +16,6 @@ import { journeyWidths } from '../../support/widths';
  * unpaid ones, opens one and downloads its PDF; uk.admin sees pounds and VAT, ca.admin CAD and Tax;
  * bookings.viewer is refused Finance. Read only.
  */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
 
 interface Invoice {
@@ -58,12 +57,12 @@ describe('finance', () => {
       await page.getByRole('link', { name: /Outstanding invoices/ }).click();
       await expectHeading(page, 'Finance');
       expect(new URL(page.url()).searchParams.get('status')).toBe('unpaid');
-      await poll(() => page.getByTestId('invoices-total').textContent()).toBe(
-        `${unpaid.total} ${unpaid.total === 1 ? 'invoice' : 'invoices'}`,
-      );
+      await expect
+        .poll(() => page.getByTestId('invoices-total').textContent())
+        .toBe(`${unpaid.total} ${unpaid.total === 1 ? 'invoice' : 'invoices'}`);
 
       await page.getByRole('button', { name: 'All', exact: true }).click();
-      await poll(() => page.getByTestId('invoices-total').textContent()).toBe(`${all.total} invoices`);
+      await expect.poll(() => page.getByTestId('invoices-total').textContent()).toBe(`${all.total} invoices`);
       await expectVisible(page.getByTestId('ageing-summary'));
       await expectVisible(page.getByRole('columnheader', { name: 'GST' }));
       await expectNoSeriousA11yViolations(page);
@@ -71,7 +70,7 @@ describe('finance', () => {
 
       // Ten a page, then the next page asks with skip 10.
       await page.getByLabel('Rows per page').selectOption('10');
-      await poll(() => page.getByTestId('invoice-row').count()).toBe(10);
+      await expect.poll(() => page.getByTestId('invoice-row').count()).toBe(10);
       const firstOfPageOne = await page.getByTestId('invoice-row').first().getAttribute('data-invoice-no');
       const asked = page.waitForRequest(
         (request) => new URL(request.url()).pathname === '/v1/invoices' && new URL(request.url()).searchParams.get('skip') === '10',
@@ -79,14 +78,14 @@ describe('finance', () => {
       await page.getByRole('button', { name: 'Go to next page' }).click();
       const request = new URL((await asked).url());
       expect(request.searchParams.get('take')).toBe('10');
-      await poll(() => page.getByTestId('invoice-row').first().getAttribute('data-invoice-no')).not.toBe(firstOfPageOne);
+      await expect.poll(() => page.getByTestId('invoice-row').first().getAttribute('data-invoice-no')).not.toBe(firstOfPageOne);
       expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
       // Unpaid only.
       await page.getByRole('button', { name: 'Unpaid', exact: true }).click();
-      await poll(() => page.getByTestId('invoices-total').textContent()).toBe(
-        `${unpaid.total} ${unpaid.total === 1 ? 'invoice' : 'invoices'}`,
-      );
+      await expect
+        .poll(() => page.getByTestId('invoices-total').textContent())
+        .toBe(`${unpaid.total} ${unpaid.total === 1 ? 'invoice' : 'invoices'}`);
       const statuses = await page.getByTestId('invoice-row').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.status));
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.every((status) => status === 'unpaid' || status === 'overdue')).toBe(true);
@@ -98,7 +97,7 @@ describe('finance', () => {
       expect(new URL(page.url()).pathname).toBe(`/finance/invoices/${invoiceNo}`);
       expect(await page.title()).toMatch(/^View Invoice \| /);
       await expectVisible(page.getByTestId('invoice-number'));
-      await poll(() => page.getByTestId('invoice-line').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('invoice-line').count()).toBeGreaterThan(0);
       await expectVisible(page.getByTestId('invoice-tax-label'));
       expect(await page.getByTestId('invoice-tax-label').textContent()).toMatch(/^GST \(\d+(\.\d+)?%\)$/);
       expect(await page.getByTestId('invoice-grand-total').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
@@ -143,14 +142,14 @@ describe('finance', () => {
       await signIn(page, email, '/finance');
       await expectHeading(page, 'Finance');
       await expectVisible(page.getByRole('columnheader', { name: taxLabel, exact: true }));
-      await poll(() => page.getByTestId('invoice-total').first().textContent()).toMatch(
-        new RegExp(`^${symbol === '$' ? '\\$' : symbol}[\\d,]+\\.\\d{2}$`),
-      );
+      await expect
+        .poll(() => page.getByTestId('invoice-total').first().textContent())
+        .toMatch(new RegExp(`^${symbol === '$' ? '\\$' : symbol}[\\d,]+\\.\\d{2}$`));
       await expectVisible(page.getByText(`Total outstanding (${currency})`));
       const invoiceNo = (await page.getByTestId('invoice-row').first().getAttribute('data-invoice-no'))!;
       await page.getByRole('link', { name: invoiceNo, exact: true }).click();
       await expectHeading(page, 'View Invoice');
-      await poll(() => page.getByTestId('invoice-currency').textContent()).toBe(currency);
+      await expect.poll(() => page.getByTestId('invoice-currency').textContent()).toBe(currency);
       expect(await page.getByTestId('invoice-tax-label').textContent()).toMatch(new RegExp(`^${taxLabel} \\(`));
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `invoice-${currency.toLowerCase()}`);
@@ -176,13 +175,13 @@ describe('finance', () => {
         await signIn(page, 'finance@demo.test', '/finance');
         await expectHeading(page, 'Finance');
         const item = page.getByTestId(viewport === 'mobile' ? 'invoice-card' : 'invoice-row');
-        await poll(() => item.count()).toBeGreaterThan(0);
+        await expect.poll(() => item.count()).toBeGreaterThan(0);
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, 'finance-list');
         const invoiceNo = (await item.first().getAttribute('data-invoice-no'))!;
         await navigateInApp(page, `/finance/invoices/${invoiceNo}`);
         await expectHeading(page, 'View Invoice');
-        await poll(() => page.getByTestId('invoice-line').count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByTestId('invoice-line').count()).toBeGreaterThan(0);
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, 'invoice-view');
         expectNoPageErrors(page);

@@ -18,7 +18,6 @@ import {
  * reads spend and fill rates for this term, changes the period, sees each chart draw what its table lists and what the
  * API answers, exports a report as CSV, and prints the page. Read only.
  */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
 
 interface SpendReport {
@@ -143,9 +142,9 @@ describe('reports', () => {
       const from = asked.searchParams.get('from')!;
       await expectVisible(page.getByTestId('spend-by-classification-table'));
       await expectVisible(page.getByTestId('fill-by-weekday-table'));
-      await poll(() => page.getByTestId('report-range').textContent()).toMatch(
-        /^Showing (Term \d, )?\d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}$/,
-      );
+      await expect
+        .poll(() => page.getByTestId('report-range').textContent())
+        .toMatch(/^Showing (Term \d, )?\d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}$/);
 
       // The table lists what the API answers, and the chart draws the table's categories in its order.
       const spend = await apiGet<SpendReport>(token, `reports/spend?${asked.searchParams.toString()}`);
@@ -157,7 +156,7 @@ describe('reports', () => {
       expect(ticks.length).toBe(rows.length);
       ticks.forEach((tick, index) => expect(sameLabel(tick, rows[index]![0]!), `${tick} / ${rows[index]![0]}`).toBe(true));
       const total = spend.totals.find((each) => each.currency === 'AUD')!;
-      await poll(() => page.getByTestId('summary-spend').textContent()).toBe(money(total.amount));
+      await expect.poll(() => page.getByTestId('summary-spend').textContent()).toBe(money(total.amount));
       await expectVisible(page.getByText('Amounts exclude GST.'));
 
       // Spend by month, stacked by school: the group has more schools than the term has months, so the table has a
@@ -167,7 +166,7 @@ describe('reports', () => {
       );
       expect(monthHeaders[0]).toBe('School');
       expect(monthHeaders.at(-1)).toBe('Total');
-      await poll(() => chartCategories(page, 'spend-by-month', 'x')).toEqual(monthHeaders.slice(1, -1));
+      await expect.poll(() => chartCategories(page, 'spend-by-month', 'x')).toEqual(monthHeaders.slice(1, -1));
       const monthFooter = await page.getByTestId('spend-by-month-table').locator('tfoot td').allTextContents();
       expect(monthFooter.at(-1)?.replace(/\u00a0/g, ' ')).toBe(money(total.amount));
 
@@ -178,7 +177,7 @@ describe('reports', () => {
       const weekdayRows = await tableRows(page, 'fill-by-weekday-table');
       expect(weekdayRows[0]?.[0]).toBe('Monday');
       expect(weekdayRows.length).toBe(fill.rows.length);
-      await poll(() => chartCategories(page, 'fill-by-weekday', 'x')).toEqual(weekdayRows.map((row) => row[0]));
+      await expect.poll(() => chartCategories(page, 'fill-by-weekday', 'x')).toEqual(weekdayRows.map((row) => row[0]));
       const footer = await page.getByTestId('fill-by-weekday-table').locator('tfoot th, tfoot td').allTextContents();
       expect(footer[2]).toBe(fill.totals.bookings.toLocaleString('en-AU'));
 
@@ -188,7 +187,7 @@ describe('reports', () => {
       const byEducator = await apiGet<SpendReport>(token, `reports/spend?${educatorAsked.searchParams.toString()}`);
       const top = topByDays(byEducator.rows);
       expect(top.length, 'the demo group has educators with days this term').toBeGreaterThan(0);
-      await poll(() => tableRows(page, 'top-educators-table')).toEqual(top);
+      await expect.poll(() => tableRows(page, 'top-educators-table')).toEqual(top);
       expect((await page.getByTestId('top-educators-table').locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([
         'Educator',
         'Days',
@@ -211,10 +210,10 @@ describe('reports', () => {
       const thisYear = new Date().getFullYear();
       expect([year.searchParams.get('from'), year.searchParams.get('to')]).toEqual([`${thisYear}-01-01`, `${thisYear}-12-31`]);
       const yearReport = await apiGet<SpendReport>(token, `reports/spend?${year.searchParams.toString()}`);
-      await poll(async () => (await tableRows(page, 'spend-by-classification-table')).map((row) => row[1])).toEqual(
-        byName(yearReport.rows, 'AUD').map(([, amount]) => money(amount)),
-      );
-      await poll(() => page.getByTestId('report-range').textContent()).toBe(`Showing 1 Jan ${thisYear} to 31 Dec ${thisYear}`);
+      await expect
+        .poll(async () => (await tableRows(page, 'spend-by-classification-table')).map((row) => row[1]))
+        .toEqual(byName(yearReport.rows, 'AUD').map(([, amount]) => money(amount)));
+      await expect.poll(() => page.getByTestId('report-range').textContent()).toBe(`Showing 1 Jan ${thisYear} to 31 Dec ${thisYear}`);
 
       // Export CSV: the file holds the table's rows.
       const download = page.waitForEvent('download');
@@ -237,13 +236,15 @@ describe('reports', () => {
       expect(await page.locator('header.MuiAppBar-root').isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
       // Each chart drawn at the paper's width, not shrunk from the screen's.
-      await poll(() =>
-        page
-          .locator('[data-testid="report-chart"] svg')
-          .evaluateAll((svgs) =>
-            svgs.filter((svg) => svg.getBoundingClientRect().width > 100).map((svg) => Math.round(svg.getBoundingClientRect().width)),
-          ),
-      ).toEqual([660, 660, 660, 660, 660, 660]);
+      await expect
+        .poll(() =>
+          page
+            .locator('[data-testid="report-chart"] svg')
+            .evaluateAll((svgs) =>
+              svgs.filter((svg) => svg.getBoundingClientRect().width > 100).map((svg) => Math.round(svg.getBoundingClientRect().width)),
+            ),
+        )
+        .toEqual([660, 660, 660, 660, 660, 660]);
       await screenshot(page, 'reports-print');
       await page.emulateMedia({ media: 'screen' });
       expectNoPageErrors(page);
@@ -258,7 +259,7 @@ describe('reports', () => {
       await expectVisible(page.getByTestId('spend-by-month-table'));
       await expectVisible(page.getByTestId('fill-over-time-table'));
       await expectVisible(page.getByTestId('top-educators-table'));
-      await poll(() => page.getByTestId('report-chart').count()).toBe(6);
+      await expect.poll(() => page.getByTestId('report-chart').count()).toBe(6);
       // Nothing wider than the screen but the tables' own scrolling regions.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -286,9 +287,9 @@ describe('reports', () => {
             before.weeklyDigest ? "You won't get the weekly digest any more." : "You'll get the weekly digest on Monday mornings.",
           ),
         );
-        await poll(async () => (await apiGet<{ weeklyDigest: boolean }>(token, 'profile/weekly-digest')).weeklyDigest).toBe(
-          !before.weeklyDigest,
-        );
+        await expect
+          .poll(async () => (await apiGet<{ weeklyDigest: boolean }>(token, 'profile/weekly-digest')).weeklyDigest)
+          .toBe(!before.weeklyDigest);
       }
       await page.getByRole('heading', { name: 'E-mail digest' }).scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page);

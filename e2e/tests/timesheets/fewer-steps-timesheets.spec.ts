@@ -14,7 +14,6 @@ import { baseUrl } from '../../support/world';
 const ADMIN = 'group.admin@demo.test';
 const TARGET = 3;
 const JOURNEY_MS = 240_000;
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 interface Timesheet {
   bookingId: number;
@@ -113,11 +112,11 @@ describe('fewer steps: approve one school’s week of timesheets', () => {
     );
     await expectVisible(chip);
     await act(() => chip.click());
-    await poll(() => new URL(page.url()).search).toBe(`?school=${target.clientId}&week=${target.weekOf}`);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?school=${target.clientId}&week=${target.weekOf}`);
     const item = page.getByTestId(viewport === 'desktop' ? 'timesheet-row' : 'timesheet-card');
-    await poll(async () => (await item.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-booking-id')))).sort()).toEqual(
-      week.map((r) => String(r.bookingId)).sort(),
-    );
+    await expect
+      .poll(async () => (await item.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-booking-id')))).sort())
+      .toEqual(week.map((r) => String(r.bookingId)).sort());
     await expectVisible(page.getByTestId('timesheet-filter-week'));
     expect(await page.getByTestId('timesheet-filter-week').inputValue()).toBe(target.weekOf);
     expect(await page.getByTestId('timesheet-filter-school').inputValue()).toBe(String(target.clientId));

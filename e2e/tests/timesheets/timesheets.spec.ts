@@ -47,8 +47,6 @@ interface Overview {
   candidates: Array<Counts & { candidateId: number; candidateName: string }>;
 }
 
-/** A busy machine (two cores shared with other runs) can take seconds per answer. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const JOURNEY_MS = 240_000;
 
 const api = (path: string) => `${baseUrl()}/v1/${path}`;
@@ -87,13 +85,13 @@ async function openTimesheets(page: Page): Promise<void> {
   await page.getByRole('link', { name: /Timesheets to approve/ }).click();
   await page.waitForURL('**/timesheets');
   await expectHeading(page, 'Timesheets');
-  await poll(() => page.title()).toMatch(/^Timesheets \| /);
+  await expect.poll(() => page.title()).toMatch(/^Timesheets \| /);
 }
 
 async function expectTotal(page: Page, total: number): Promise<void> {
-  await poll(async () => (await page.getByTestId('timesheets-total').textContent())?.trim()).toBe(
-    `${total.toLocaleString('en')} timesheet${total === 1 ? '' : 's'} to approve`,
-  );
+  await expect
+    .poll(async () => (await page.getByTestId('timesheets-total').textContent())?.trim())
+    .toBe(`${total.toLocaleString('en')} timesheet${total === 1 ? '' : 's'} to approve`);
 }
 
 describe('timesheets', () => {
@@ -115,19 +113,19 @@ describe('timesheets', () => {
       // The summary is the API's.
       const overview = await apiGet<Overview>(token, `timesheets/overview?${ids}`);
       expect(overview.totals.pendingApproval).toBeGreaterThan(8);
-      await poll(() => page.getByTestId('timesheets-total-pending-approval').textContent()).toBe(
-        overview.totals.pendingApproval.toLocaleString('en'),
-      );
+      await expect
+        .poll(() => page.getByTestId('timesheets-total-pending-approval').textContent())
+        .toBe(overview.totals.pendingApproval.toLocaleString('en'));
       expect(await page.getByTestId('timesheets-total-pending-review').textContent()).toBe(
         overview.totals.pendingReview.toLocaleString('en'),
       );
       expect(await page.getByTestId('timesheets-total-approved').textContent()).toBe(overview.totals.approved.toLocaleString('en'));
-      await poll(() => page.getByTestId('timesheets-by-school').getByRole('listitem').count()).toBe(overview.clients.length);
+      await expect.poll(() => page.getByTestId('timesheets-by-school').getByRole('listitem').count()).toBe(overview.clients.length);
 
       // The list is the API's first page, oldest first; the educator's changes are marked.
       const first = await pendingPage(token, ids);
       await expectTotal(page, first.total);
-      await poll(() => page.getByTestId('timesheet-row').count()).toBe(first.rows.length);
+      await expect.poll(() => page.getByTestId('timesheet-row').count()).toBe(first.rows.length);
       expect(await page.getByTestId('timesheet-row').first().getAttribute('data-booking-id')).toBe(String(first.rows[0]!.bookingId));
       const changed = first.rows.filter((r) => r.candidateBookingModifications !== null).map((r) => String(r.bookingId));
       expect(
@@ -152,9 +150,9 @@ describe('timesheets', () => {
       await expectTotal(page, first.total - 3);
       const afterApprove = await apiGet<Overview>(token, `timesheets/overview?${ids}`);
       expect(afterApprove.totals.pendingApproval).toBe(overview.totals.pendingApproval - 3);
-      await poll(() => page.getByTestId('timesheets-total-pending-approval').textContent()).toBe(
-        afterApprove.totals.pendingApproval.toLocaleString('en'),
-      );
+      await expect
+        .poll(() => page.getByTestId('timesheets-total-pending-approval').textContent())
+        .toBe(afterApprove.totals.pendingApproval.toLocaleString('en'));
 
       // Modify one with new times (one the educator did not change: its own times are the starting point).
       const remaining = (await pendingPage(token, ids)).rows;
@@ -290,7 +288,7 @@ describe('timesheets', () => {
         const { rows, didNotHappen } = await pageWithDidNotHappen(0);
         expect(didNotHappen, 'a timesheet the educator says did not happen').toBeDefined();
         const plain = rows.find((r) => r.candidateBookingModifications === null)!;
-        await poll(() => item(didNotHappen!.bookingId).count()).toBe(1);
+        await expect.poll(() => item(didNotHappen!.bookingId).count()).toBe(1);
         await expectVisible(item(didNotHappen!.bookingId).getByText('No charge if approved'));
         await screenshot(page, 'timesheets-no-charge-row');
 
@@ -333,19 +331,21 @@ describe('timesheets', () => {
         headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
       });
       const own = ((await response.json()) as { pendingApprovalList: Timesheet[] }).pendingApprovalList;
-      await poll(() => page.getByTestId('timesheet-row').count()).toBe(own.length);
+      await expect.poll(() => page.getByTestId('timesheet-row').count()).toBe(own.length);
       expect(new URL(page.url()).searchParams.get('educator')).toBe(String(educator.candidateId));
 
       await page.getByRole('button', { name: 'Show every educator' }).click();
       await expectVisible(page.getByRole('heading', { name: 'Timesheets to approve' }));
       await page.getByRole('tab', { name: 'Approved and invoiced' }).click();
       const history = await apiGet<Timesheet[]>(token, `timesheets/list?${ids}&take=25`);
-      await poll(() => page.getByTestId('timesheet-history-row').count()).toBe(history.length);
+      await expect.poll(() => page.getByTestId('timesheet-history-row').count()).toBe(history.length);
       expect(await page.getByTestId('timesheet-history-row').first().getAttribute('data-booking-id')).toBe(String(history[0]!.bookingId));
       await page.getByLabel('Status').selectOption('invoiced');
-      await poll(async () => [
-        ...new Set(await page.getByTestId('timesheet-history-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))),
-      ]).toEqual(['invoiced']);
+      await expect
+        .poll(async () => [
+          ...new Set(await page.getByTestId('timesheet-history-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))),
+        ])
+        .toEqual(['invoiced']);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'timesheets-history');
       expectNoPageErrors(page);
@@ -358,7 +358,7 @@ describe('timesheets', () => {
     async () => {
       const page = await newPage(browser, 'mobile');
       await openTimesheets(page);
-      await poll(() => page.getByTestId('timesheet-card').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('timesheet-card').count()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'timesheets');
       await page.getByRole('checkbox', { name: /^Select all \d+ shown$/ }).check();
@@ -372,7 +372,7 @@ describe('timesheets', () => {
       await screenshot(page, 'timesheets-modify');
       await modify.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('tab', { name: 'Approved and invoiced' }).click();
-      await poll(() => page.getByTestId('timesheet-history-card').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('timesheet-history-card').count()).toBeGreaterThan(0);
       await screenshot(page, 'timesheets-history');
       expectNoPageErrors(page);
     },
