@@ -43,7 +43,7 @@ export default defineConfig({
     maxWorkers: shared ? 1 : workers,
     testTimeout: 60_000,
     // A condition polled for (rows on the screen, a written row) may take seconds on a slow machine: vitest's default
-    // gives it one. This waits up to 20 s, as the files' own `poll` helpers do; a timing is never asserted.
+    // gives it one. Every `expect.poll` waits up to 20 s here; a timing is never asserted.
     expect: { poll: { timeout: 20_000 } },
     // beforeAll launches Chromium; the global setup (build + first start with seeding) has its own limits.
     hookTimeout: 60_000,
