@@ -13,8 +13,9 @@ import type { ViewportName } from './browser';
  *   the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in the
  *   quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
  *
- * Called once per loop, at the top level of a describe block, with the width in the test's name:
- * `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`.
+ * Called once per loop, at the top level of a describe block, with the width at the end of the test's name, in
+ * brackets: `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`. A journey written for one width alone
+ * names it otherwise (`it('mobile: …')`): it ran in the quick part, and the rest does not run it again.
  */
 
 /** How many loops of each file have chosen their width so far (the next loop's place in its file). */
@@ -46,9 +47,9 @@ export function journeyWidths(widths: readonly ViewportName[] = ['desktop', 'mob
   return part === 'quick' ? [chosen] : widths.filter((width) => width !== chosen);
 }
 
-/** Whether a test's name names a width: in the rest, only such tests run. */
+/** Whether a test's name ends with a width in brackets, as a journey of a `journeyWidths()` loop does: in the rest, only such tests run. */
 export function namesAWidth(testName: string): boolean {
-  return /\b(desktop|mobile)\b/.test(testName);
+  return /\((desktop|mobile)\)$/.test(testName);
 }
 
 /** Whether this run is the rest of the suite (TEST_PART=rest). */

@@ -154,7 +154,7 @@ describe('create booking', () => {
     });
   }
 
-  it('group.admin books a block across a weekend; a blocked date is refused with its message, then booked without it (desktop)', async () => {
+  it('desktop: group.admin books a block across a weekend; a blocked date is refused with its message, then booked without it', async () => {
     const token = await apiTokenFor('group.admin@demo.test');
     const locations = (await apiGet<BookingLocation[]>(token, 'locations/booking-location-list')).filter((l) => l.canCreateBooking);
     expect(locations.length).toBeGreaterThan(0);
@@ -247,7 +247,7 @@ describe('create booking', () => {
     expectNoPageErrors(page);
   });
 
-  it('pending.booker requests a booking that waits for approval (mobile)', async () => {
+  it('mobile: pending.booker requests a booking that waits for approval', async () => {
     const token = await apiTokenFor('pending.booker@demo.test');
     const locations = await apiGet<BookingLocation[]>(token, 'locations/booking-location-list');
     const location = locations.find((l) => !l.canCreateBooking && l.canCreatePendingBooking);
