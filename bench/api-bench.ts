@@ -26,7 +26,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from './autocannon';
 import pg from 'pg';
@@ -36,29 +35,28 @@ import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
 import { benchVariedReads, type VariedScope } from './varied-reads';
 import { firstTouchText } from './machine';
+import { benchArgs } from './cli';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    scale: { type: 'string', default: '1' },
-    engine: { type: 'string', default: 'postgres' },
-    'database-url': { type: 'string' },
-    /** How to reach the local PostgreSQL without `--database-url`: `tcp` (127.0.0.1:5432) or `socket`. */
-    'pg-transport': { type: 'string', default: 'tcp' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '1000' },
-    warmup: { type: 'string', default: '2' },
-    account: { type: 'string', default: 'group.admin@demo.test' },
-    only: { type: 'string' },
-    'answer-cache-mb': { type: 'string' },
-    /** `repeated` (the same URL per route), `varied` (parameters drawn per request, varied-reads.ts) or `both`. */
-    mode: { type: 'string', default: 'both' },
-    /** The varied reads' seed: the same seed draws the same URLs. */
-    seed: { type: 'string', default: '1' },
-    /** Writes a V8 CPU profile of each server started into this folder (`--cpu-prof`), written as the server stops. */
-    'server-cpu-prof': { type: 'string' },
-  },
+const values = benchArgs(import.meta.url, {
+  scale: { type: 'string', default: '1' },
+  engine: { type: 'string', default: 'postgres' },
+  'database-url': { type: 'string' },
+  /** How to reach the local PostgreSQL without `--database-url`: `tcp` (127.0.0.1:5432) or `socket`. */
+  'pg-transport': { type: 'string', default: 'tcp' },
+  duration: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '50' },
+  rate: { type: 'string', default: '1000' },
+  warmup: { type: 'string', default: '2' },
+  account: { type: 'string', default: 'group.admin@demo.test' },
+  only: { type: 'string' },
+  'answer-cache-mb': { type: 'string' },
+  /** `repeated` (the same URL per route), `varied` (parameters drawn per request, varied-reads.ts) or `both`. */
+  mode: { type: 'string', default: 'both' },
+  /** The varied reads' seed: the same seed draws the same URLs. */
+  seed: { type: 'string', default: '1' },
+  /** Writes a V8 CPU profile of each server started into this folder (`--cpu-prof`), written as the server stops. */
+  'server-cpu-prof': { type: 'string' },
 });
 const mode = values.mode!;
 if (!['repeated', 'varied', 'both'].includes(mode)) throw new Error(`--mode is repeated, varied or both, not ${mode}`);

@@ -15,17 +15,15 @@
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from './autocannon';
+import { benchArgs } from './cli';
 
-const { values } = parseArgs({
-  options: {
-    base: { type: 'string', default: 'http://127.0.0.1:3000' },
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-  },
+const values = benchArgs(import.meta.url, {
+  base: { type: 'string', default: 'http://127.0.0.1:3000' },
+  seconds: { type: 'string', default: '5' },
+  connections: { type: 'string', default: '10' },
+  rounds: { type: 'string', default: '3' },
 });
 const base = values.base!.replace(/\/$/, '');
 const PASSWORD = 'Portal#2026demo';

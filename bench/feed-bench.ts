@@ -8,9 +8,9 @@
  * Prints the figures and the load average; loopback only, bounded (a few seconds).
  */
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './cli';
 
-const { values } = parseArgs({ options: { base: { type: 'string', default: 'http://127.0.0.1:3000' } } });
+const values = benchArgs(import.meta.url, { base: { type: 'string', default: 'http://127.0.0.1:3000' } });
 const base = values.base!.replace(/\/$/, '');
 const PASSWORD = 'Portal#2026demo';
 const json = { 'content-type': 'application/json', 'accept-version': '1' };

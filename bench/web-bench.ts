@@ -22,12 +22,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInCookies, type BrowserCookie } from '../e2e/support/set-cookie';
 import { firstTouchText } from './machine';
+import { benchArgs } from './cli';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The web build measured: the server's own (apps/web/dist), or another build's directory (WEB_DIST_DIR, absolute), for comparing two. */
@@ -39,30 +39,28 @@ const BUDGET = JSON.parse(readFileSync(join(root, 'apps/web/performance-budget.j
   firstPageJsTargetBytes: number;
 };
 
-const { values } = parseArgs({
-  options: {
-    'skip-build': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '1' },
-    /** Only the bytes each page loads before its heading shows (a fresh browser context per page); no Lighthouse. */
-    'weights-only': { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    /** Only these pages (comma-separated names: sign-in, home, bookings, timesheets, finance, invoice). */
-    only: { type: 'string' },
-    /** Only this form factor (desktop or mobile); both by default. */
-    form: { type: 'string' },
-    /** Signed-in pages warm as well (the sign-in page always is). */
-    warm: { type: 'boolean', default: false },
-    /** The demo account the signed-in pages are measured as. */
-    account: { type: 'string', default: 'school.admin@demo.test' },
-    /** Write each Lighthouse report (JSON) into this directory, for finding where the time goes. */
-    'save-reports': { type: 'string' },
-    /**
-     * simulate (Lighthouse's default): the page loads unthrottled and a model works out a phone's figures from the
-     * trace. devtools: the browser itself is slowed (4× CPU, the network's latency and bandwidth), so a request that
-     * starts earlier is seen to; the figures are what that browser met.
-     */
-    throttling: { type: 'string', default: 'simulate' },
-  },
+const values = benchArgs(import.meta.url, {
+  'skip-build': { type: 'boolean', default: false },
+  runs: { type: 'string', default: '1' },
+  /** Only the bytes each page loads before its heading shows (a fresh browser context per page); no Lighthouse. */
+  'weights-only': { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  /** Only these pages (comma-separated names: sign-in, home, bookings, timesheets, finance, invoice). */
+  only: { type: 'string' },
+  /** Only this form factor (desktop or mobile); both by default. */
+  form: { type: 'string' },
+  /** Signed-in pages warm as well (the sign-in page always is). */
+  warm: { type: 'boolean', default: false },
+  /** The demo account the signed-in pages are measured as. */
+  account: { type: 'string', default: 'school.admin@demo.test' },
+  /** Write each Lighthouse report (JSON) into this directory, for finding where the time goes. */
+  'save-reports': { type: 'string' },
+  /**
+   * simulate (Lighthouse's default): the page loads unthrottled and a model works out a phone's figures from the
+   * trace. devtools: the browser itself is slowed (4× CPU, the network's latency and bandwidth), so a request that
+   * starts earlier is seen to; the figures are what that browser met.
+   */
+  throttling: { type: 'string', default: 'simulate' },
 });
 if (values.throttling !== 'simulate' && values.throttling !== 'devtools') throw new Error('--throttling is simulate or devtools');
 const only = values.only ? new Set(values.only.split(',').map((name) => name.trim())) : null;
