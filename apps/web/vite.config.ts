@@ -422,6 +422,36 @@ function eagerCompileHints(): Plugin {
   };
 }
 
+/**
+ * A chunk made only of data (the locale texts) or of re-exports has a source map with no sources: nothing to map, and
+ * tools that read maps (Lighthouse's script treemap) fail on it. Such a chunk is written without one.
+ */
+function noEmptySourceMaps(): Plugin {
+  return {
+    name: 'portal-no-empty-source-maps',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          const asset = bundle[`${output.fileName}.map`];
+          const sources =
+            output.map?.sources ??
+            (asset?.type === 'asset' && typeof asset.source === 'string'
+              ? (JSON.parse(asset.source) as { sources?: string[] }).sources
+              : undefined);
+          if (sources === undefined || sources.length > 0) continue;
+          delete bundle[`${output.fileName}.map`];
+          output.map = null;
+          output.code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(() => ({
   plugins: [
     react(),
@@ -434,6 +464,7 @@ export default defineConfig(() => ({
     webManifest(),
     serviceWorker(),
     eagerCompileHints(),
+    noEmptySourceMaps(),
   ],
   server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy: apiProxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy: apiProxy },
