@@ -398,28 +398,18 @@ function serviceWorker() {
 function eagerCompileHints(): Plugin {
   const skip = /^assets\/(locations-map|countries|date-calendar-panel)-/;
   const hint = '//# allFunctionsCalledOnLoad\n';
-  return {
-    name: 'portal-eager-compile-hints',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk' || skip.test(output.fileName) || output.code.startsWith(hint)) continue;
-          output.code = hint + output.code;
-          // The map may already be an asset of its own (`<file>.map`); either way it gains an empty first line.
-          if (output.map) output.map.mappings = `;${output.map.mappings}`;
-          const map = bundle[`${output.fileName}.map`];
-          if (map?.type === 'asset' && typeof map.source === 'string') {
-            const parsed = JSON.parse(map.source) as { mappings: string };
-            parsed.mappings = `;${parsed.mappings}`;
-            map.source = JSON.stringify(parsed);
-          }
-        }
-      },
-    },
-  };
+  return rewriteChunks('portal-eager-compile-hints', (output, bundle) => {
+    if (skip.test(output.fileName) || output.code.startsWith(hint)) return;
+    output.code = hint + output.code;
+    // The map may already be an asset of its own (`<file>.map`); either way it gains an empty first line.
+    if (output.map) output.map.mappings = `;${output.map.mappings}`;
+    const map = bundle[`${output.fileName}.map`];
+    if (map?.type === 'asset' && typeof map.source === 'string') {
+      const parsed = JSON.parse(map.source) as { mappings: string };
+      parsed.mappings = `;${parsed.mappings}`;
+      map.source = JSON.stringify(parsed);
+    }
+  });
 }
 
 /**
@@ -427,26 +417,30 @@ function eagerCompileHints(): Plugin {
  * tools that read maps (Lighthouse's script treemap) fail on it. Such a chunk is written without one.
  */
 function noEmptySourceMaps(): Plugin {
+  return rewriteChunks('portal-no-empty-source-maps', (output, bundle) => {
+    const asset = bundle[`${output.fileName}.map`];
+    const sources =
+      output.map?.sources ??
+      (asset?.type === 'asset' && typeof asset.source === 'string'
+        ? (JSON.parse(asset.source) as { sources?: string[] }).sources
+        : undefined);
+    if (sources === undefined || sources.length > 0) return;
+    delete bundle[`${output.fileName}.map`];
+    output.map = null;
+    output.code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  });
+}
+
+/** A build's plugin that changes each finished chunk (and its map), after every other plugin has. */
+function rewriteChunks(name: string, rewrite: (output: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle) => void): Plugin {
   return {
-    name: 'portal-no-empty-source-maps',
+    name,
     apply: 'build',
     enforce: 'post',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk') continue;
-          const asset = bundle[`${output.fileName}.map`];
-          const sources =
-            output.map?.sources ??
-            (asset?.type === 'asset' && typeof asset.source === 'string'
-              ? (JSON.parse(asset.source) as { sources?: string[] }).sources
-              : undefined);
-          if (sources === undefined || sources.length > 0) continue;
-          delete bundle[`${output.fileName}.map`];
-          output.map = null;
-          output.code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
-        }
+        for (const output of Object.values(bundle)) if (output.type === 'chunk') rewrite(output, bundle);
       },
     },
   };
