@@ -10,8 +10,8 @@ import type { ViewportName } from './browser';
  * - `quick` (`npm test`): one of them, chosen from the spec file's name and the journey's place in the file, so that
  *   about half the quick part's journeys run at each width;
  * - `rest` (`npm test -- --rest`, which CI runs after `npm test`): the width `quick` left out. The config then runs
- *   the files that call this, and of them only the tests whose name names a width (world.ts): the others ran in the
- *   quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
+ *   the files that call this, and of them only the tests whose name ends with a width in brackets (world.ts): the
+ *   others ran in the quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
  *
  * Called once per loop, at the top level of a describe block, with the width at the end of the test's name, in
  * brackets: `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`. A journey written for one width alone
@@ -47,7 +47,10 @@ export function journeyWidths(widths: readonly ViewportName[] = ['desktop', 'mob
   return part === 'quick' ? [chosen] : widths.filter((width) => width !== chosen);
 }
 
-/** Whether a test's name ends with a width in brackets, as a journey of a `journeyWidths()` loop does: in the rest, only such tests run. */
+/**
+ * Whether a test's name ends with a width in brackets, as a journey of a `journeyWidths()` loop does: in the rest, only
+ * such tests run.
+ */
 export function namesAWidth(testName: string): boolean {
   return /\((desktop|mobile)\)$/.test(testName);
 }
