@@ -11,7 +11,8 @@ import type { ViewportName } from './browser';
  *   about half the quick part's journeys run at each width;
  * - `rest` (`npm test -- --rest`, which CI runs after `npm test`): the width `quick` left out. The config then runs
  *   the files that call this, and of them only the tests whose name ends with a width in brackets (world.ts): the
- *   others ran in the quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every width there.
+ *   others ran in the quick part. A file the rest runs whole (REST_JOURNEYS, scripts/test-parts.mjs) runs at every
+ *   width there.
  *
  * Called once per loop, at the top level of a describe block, with the width at the end of the test's name, in
  * brackets: `for (const viewport of journeyWidths()) it(`… (${viewport})`, …)`. A journey written for one width alone
