@@ -113,8 +113,17 @@ export function holds(permissions: readonly string[], scope: PermissionScope, ac
   return toFlags(permissions)[scope][action];
 }
 
-export function allClients(tree: PermissionTree): ClientLink[] {
-  return [...tree.groups.flatMap((g) => g.clients), ...tree.clients];
+/** Each tree's clients, listed once: like its permission lists, a tree is never changed after loading. */
+const clientsOfTree = new WeakMap<PermissionTree, readonly ClientLink[]>();
+
+/** The tree's schools: its groups' first, then those outside any group. */
+export function allClients(tree: PermissionTree): readonly ClientLink[] {
+  let clients = clientsOfTree.get(tree);
+  if (!clients) {
+    clients = Object.freeze([...tree.groups.flatMap((g) => g.clients), ...tree.clients]);
+    clientsOfTree.set(tree, clients);
+  }
+  return clients;
 }
 
 export function groupOfClient(tree: PermissionTree, clientId: number): GroupLink | undefined {
