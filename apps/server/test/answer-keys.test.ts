@@ -34,6 +34,29 @@ describe('keyText', () => {
     // Lists of text or of objects, and a key's own top level, keep their order.
     expect(keyText(['b', ['z', 'a'], [{ id: 2 }, { id: 1 }], null])).toBe(JSON.stringify(['b', ['z', 'a'], [{ id: 2 }, { id: 1 }], null]));
     expect(keyText([3, 1])).toBe('[3,1]');
+    // Nested lists, dates and absent parts are written as JSON writes them.
+    const day = new Date(Date.UTC(2026, 0, 5));
+    expect(
+      keyText([
+        'c',
+        [
+          [5, 4],
+          ['y', 'x'],
+        ],
+        { at: day, none: undefined, ids: [2, 1], one: [7] },
+        [undefined, 1],
+      ]),
+    ).toBe(
+      JSON.stringify([
+        'c',
+        [
+          [4, 5],
+          ['y', 'x'],
+        ],
+        { at: day, ids: [1, 2], one: [7] },
+        [undefined, 1],
+      ]),
+    );
   });
 });
 

@@ -64,11 +64,21 @@ const BUILD = typeof __PORTAL_BUILD__ === 'string' ? __PORTAL_BUILD__ : randomUU
  * whatever order the tree was read in. A list whose order matters must not be a list of numbers.
  */
 export function keyText(key: readonly unknown[]): string {
-  return JSON.stringify(key, (name, value: unknown) =>
-    name !== '' && Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === 'number')
+  // Written without a replacer, which would take JSON.stringify off its fast path (a key is written per request).
+  return JSON.stringify(key.map(inOrder));
+}
+
+/** A key's part with its lists of numbers in ascending order; other values as they are. */
+function inOrder(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.length > 1 && value.every((v) => typeof v === 'number')
       ? [...(value as number[])].sort((a, b) => a - b)
-      : value,
-  );
+      : value.map(inOrder);
+  }
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [name, part] of Object.entries(value)) copy[name] = inOrder(part);
+  return copy;
 }
 
 const tagFor = (key: string, versions: string) => `"v.${hash('sha1', `${BUILD}\n${key}\n${versions}`, 'base64url')}"`;
