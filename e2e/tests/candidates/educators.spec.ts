@@ -195,7 +195,14 @@ describe('educators', () => {
         // Included again: one click on their page.
         await page.goto(`/candidates?educator=${chosen.candidateId}`);
         await expectHeading(page, chosen.fullName);
-        await page.getByRole('button', { name: 'Include again' }).first().click();
+        // The school's own item: another school's exclusion (one left by an earlier failure) is not undone here.
+        const includeAgain = page.getByRole('button', { name: 'Include again' });
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: school.clientName })
+          .filter({ has: includeAgain })
+          .getByRole('button', { name: 'Include again' })
+          .click();
         await expectVisible(page.getByText(`${chosen.fullName} can be sent to ${school.clientName} again.`));
         await expect.poll(() => page.getByTestId('candidate-excluded').count()).toBe(0);
         expectNoPageErrors(page);
