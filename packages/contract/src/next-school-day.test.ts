@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSchoolDayToBook, type NextSchoolDayFacts } from './next-school-day';
+import { nextSchoolDayToBook, quickBookDay, type NextSchoolDayFacts } from './next-school-day';
 
 const SYD = 'Australia/Sydney';
 const AKL = 'Pacific/Auckland';
@@ -65,5 +65,64 @@ describe('nextSchoolDayToBook', () => {
     const closed = new Set(['2026-11-26', '2026-11-27', '2026-11-30']);
     expect(nextSchoolDayToBook(facts({ now: wedSydney('09:00'), closedDates: closed, maxAdvanceDays: 5 }))).toBeUndefined();
     expect(nextSchoolDayToBook(facts({ now: wedSydney('09:00'), closedDates: closed, maxAdvanceDays: 6 }))).toBe('2026-12-01');
+  });
+});
+
+describe('quickBookDay', () => {
+  const location = {
+    locationId: 7,
+    timeZone: SYD,
+    startTime: '08:30',
+    rules: { sameDayCutoff: '08:00', maxAdvanceDays: 365 },
+  } as Parameters<typeof quickBookDay>[0]['location'];
+  const holidays = (dates: string[], openOnPublicHolidays = false) => ({
+    openOnPublicHolidays,
+    holidays: dates.map((dateLocal) => ({ dateLocal, name: 'A holiday' })),
+  });
+
+  it('does not name a day until both the holidays and the blocks are known', () => {
+    expect(quickBookDay({ now: wedSydney('07:00'), location, holidays: undefined, blocks: [] })).toEqual({
+      day: undefined,
+      label: 'nextSchoolDay',
+    });
+    expect(quickBookDay({ now: wedSydney('07:00'), location, holidays: holidays([]), blocks: undefined })).toEqual({
+      day: undefined,
+      label: 'nextSchoolDay',
+    });
+  });
+
+  it('names today, tomorrow, or the day itself', () => {
+    expect(quickBookDay({ now: wedSydney('07:00'), location, holidays: holidays([]), blocks: [] })).toEqual({
+      day: '2026-11-25',
+      label: 'today',
+    });
+    expect(quickBookDay({ now: wedSydney('09:00'), location, holidays: holidays([]), blocks: [] })).toEqual({
+      day: '2026-11-26',
+      label: 'tomorrow',
+    });
+    expect(quickBookDay({ now: wedSydney('09:00'), location, holidays: holidays(['2026-11-26']), blocks: [] })).toEqual({
+      day: '2026-11-27',
+      label: 'on',
+    });
+  });
+
+  it("closes the location's own blocks and its holidays unless it opens on them", () => {
+    const blocks = [
+      { locationId: 7, datesLocal: ['2026-11-26'] },
+      { locationId: 8, datesLocal: ['2026-11-27'] },
+    ];
+    expect(quickBookDay({ now: wedSydney('09:00'), location, holidays: holidays([]), blocks })).toEqual({ day: '2026-11-27', label: 'on' });
+    expect(quickBookDay({ now: wedSydney('09:00'), location, holidays: holidays(['2026-11-26'], true), blocks: [] })).toEqual({
+      day: '2026-11-26',
+      label: 'tomorrow',
+    });
+  });
+
+  it('offers the next school day in general when none lies within the advance limit', () => {
+    const near = { ...location, rules: { ...location.rules, maxAdvanceDays: 0 } };
+    expect(quickBookDay({ now: wedSydney('09:00'), location: near, holidays: holidays([]), blocks: [] })).toEqual({
+      day: undefined,
+      label: 'nextSchoolDay',
+    });
   });
 });

@@ -1,6 +1,7 @@
+import type { BookingBlock, BookingLocation, PublicHolidays } from './booking-reference';
 import { cutoffState, sameDayProblem, type SameDayRule } from './booking-rules';
 import { addDays } from './query-params';
-import { isWeekend } from './school-days';
+import { isWeekend, todayIn } from './school-days';
 
 /** Facts of 'the next school day to book cover for' at one location. */
 export interface NextSchoolDayFacts extends SameDayRule {
@@ -27,4 +28,38 @@ export function nextSchoolDayToBook(facts: NextSchoolDayFacts): string | undefin
     return day;
   }
   return undefined;
+}
+
+/** The day Home's quick-book button offers, and which words name it: the day itself once known, else 'the next school day'. */
+export type QuickBook = { day: string; label: 'today' | 'tomorrow' | 'on' } | { day: undefined; label: 'nextSchoolDay' };
+
+/**
+ * Home's quick entry to the create form at a school with one location: the next school day to book there (its
+ * public holidays unless it opens on them, and its booking blocks, closed) and how its button names that day. The
+ * web app's card and the first page the server draws both ask here. Without the holidays or the blocks (still
+ * loading) the day is not known yet.
+ */
+export function quickBookDay(facts: {
+  now: Date;
+  location: Pick<BookingLocation, 'locationId' | 'timeZone' | 'startTime' | 'rules'>;
+  holidays: Pick<PublicHolidays, 'openOnPublicHolidays' | 'holidays'> | undefined;
+  blocks: readonly Pick<BookingBlock, 'locationId' | 'datesLocal'>[] | undefined;
+}): QuickBook {
+  const { now, location, holidays, blocks } = facts;
+  if (holidays === undefined || blocks === undefined) return { day: undefined, label: 'nextSchoolDay' };
+  const closed = new Set<string>([
+    ...(holidays.openOnPublicHolidays ? [] : holidays.holidays.map((h) => h.dateLocal)),
+    ...blocks.filter((b) => b.locationId === location.locationId).flatMap((b) => b.datesLocal),
+  ]);
+  const day = nextSchoolDayToBook({
+    now,
+    timeZone: location.timeZone,
+    sameDayCutoff: location.rules.sameDayCutoff,
+    startTime: location.startTime,
+    closedDates: closed,
+    maxAdvanceDays: location.rules.maxAdvanceDays,
+  });
+  if (day === undefined) return { day, label: 'nextSchoolDay' };
+  const today = todayIn(location.timeZone, now);
+  return { day, label: day === today ? 'today' : day === addDays(today, 1) ? 'tomorrow' : 'on' };
 }

@@ -5,9 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { BookingLocation } from '@portal/contract/booking-reference';
-import { nextSchoolDayToBook } from '@portal/contract/next-school-day';
-import { addDays } from '@portal/contract/query-params';
-import { todayIn } from '@portal/contract/school-days';
+import { quickBookDay } from '@portal/contract/next-school-day';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useBookingBlocks } from '../../../api/booking-blocks';
@@ -40,36 +38,14 @@ function OneLocation({ location }: { location: BookingLocation }) {
   const { t, i18n } = useTranslation('pages');
   const holidays = usePublicHolidays(location.locationId);
   const blocks = useBookingBlocks(location.locationId);
-  const closed = new Set<string>([
-    ...(holidays.data && !holidays.data.openOnPublicHolidays ? holidays.data.holidays.map((h) => h.dateLocal) : []),
-    ...(blocks.data ?? []).filter((b) => b.locationId === location.locationId).flatMap((b) => b.datesLocal),
-  ]);
-  const clock = now();
-  const day =
-    holidays.isSuccess && blocks.isSuccess
-      ? nextSchoolDayToBook({
-          now: clock,
-          timeZone: location.timeZone,
-          sameDayCutoff: location.rules.sameDayCutoff,
-          startTime: location.startTime,
-          closedDates: closed,
-          maxAdvanceDays: location.rules.maxAdvanceDays,
-        })
-      : undefined;
-  const today = todayIn(location.timeZone, clock);
+  const offer = quickBookDay({ now: now(), location, holidays: holidays.data, blocks: blocks.data });
   const label =
-    day === undefined
-      ? t('home.quickBook.nextSchoolDay')
-      : day === today
-        ? t('home.quickBook.today')
-        : day === addDays(today, 1)
-          ? t('home.quickBook.tomorrow')
-          : t('home.quickBook.on', { day: formatDayLong(day, i18n.language) });
+    offer.label === 'on' ? t('home.quickBook.on', { day: formatDayLong(offer.day, i18n.language) }) : t(`home.quickBook.${offer.label}`);
   const help = t('home.quickBook.usualTimes', {
     school: location.locationName,
     times: formatTimeRange(location.startTime, location.endTime, i18n.language),
   });
-  return <Card label={label} help={help} day={day} />;
+  return <Card label={label} help={help} day={offer.day} />;
 }
 
 /** The card; without `help` (the locations still loading) a placeholder of the text's usual lines stands for it and the button waits. */
