@@ -73,6 +73,7 @@ import { systemClock } from './lib/clock';
 import type { PermissionDeclaration } from './plugins/route-permission';
 import enterpriseLoginRoutes from './modules/identity/enterprise-login.routes';
 import schoolSsoRoutes from './modules/identity/school-sso.routes';
+import firstPageRoutes from './modules/first-page/first-page.routes';
 import { injectFetch } from './lib/inject-fetch';
 import { requestSerializer } from './lib/log-redaction';
 import { metricsPlugin } from './observability/metrics';
@@ -434,6 +435,8 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(liveEventsRoutes, { counters });
   await app.register(pushRoutes);
   if (config.demo) await app.register(outboxRoutes);
+  // Home's address, drawn for a signed-in browser (the other addresses of the app are the not-found handler's).
+  if (app.spaAvailable) await app.register(firstPageRoutes, { distDir: config.webDistDir });
 }
 
 /** Sign-in through the enterprise's identity provider, or (in a demo) through the embedded one. */

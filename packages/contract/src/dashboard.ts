@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientIds, dateRange, LocalDate, MAX_RANGE_DAYS, TimeZoneName } from './query-params';
+import { hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS, type PermissionTree } from './permissions';
 
 /**
  * The home dashboard's calls: bookings per day, the dashboard tiles, a client's year by month, the
@@ -165,3 +166,29 @@ export const AdditionalDetails = z
   .describe('Free-form facts for people booking at the client (arrival instructions, parking, dress code, ...)')
   .meta({ id: 'AdditionalDetails' });
 export type AdditionalDetails = z.infer<typeof AdditionalDetails>;
+
+/**
+ * What a contact may see on Home for a selection of clients, by the permission engine (the server refuses the rest
+ * anyway): the web app's dashboard and the first page the server draws ask here.
+ */
+export function homeAccess(tree: PermissionTree, selectedClientIds: readonly number[]) {
+  const context = { selectedClientIds };
+  return {
+    bookings: hasPermission(tree, { scope: 'booking', action: 'view', level: 'selected_client_and_below' }, context),
+    /** Approves requests: counts what waits for them. */
+    approves: meetsRequirement(tree, PAGE_REQUIREMENTS.approveBookings, context),
+    /** Asks for bookings without approving them: counts their own requests. */
+    requests: hasPermission(tree, { scope: 'pendingBooking', action: 'create', level: 'selected_client_and_below' }, context),
+    accounts: meetsRequirement(tree, ROUTE_REQUIREMENTS.finance, context),
+    timesheets: meetsRequirement(tree, ROUTE_REQUIREMENTS.timesheets, context),
+    replaceMe: meetsRequirement(tree, PAGE_REQUIREMENTS.replaceMe, context),
+    /** Books or asks for bookings: Home offers the quick entry to the create form. */
+    createBookings: meetsRequirement(tree, PAGE_REQUIREMENTS.createBookings, context),
+  };
+}
+export type HomeAccess = ReturnType<typeof homeAccess>;
+
+/** Does Home show counts (and so its choice of layout)? Bookings', requests', invoices' or timesheets'. */
+export function homeShowsCounts(access: HomeAccess): boolean {
+  return access.bookings || access.requests || access.accounts || access.timesheets;
+}

@@ -6,6 +6,7 @@ import { systemClock } from '../lib/clock';
 import type { Notifier } from '../lib/notifier';
 import type { ServerKeys } from '../lib/secrets';
 import { AccessTokens } from '../modules/identity/access-tokens';
+import { PageTokens } from '../modules/identity/page-tokens';
 import {
   DatabaseAttemptCounters,
   FallbackAttemptCounters,
@@ -21,6 +22,8 @@ import { PrincipalCache } from '../modules/identity/principal-cache';
  */
 export interface Identity {
   tokens: AccessTokens;
+  /** First-page tokens: the cookie that lets the server draw a contact's Home into a cold start's HTML. */
+  pages: PageTokens;
   counters: AttemptCounters;
   principals: PrincipalCache;
 }
@@ -35,7 +38,8 @@ export async function buildIdentity(
 ): Promise<Identity> {
   const tokens = new AccessTokens(keys, config.publicOrigin, config.auth.accessTokenTtlSeconds, systemClock);
   const counters = await attemptCounters(app, config, database);
-  return { tokens, counters, principals: principalCache(app, database, notifier) };
+  const pages = new PageTokens(keys, config.publicOrigin, systemClock);
+  return { tokens, pages, counters, principals: principalCache(app, database, notifier) };
 }
 
 /** Signed-in contacts and staff, cached per process: a sign-out, password change or permission change on any server process is forgotten by all (via the notifier). */

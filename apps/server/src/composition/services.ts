@@ -10,6 +10,7 @@ import { VersionedSnapshots } from '../lib/versioned-snapshots';
 import { AvailabilityService } from '../modules/availability/availability.service';
 import { BookingNotifier } from '../modules/bookings/booking-notifications';
 import { BookingReferenceService } from '../modules/bookings/booking-reference.service';
+import { FirstPageService } from '../modules/first-page/first-page.service';
 import { BookingsService } from '../modules/bookings/bookings.service';
 import { BookingSummariesService } from '../modules/bookings/booking-summaries.service';
 import { CancellationRequestService } from '../modules/bookings/cancellation-request.service';
@@ -23,6 +24,7 @@ import { OutboxService } from '../modules/dev/outbox.service';
 import { FileAccessKeys } from '../modules/files/file-access-keys';
 import { FilesService } from '../modules/files/files.service';
 import type { AccessTokens } from '../modules/identity/access-tokens';
+import type { PageTokens } from '../modules/identity/page-tokens';
 import type { AttemptCounters } from '../modules/identity/attempt-counters';
 import { AuthService } from '../modules/identity/auth.service';
 import { SecondStepService } from '../modules/identity/second-step.service';
@@ -69,6 +71,7 @@ export interface Collaborators {
   notifier: Notifier;
   /** Access tokens and sign-in counters (composition/identity.ts). */
   tokens: AccessTokens;
+  pages: PageTokens;
   counters: AttemptCounters;
 }
 
@@ -81,6 +84,7 @@ export function buildServices({
   keys,
   principals,
   tokens,
+  pages,
   counters,
   notifier: messages,
 }: Collaborators) {
@@ -98,6 +102,7 @@ export function buildServices({
   // File access keys expire on the wall clock, as sign-ins do (lib/clock.ts).
   const files = new FilesService(db, new FileAccessKeys(keys, systemClock));
   const staffDirectory = new StaffDirectory(db);
+  const bookingReference = new BookingReferenceService(db, now);
   // Sign-ins live on the wall clock, as the password ones; a group may refuse passwords for its single sign-on.
   const schoolSso = new SchoolSsoService({ database, config, keys, tokens, counters, now: systemClock });
   const calendarFeed = new CalendarFeedService(db, now, config.publicOrigin, answers);
@@ -120,6 +125,7 @@ export function buildServices({
       database,
       config,
       tokens,
+      pages,
       counters,
       mailer,
       principals,
@@ -130,7 +136,9 @@ export function buildServices({
     }),
     availability: new AvailabilityService(db, now),
     bookings,
-    bookingReference: new BookingReferenceService(db, now),
+    bookingReference,
+    // Home drawn into a cold start's HTML (decision 035).
+    firstPage: new FirstPageService({ pages, principals, bookingReference, now }),
     bookingSummaries: new BookingSummariesService(db, answers),
     calendarFeed,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),

@@ -29,7 +29,8 @@ export type KeyPurpose =
   | 'oidc-client-secret'
   | 'oidc-cookie'
   | 'sso-client-secret'
-  | 'totp-secret';
+  | 'totp-secret'
+  | 'page-token';
 
 const KEY_SALT = 'client-portal/v1';
 

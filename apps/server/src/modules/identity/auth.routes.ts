@@ -27,6 +27,7 @@ export function answer(reply: FastifyReply, session: Session) {
     setSessionCookies(reply, session.refreshToken, {
       secure: config.publicOrigin.startsWith('https:'),
       maxAge: config.auth.refreshAbsoluteSeconds,
+      pageToken: session.pageToken,
     });
   }
   return { accessToken: session.accessToken, expiresIn: session.expiresIn, tokenType: 'Bearer' as const };

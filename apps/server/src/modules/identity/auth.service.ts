@@ -5,6 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import { AppError } from '../../lib/app-error';
 import { passwordResetMail, signInSlowedMail } from '../../mail/mails';
 import type { AccessTokens } from './access-tokens';
+import type { PageTokens } from './page-tokens';
 import type { AttemptCounters } from './attempt-counters';
 import { authError } from './auth-errors';
 import * as repo from './identity.repository';
@@ -87,6 +88,8 @@ export interface Session {
   accessToken: string;
   expiresIn: number;
   refreshToken: string;
+  /** A contact's first-page token (page-tokens.ts), for its cookie beside the refresh cookie. */
+  pageToken?: string;
 }
 
 /** The right password of a contact with a second step (or one its group requires): no session yet. */
@@ -98,6 +101,8 @@ interface Deps {
   database: Database;
   config: Config;
   tokens: AccessTokens;
+  /** Signs a contact's first-page token with each session (absent: no first page is drawn by the server). */
+  pages?: PageTokens;
   counters: AttemptCounters;
   mailer: Mailer;
   /** The wall clock (lib/clock.ts) that refresh tokens live and expire by. */
@@ -147,7 +152,14 @@ export class AuthService {
   ): Promise<Session> {
     const signed = subject.kind === 'contact' ? { ...subject, version: await repo.tokenVersion(this.db, subject.contactId) } : subject;
     const accessToken = await this.deps.tokens.sign(signed, family.familyId);
-    return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token };
+    const pageToken =
+      signed.kind === 'contact' && this.deps.pages
+        ? await this.deps.pages.sign(
+            { contactId: signed.contactId, familyId: family.familyId, version: signed.version },
+            this.lifetime.idleSeconds,
+          )
+        : undefined;
+    return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: family.token, ...(pageToken ? { pageToken } : {}) };
   }
 
   async login(email: string, password: string, meta: RequestMeta): Promise<Session | SecondStepAnswer> {

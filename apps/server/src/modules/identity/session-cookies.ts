@@ -12,8 +12,21 @@ export const REFRESH_COOKIE_PATH = '/v1/auth';
  */
 export const SIGNED_IN_HINT_COOKIE = 'portal_signed_in';
 
-/** Sets a sign-in's refresh cookie and its hint (secure on an https origin; both end with the sign-in's lifetime). */
-export function setSessionCookies(reply: FastifyReply, refreshToken: string, options: { secure: boolean; maxAge: number }): void {
+/**
+ * A contact's first-page token (page-tokens.ts): httpOnly, sent with the requests for the app's pages, so that the
+ * server can draw the contact's Home into the HTML of a cold start (modules/first-page). It opens no API call.
+ */
+export const PAGE_COOKIE = 'portal_page';
+
+/**
+ * Sets a sign-in's refresh cookie and its hint (secure on an https origin; both end with the sign-in's lifetime), and
+ * a contact's first-page token when the session has one (a staff sign-in has none: an earlier one is ended).
+ */
+export function setSessionCookies(
+  reply: FastifyReply,
+  refreshToken: string,
+  options: { secure: boolean; maxAge: number; pageToken?: string | undefined },
+): void {
   reply.setCookie(REFRESH_COOKIE, refreshToken, {
     path: REFRESH_COOKIE_PATH,
     httpOnly: true,
@@ -28,10 +41,22 @@ export function setSessionCookies(reply: FastifyReply, refreshToken: string, opt
     secure: options.secure,
     maxAge: options.maxAge,
   });
+  if (options.pageToken) {
+    reply.setCookie(PAGE_COOKIE, options.pageToken, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secure,
+      maxAge: options.maxAge,
+    });
+  } else {
+    reply.clearCookie(PAGE_COOKIE, { path: '/' });
+  }
 }
 
-/** Ends both cookies (signed out, or the refresh token refused). */
+/** Ends the cookies (signed out, or the refresh token refused). */
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+  reply.clearCookie(PAGE_COOKIE, { path: '/' });
 }

@@ -14,7 +14,8 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { allClients, hasPermission, meetsRequirement, PAGE_REQUIREMENTS, ROUTE_REQUIREMENTS } from '@portal/contract/permissions';
+import { allClients } from '@portal/contract/permissions';
+import { homeAccess, type HomeAccess } from '@portal/contract/dashboard';
 import type { BookingStatus } from '@portal/contract/domain';
 import type { ProfileResponse } from '@portal/contract/profile';
 import type { DateTime } from 'luxon';
@@ -61,24 +62,7 @@ function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** What the user may see on the dashboard, from the permission engine (the server refuses the rest anyway). */
-function dashboardAccess(profile: ProfileResponse, selectedClientIds: readonly number[]) {
-  const context = { selectedClientIds };
-  return {
-    bookings: hasPermission(profile.links, { scope: 'booking', action: 'view', level: 'selected_client_and_below' }, context),
-    /** Approves requests: counts what waits for them. */
-    approves: meetsRequirement(profile.links, PAGE_REQUIREMENTS.approveBookings, context),
-    /** Asks for bookings without approving them: counts their own requests. */
-    requests: hasPermission(profile.links, { scope: 'pendingBooking', action: 'create', level: 'selected_client_and_below' }, context),
-    accounts: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.finance, context),
-    timesheets: meetsRequirement(profile.links, ROUTE_REQUIREMENTS.timesheets, context),
-    replaceMe: meetsRequirement(profile.links, PAGE_REQUIREMENTS.replaceMe, context),
-    /** Books or asks for bookings: Home offers the quick entry to the create form. */
-    createBookings: meetsRequirement(profile.links, PAGE_REQUIREMENTS.createBookings, context),
-  };
-}
-
-type Access = ReturnType<typeof dashboardAccess>;
+type Access = HomeAccess;
 type PagesTranslate = ReturnType<typeof useTranslation<'pages'>>['t'];
 type Format = (value: number | undefined) => string | undefined;
 
@@ -106,7 +90,7 @@ interface DashboardArgs {
  * the page's own queries, and what its route asks for before the page has rendered (`homeFirstRequests`).
  */
 function dashboardRequests({ profile, selected, layout, todayIso, month, year }: DashboardArgs) {
-  const access = profile ? dashboardAccess(profile, selected) : NO_ACCESS;
+  const access = profile ? homeAccess(profile.links, selected) : NO_ACCESS;
   const some = selected.length > 0;
   const firstClient = (profile ? allClients(profile.links) : []).find((client) => client.clientId === selected[0]);
   const contactId = profile?.contact.id;

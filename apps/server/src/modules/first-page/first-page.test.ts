@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { formatTimeRange } from '@portal/contract/format/locale-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../../test/auth-client';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+/** The built index.html's places for a first page (apps/web/index.html), and the texts the build writes beside it. */
+const INDEX = [
+  '<!doctype html><html><head><meta name="portal-first-page" content="" /><title>Portal</title></head><body>',
+  '<h1>Home</h1><p><span data-first-page="greeting"></span></p>',
+  '<p><span data-first-page="book-text"></span></p><a><span data-first-page="book-label"></span></a>',
+  '</body></html>',
+].join('');
+const TEXTS = {
+  greeting: 'Welcome back, {{firstName}}',
+  usualTimes: "{{school}}'s usual day, {{times}}. You confirm the classification and press Create.",
+  today: 'Book cover for today',
+  tomorrow: 'Book cover for tomorrow',
+  on: 'Book cover for {{day}}',
+  nextSchoolDay: 'Book cover for the next school day',
+};
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'portal-first-page-'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'first-page-texts.json'), JSON.stringify(TEXTS));
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The cookies a sign-in sets, by name, and each one's attributes. */
+async function signIn(email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: DEMO_PASSWORD } });
+  expect(res.statusCode).toBe(200);
+  const set = [res.headers['set-cookie'] ?? []].flat();
+  const cookie = (name: string) => set.find((c) => c.startsWith(`${name}=`));
+  const pair = (name: string) => cookie(name)?.split(';')[0] ?? '';
+  return { set, cookie, pair, accessToken: res.json<{ accessToken: string }>().accessToken };
+}
+
+const home = (cookie?: string, accept = 'text/html') =>
+  t.app.inject({ method: 'GET', url: '/', headers: { accept, ...(cookie ? { cookie } : {}) } });
+const metaOf = (html: string) => /<meta name="portal-first-page"[^>]*>/.exec(html)?.[0];
+const slot = (html: string, name: string) => new RegExp(`<span data-first-page="${name}">([^<]*)</span>`).exec(html)?.[1];
+
+describe("Home drawn into a cold start's HTML", () => {
+  it("sets a contact's first-page cookie beside the refresh cookie: httpOnly, strict, for the whole site", async () => {
+    const { cookie } = await signIn('school.admin@demo.test');
+    const page = cookie('portal_page');
+    expect(page).toBeDefined();
+    expect(page).toMatch(/; Path=\/(;|$)/);
+    expect(page).toMatch(/HttpOnly/i);
+    expect(page).toMatch(/SameSite=Strict/i);
+  });
+
+  it("draws the contact's greeting and quick-book card, as the app's own calls give them, never stored by a cache", async () => {
+    const { pair, accessToken } = await signIn('school.admin@demo.test');
+    const res = await home(pair('portal_page'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const profile = (await t.app.inject({ method: 'GET', url: '/v1/profile', headers })).json<{
+      contact: { firstName: string; language: string };
+      links: { clients: { clientId: number }[] };
+    }>();
+    const [location, ...others] = (await t.app.inject({ method: 'GET', url: '/v1/locations/booking-location-list', headers })).json<
+      { locationName: string; startTime: string; endTime: string }[]
+    >();
+    expect(others).toEqual([]);
+    expect(metaOf(res.body)).toBe(
+      `<meta name="portal-first-page" content="home period layouts book" data-clients="${profile.links.clients.map((c) => c.clientId).join(',')}">`,
+    );
+    expect(slot(res.body, 'greeting')).toBe(`Welcome back, ${profile.contact.firstName}`);
+    const times = formatTimeRange(location!.startTime, location!.endTime, profile.contact.language);
+    expect(slot(res.body, 'book-text')).toBe(
+      `${location!.locationName}&#39;s usual day, ${times}. You confirm the classification and press Create.`,
+    );
+    expect(slot(res.body, 'book-label')).toMatch(/^Book cover for /);
+  });
+
+  it('offers the choice of school where there are several, and no card to those who cannot book', async () => {
+    const group = await signIn('group.admin@demo.test');
+    expect(metaOf((await home(group.pair('portal_page'))).body)).toMatch(/content="home period layouts choose" data-clients="\d+(,\d+)+"/);
+    const viewer = await signIn('bookings.viewer@demo.test');
+    const viewed = (await home(viewer.pair('portal_page'))).body;
+    expect(metaOf(viewed)).toMatch(/content="home period layouts" /);
+    expect(slot(viewed, 'book-text')).toBe('');
+  });
+
+  it('escapes what a contact or a school is called', async () => {
+    // Renamed before the contact's first request, so no cache holds the old names.
+    await t.database.db.execute(sql`update contacts set first_name = '<img src=x onerror=alert(1)>"&' where email = 'ca.admin@demo.test'`);
+    const { pair, accessToken } = await signIn('ca.admin@demo.test');
+    const [location] = (
+      await t.app.inject({ method: 'GET', url: '/v1/locations/booking-location-list', headers: { authorization: `Bearer ${accessToken}` } })
+    ).json<{ locationId: number }[]>();
+    await t.database.db.execute(sql`update locations set name = '</span><script>alert(2)</script>' where id = ${location!.locationId}`);
+    const body = (await home(pair('portal_page'))).body;
+    expect(slot(body, 'greeting')).toBe('Welcome back, &#60;img src=x onerror=alert(1)&#62;&#34;&#38;');
+    expect(slot(body, 'book-text')).toMatch(/^&#60;\/span&#62;&#60;script&#62;alert\(2\)&#60;\/script&#62;&#39;s usual day/);
+    expect(body).not.toMatch(/<img|<script/);
+  });
+
+  it('gives the page as built without a cookie, with a forged or foreign one, and after signing out', async () => {
+    const plain = await home();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(INDEX);
+
+    const session = await signIn('us.admin@demo.test');
+    const [name, value] = session.pair('portal_page').split('=') as [string, string];
+    const [header, payload] = value.split('.');
+    expect((await home(`${name}=${header}.${payload}.${'A'.repeat(43)}`)).body).toBe(INDEX);
+    expect((await home(`${name}=${'x'.repeat(5000)}`)).body).toBe(INDEX);
+    // An access token is not a first-page token.
+    expect((await home(`${name}=${session.accessToken}`)).body).toBe(INDEX);
+
+    expect(metaOf((await home(session.pair('portal_page'))).body)).toMatch(/content="home /);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { authorization: `Bearer ${session.accessToken}`, cookie: session.pair('portal_rt') },
+    });
+    expect(out.statusCode).toBe(204);
+    expect([out.headers['set-cookie']].flat().some((c) => c?.startsWith('portal_page=;'))).toBe(true);
+    expect((await home(session.pair('portal_page'))).body).toBe(INDEX);
+  });
+
+  it('ends with a password change, as access tokens do', async () => {
+    const session = await signIn('uk.admin@demo.test');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Another#2026secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await home(session.pair('portal_page'))).body).toBe(INDEX);
+  });
+
+  it('answers an API client asking for JSON with the not-found problem, as any address of the app', async () => {
+    const { pair } = await signIn('school.admin@demo.test');
+    const res = await home(pair('portal_page'), 'application/json');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it("draws nothing for a contact with no client: the app's page for them is not Home", async () => {
+    const { pair } = await signIn('no.access@demo.test');
+    expect((await home(pair('portal_page'))).body).toBe(INDEX);
+  });
+});
