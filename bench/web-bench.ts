@@ -3,8 +3,9 @@
  * measures with Lighthouse 12 and Debian's Chromium the sign-in page and the signed-in pages a school works in (Home,
  * Bookings, Timesheets, Finance and an invoice's page), cold and warm:
  *   - cold: a first visit on a new device. Every run opens a browser of its own with a fresh profile (no HTTP cache,
- *     no service worker, no storage); a signed-in page gets only a valid refresh cookie, as a returning user's browser
- *     keeps after signing in, so the app signs itself in as it starts;
+ *     no service worker, no storage); a signed-in page gets only the cookies a sign-in sets (the refresh token, the
+ *     signed-in hint and the first-page token), as a returning user's browser keeps them, so the app signs itself in
+ *     as it starts;
  *   - warm: the same page again in that browser, with its cache, service worker and storage kept.
  * The sign-in page is measured cold and warm; signed-in pages cold, and warm too with `--warm`. For each page, form
  * (mobile: Lighthouse's preset, 4× CPU and simulated slow 4G; desktop) and state it prints performance, LCP, TBT, CLS,
@@ -200,7 +201,7 @@ async function freshBrowser(): Promise<FreshBrowser> {
 // The account: a refresh cookie per fresh browser, and an invoice it may open.
 
 /**
- * Signs the account in over HTTP and returns the cookies the answer sets (the refresh token) and the access token.
+ * Signs the account in over HTTP and returns the cookies the answer sets (session-cookies.ts) and the access token.
  * Each fresh browser gets a sign-in of its own: the app rotates the refresh token as it starts, and a rotated token
  * sent again later counts as stolen and ends the sign-in.
  */

@@ -4,25 +4,49 @@
 // On /login the sign-in card; on a signed-in page of the `portal-boot-frames` list (vite.config.ts, bootFrame), the
 // shell's bar with the page's heading and intro, when the browser has a sign-in (the `portal_signed_in` cookie the
 // server sets beside the refresh cookie). src/app/boot-paint.ts removes either once the app has drawn the page.
+// On / Home's first screen, when the server has drawn it into the HTML (the `portal-first-page` meta tag names the
+// parts it drew and the clients it took as selected): not when the stored layout is the map (2, which comes first on
+// Home), nor when the stored selection (an empty one: all clients, which with several sends to the client overview
+// instead) is not the server's. Keys and values as src/lib/ui-preferences.ts and src/lib/selected-clients.ts have them.
 // Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
 try {
   const root = document.documentElement;
   const choice = localStorage.getItem('darkMode');
   const dark = choice === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : choice === 'true';
   const frames = document.querySelector('meta[name="portal-boot-frames"]');
+  const first = document.querySelector('meta[name="portal-first-page"]');
+  const parts = ((first && first.getAttribute('content')) || '').split(' ');
   const page = location.pathname.replace(/^\/|\/$/g, '');
+  const signedIn = /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie);
+  const drawerClosed = localStorage.getItem('drawerOpen') === 'false';
   if (dark) {
     // The loading view shows.
   } else if (location.pathname === '/login') {
     root.classList.add('boot-sign-in');
-  } else if (
-    frames &&
-    page &&
-    (frames.getAttribute('content') || '').split(' ').includes(page) &&
-    /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie)
-  ) {
+  } else if (location.pathname === '/' && signedIn && parts[0] === 'home') {
+    const layout = Number(localStorage.getItem('dashboardLayout'));
+    const clients = (first.getAttribute('data-clients') || '').split(',');
+    const stored = JSON.parse(localStorage.getItem('portal.selectedClientIds') || '[]');
+    const selected = [...new Set(stored)].sort((a, b) => a - b).join(',');
+    if (layout !== 2 && (stored.length === 0 ? clients.length === 1 : selected === clients.join(','))) {
+      root.classList.add('boot-frame', 'boot-frame--home', ...parts.slice(1).map((part) => `boot-home--${part}`));
+      // The card's sentence paints in Inter only (vite.config.ts, frameFont): its files are asked for now, with the HTML.
+      const fonts = document.querySelector('meta[name="portal-frame-fonts"]');
+      for (const href of ((fonts && fonts.getAttribute('content')) || '').split(' ').filter(Boolean)) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'font';
+        link.type = 'font/woff2';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+      if (layout === 1) root.classList.add('boot-home--list');
+      if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
+    }
+  } else if (frames && page && (frames.getAttribute('content') || '').split(' ').includes(page) && signedIn) {
     root.classList.add('boot-frame', `boot-frame--${page}`);
-    if (localStorage.getItem('drawerOpen') === 'false') root.classList.add('boot-frame--drawer-closed');
+    if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
   }
 } catch {
   // Storage blocked: the loading view shows instead.

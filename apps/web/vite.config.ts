@@ -16,10 +16,81 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/config.runtime.json': { target: apiTarget },
 };
 
+/** The `pages` texts of Home's first screen, by their keys. */
+const FIRST_PAGE_KEYS = {
+  title: 'home.title',
+  tiles: 'home.layouts.tile',
+  list: 'home.layouts.list',
+  map: 'home.layouts.map',
+  chooseSchool: 'home.quickBook.chooseSchool',
+  greeting: 'home.greeting',
+  usualTimes: 'home.quickBook.usualTimes',
+  today: 'home.quickBook.today',
+  tomorrow: 'home.quickBook.tomorrow',
+  on: 'home.quickBook.on',
+  nextSchoolDay: 'home.quickBook.nextSchoolDay',
+} as const;
+type FirstPageText = keyof typeof FIRST_PAGE_KEYS;
+
+/** The texts the server fills in (first-page-texts.json). */
+const FIRST_PAGE_SERVER_TEXTS = [
+  'greeting',
+  'usualTimes',
+  'today',
+  'tomorrow',
+  'on',
+  'nextSchoolDay',
+] as const satisfies readonly FirstPageText[];
+
+/**
+ * The `en` texts of Home's first screen, which the server draws into index.html for a signed-in browser (apps/server,
+ * modules/first-page): index.html's Home frame has the fixed ones (htmlTexts), and the build writes the ones with data
+ * in them (i18next templates: `{{firstName}}`, `{{school}}`, `{{times}}`, `{{day}}`) to first-page-texts.json for the
+ * server. The HTML carries one language, so a regional folder that words one of them otherwise is refused.
+ */
+function firstPageTexts(): Record<FirstPageText, string> {
+  const locales = new URL('./src/locales/', import.meta.url);
+  const read = (file: URL) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const at = (texts: Record<string, unknown>, key: string): unknown =>
+    key
+      .split('.')
+      .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), texts);
+  const en = read(new URL('en/pages.json', locales));
+  const regions = readdirSync(locales, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'en');
+  const texts = {} as Record<FirstPageText, string>;
+  for (const [name, key] of Object.entries(FIRST_PAGE_KEYS) as [FirstPageText, string][]) {
+    const text = at(en, key);
+    if (typeof text !== 'string') throw new Error(`firstPageTexts: en/pages.json lacks ${key}`);
+    texts[name] = text;
+  }
+  for (const region of regions) {
+    const file = new URL(`${region.name}/pages.json`, locales);
+    if (!existsSync(file)) continue;
+    const override = read(file);
+    const worded = Object.values(FIRST_PAGE_KEYS).find((key) => at(override, key) !== undefined);
+    if (worded)
+      throw new Error(`firstPageTexts: ${region.name}/pages.json words ${worded}; Home's first screen in index.html has the en text only`);
+  }
+  return texts;
+}
+
+/** first-page-texts.json beside index.html: the texts of Home's first screen that the server fills in. */
+function firstPageServerTexts(): Plugin {
+  return {
+    name: 'portal-first-page-texts',
+    apply: 'build',
+    generateBundle() {
+      const texts = firstPageTexts();
+      const source = Object.fromEntries(FIRST_PAGE_SERVER_TEXTS.map((name) => [name, texts[name]]));
+      this.emitFile({ type: 'asset', fileName: 'first-page-texts.json', source: `${JSON.stringify(source, null, 2)}\n` });
+    },
+  };
+}
+
 /**
  * index.html is painted before any script runs, so its few texts (title, loading text, the sign-in page's static
- * first paint) are filled in at build time from the `en` locale: the texts still live only in src/locales (the
- * product and company names in the contract's brand table, as i18n.ts reads them).
+ * first paint, Home's first screen) are filled in at build time from the `en` locale: the texts still live only in
+ * src/locales (the product and company names in the contract's brand table, as i18n.ts reads them).
  */
 function htmlTexts(): Plugin {
   return {
@@ -31,6 +102,7 @@ function htmlTexts(): Plugin {
       };
       const signIn = auth.signIn ?? {};
       const brand = brandFor('en');
+      const home = firstPageTexts();
       const texts: Record<string, unknown> = {
         PORTAL_APP_NAME: brand.productName,
         PORTAL_COMPANY_NAME: brand.companyName,
@@ -44,10 +116,17 @@ function htmlTexts(): Plugin {
         PORTAL_SIGN_IN_PASSWORD: signIn.password,
         PORTAL_SIGN_IN_FORGOT: signIn.forgotPassword,
         PORTAL_SIGN_IN_SUBMIT: signIn.submit,
+        // Home's first screen (the server fills in its texts with data).
+        PORTAL_HOME_TITLE: home.title,
+        PORTAL_HOME_TILES: home.tiles,
+        PORTAL_HOME_LIST: home.list,
+        PORTAL_HOME_MAP: home.map,
+        PORTAL_HOME_CHOOSE_SCHOOL: home.chooseSchool,
+        PORTAL_HOME_NEXT_SCHOOL_DAY: home.nextSchoolDay,
       };
       return html.replace(/%(PORTAL_[A-Z_]+)%/g, (whole, key: string) => {
         const value = texts[key];
-        if (typeof value !== 'string') throw new Error(`index.html uses ${whole}, which has no text in en/common.json`);
+        if (typeof value !== 'string') throw new Error(`index.html uses ${whole}, which has no text in the en locale`);
         return escapeHtml(value);
       });
     },
@@ -170,6 +249,52 @@ function preloadSignInPage(): Plugin {
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
+        };
+      },
+    },
+  };
+}
+
+/**
+ * Inter for Home's first screen (index.html: the quick-book card's sentence, the page's largest text): the app's own
+ * faces of Inter (its stylesheet in the bundle, @fontsource-variable/inter) under the name `Inter Frame` and with
+ * `font-display: block`, inline in the head. The sentence then paints once in the font the app draws it in, never
+ * first in a fallback that may wrap it smaller (which would make the app's paint of it the larger, later one). The
+ * files are the app's: each is fetched once, for both.
+ */
+function frameFont(): Plugin {
+  return {
+    name: 'portal-frame-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const sheet = Object.values(context.bundle).find(
+          (file) => file.type === 'asset' && /(^|\/)wght-[^/]+\.css$/.test(file.fileName) && typeof file.source === 'string',
+        );
+        const source = sheet?.type === 'asset' && typeof sheet.source === 'string' ? sheet.source : undefined;
+        const faces = source?.match(/@font-face\s*\{[^}]*\}/g) ?? [];
+        if (faces.length === 0) throw new Error("frameFont: no stylesheet of Inter's faces (wght-*.css) in the bundle");
+        const renamed = faces.map((face) =>
+          face
+            .replace(/font-family:\s*(['"]?)Inter Variable\1/, "font-family:'Inter Frame'")
+            .replace(/font-display:\s*swap/, 'font-display:block'),
+        );
+        if (renamed.some((face) => !face.includes("'Inter Frame'") || !face.includes('font-display:block')))
+          throw new Error('frameFont: an Inter face without the family or display this expects');
+        // The Latin faces (the sentence is in a Latin script; latin-ext holds the macrons of Māori names, for one):
+        // boot-paint.js asks for them as it shows Home's frame, before the first paint, so they arrive with the HTML.
+        const latin = renamed.flatMap((face) => /url\((\/assets\/inter-latin(?:-ext)?-wght-[^)]+\.woff2)\)/.exec(face)?.[1] ?? []);
+        if (latin.length !== 2)
+          throw new Error(`frameFont: expected Inter's latin and latin-ext faces, found ${latin.join(', ') || 'none'}`);
+        return {
+          html,
+          tags: [
+            { tag: 'style', children: renamed.join(''), injectTo: 'head' as const },
+            // Before boot-paint.js, which reads it as the head is parsed.
+            { tag: 'meta', attrs: { name: 'portal-frame-fonts', content: latin.join(' ') }, injectTo: 'head-prepend' as const },
+          ],
         };
       },
     },
@@ -452,6 +577,8 @@ export default defineConfig(() => ({
     htmlTexts(),
     inlineBootPaint(),
     bootFrame(),
+    firstPageServerTexts(),
+    frameFont(),
     preloadSignInPage(),
     listSignedInStart(),
     lazySchemas(),

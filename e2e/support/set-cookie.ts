@@ -9,7 +9,8 @@ export interface BrowserCookie {
 }
 
 /**
- * The cookies a sign-in's answer sets (the httpOnly refresh token and the signed-in hint), for a browser on `host`:
+ * The cookies a sign-in's answer sets (the httpOnly refresh token and first-page token, and the signed-in hint), for a
+ * browser on `host`:
  * the journeys and the web bench put them in a fresh browser, which then signs itself in as a returning visitor's
  * does. The server sets them SameSite=Strict.
  */

@@ -1,7 +1,11 @@
-import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectHeading, signIn } from '../../support/auth';
+import { apiSignIn, DEMO_PASSWORD, expectHeading, signIn } from '../../support/auth';
 import { expectNoPageErrors, expectVisible, screenshot, useBrowser, type ViewportName } from '../../support/browser';
+import { repoRoot } from '../../support/paths';
+import { baseUrl } from '../../support/world';
 
 /** The app's own code (every built chunk): without it only index.html and its inline boot-paint.js run. */
 const APP_CODE = /\/assets\/[^/]+\.js(\?|$)/;
@@ -140,6 +144,170 @@ describe('the static frame of a signed-in page', () => {
     await dark.goto('/bookings');
     await expectVisible(dark.locator('.boot-loading'));
     expect(await dark.locator('#boot-frame-view').isVisible()).toBe(false);
+  });
+});
+
+/** A box rounded to whole pixels. */
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('no box');
+  return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/** A demo account's first name and every client of its permissions, sorted (the selection the server assumes). */
+async function contactOf(email: string): Promise<{ firstName: string; clientIds: number[] }> {
+  const token = await apiSignIn(email);
+  const response = await fetch(`${baseUrl()}/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'accept-version': '1' } });
+  expect(response.status).toBe(200);
+  type Clients = { clients: { clientId: number }[] };
+  const profile = (await response.json()) as { contact: { firstName: string }; links: Clients & { groups: Clients[] } };
+  const clients = [...profile.links.groups.flatMap((group) => group.clients), ...profile.links.clients];
+  return { firstName: profile.contact.firstName, clientIds: clients.map((client) => client.clientId).sort((a, b) => a - b) };
+}
+
+/**
+ * Inter, as the app's code loads it (main.tsx): with the app's code held back the frame paints in the fallback font,
+ * which wraps and measures text otherwise; with Inter it must match the app to the pixel.
+ */
+async function addInter(page: Page): Promise<void> {
+  const file = readdirSync(join(repoRoot, 'apps/web/dist/assets')).find((name) => /^wght-[^.]+\.css$/.test(name));
+  if (!file) throw new Error('no built stylesheet of Inter (apps/web/dist/assets/wght-*.css)');
+  await page.addStyleTag({ url: `/assets/${file}` });
+  await page.evaluate(async () => {
+    await document.fonts.load('16px "Inter Variable"');
+    await document.fonts.ready;
+  });
+}
+
+/** Home's first screen, its visible parts (the frame's, or the app's once it has drawn the page). */
+interface HomeParts {
+  heading: Locator;
+  greeting: Locator;
+  toggle: Locator;
+  card: Locator;
+  text: Locator;
+  button: Locator;
+}
+
+const frameParts = (page: Page): HomeParts => {
+  const frame = page.locator('[data-boot-frame="home"]');
+  return {
+    heading: frame.locator('h1'),
+    greeting: frame.locator('.boot-home__greeting'),
+    toggle: frame.locator('.boot-home__layouts'),
+    card: frame.locator('.boot-home__book'),
+    text: frame.locator('.boot-home__book-text p:visible'),
+    button: frame.locator('.boot-home__button:visible'),
+  };
+};
+
+const appParts = (page: Page): HomeParts => {
+  const card = page.getByTestId('quick-book');
+  return {
+    heading: page.locator('main h1'),
+    greeting: page.locator('main h1 + p'),
+    toggle: page.getByRole('group', { name: 'Dashboard layout' }),
+    card,
+    text: card.locator('p'),
+    button: card.getByRole('link'),
+  };
+};
+
+async function boxesOf(parts: HomeParts): Promise<Record<keyof HomeParts, Box>> {
+  const entries = await Promise.all(Object.entries(parts).map(async ([name, locator]) => [name, await boxOf(locator as Locator)] as const));
+  return Object.fromEntries(entries) as Record<keyof HomeParts, Box>;
+}
+
+/**
+ * Home cold: the server draws its first screen into index.html for a signed-in browser (the greeting and the quick-book
+ * card with the school's usual day, or the choice of school for a contact of several), and boot-paint.js shows it
+ * before the app's code has arrived; the app then draws the same things in the same places.
+ */
+describe("Home's first screen, drawn by the server", () => {
+  const browser = useBrowser();
+
+  const cases = [
+    { viewport: 'mobile', email: 'school.admin@demo.test', card: 'book' },
+    { viewport: 'desktop', email: 'school.admin@demo.test', card: 'book' },
+    { viewport: 'mobile', email: 'group.admin@demo.test', card: 'choose' },
+    { viewport: 'desktop', email: 'group.admin@demo.test', card: 'choose' },
+  ] as const satisfies readonly { viewport: ViewportName; email: string; card: 'book' | 'choose' }[];
+
+  for (const { viewport, email, card } of cases) {
+    it(`${viewport}: ${email}'s Home paints from the HTML (${card === 'book' ? "the school's usual day" : 'the choice of school'}) where the app then draws it`, async () => {
+      const { firstName, clientIds } = await contactOf(email);
+      const page = await browser.newPage(viewport);
+      await signIn(page, email, '/');
+      // A contact of several clients chooses them first (the client overview); Home is drawn for all of them.
+      if (clientIds.length > 1) {
+        await page.waitForURL((url) => url.pathname === '/overview');
+        await page.evaluate((ids) => localStorage.setItem('portal.selectedClientIds', JSON.stringify(ids)), clientIds);
+        await page.goto('/');
+      }
+      await expectHeading(page, 'Home');
+
+      // The frame alone: the app's code never arrives.
+      await page.route(APP_CODE, (route) => route.abort());
+      await page.goto('/');
+      const frame = frameParts(page);
+      await expectVisible(frame.card);
+      expect(await page.locator('[data-boot-frame]:visible').count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(`boot-home--${card}`);
+      expect(await frame.heading.textContent()).toBe('Home');
+      expect(await frame.greeting.textContent()).toBe(`Welcome back, ${firstName}`);
+      await expectVisible(frame.toggle);
+      const sentence = (await frame.text.textContent()) ?? '';
+      const label = (await frame.button.textContent()) ?? '';
+      if (card === 'book') {
+        expect(sentence).toMatch(/^.+'s usual day, .+\. You confirm the classification and press Create\.$/);
+        expect(label).toMatch(/^Book cover for /);
+      } else {
+        expect(sentence).toBe('Choose the school: the next day it can be booked and its usual times are filled in for you.');
+        expect(label).toBe('Book cover for the next school day');
+      }
+      await screenshot(page, `boot-frame-home-${card}`);
+      await addInter(page);
+      const painted = await boxesOf(frame);
+      await page.unroute(APP_CODE);
+
+      // The app: the same texts where the frame had them, and the frame gone.
+      await page.goto('/');
+      const app = appParts(page);
+      await expectHeading(page, 'Home');
+      // The card in full: while its locations load it shows the usual label over a placeholder of its sentence.
+      await expect.poll(() => app.text.textContent(), { timeout: 10_000 }).toBe(sentence);
+      await expect.poll(() => app.button.textContent(), { timeout: 10_000 }).toBe(label);
+      expect(await app.greeting.textContent()).toBe(`Welcome back, ${firstName}`);
+      expect(await page.locator('#boot-frame-view').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/boot-/);
+      const drawn = await boxesOf(app);
+      // The heading's column is as wide as its widest line: the period's placeholder in the frame, its dates here.
+      expect(drawn).toEqual({
+        ...painted,
+        heading: { ...painted.heading, width: drawn.heading.width },
+        greeting: { ...painted.greeting, width: drawn.greeting.width },
+      });
+      expectNoPageErrors(page);
+    });
+  }
+
+  it('shows no Home frame in the map layout, nor for a selection other than the one the server drew', async () => {
+    const page = await browser.newPage('mobile');
+    await signIn(page, 'school.admin@demo.test', '/');
+    await expectHeading(page, 'Home');
+    await page.route(APP_CODE, (route) => route.abort());
+    await page.evaluate(() => localStorage.setItem('dashboardLayout', '2'));
+    await page.goto('/');
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+
+    await page.evaluate(() => {
+      localStorage.removeItem('dashboardLayout');
+      localStorage.setItem('portal.selectedClientIds', JSON.stringify([-1]));
+    });
+    await page.goto('/');
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
   });
 });
 

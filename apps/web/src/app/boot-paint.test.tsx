@@ -1,5 +1,10 @@
-import { renderHook } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import bootPaintScript from '../../boot-paint.js?raw';
+import indexHtml from '../../index.html?raw';
+import { SELECTED_CLIENTS_STORAGE_KEY } from '../lib/selected-clients';
+import { DASHBOARD_LAYOUTS, UI_KEYS } from '../lib/ui-preferences';
+import { BOOT_PAINT_HOLD_MS, useBootPaintHeldUntil } from '../lib/boot-paint-hold';
 import { paths } from '../lib/paths';
 import { BOOT_FRAME_PAGES } from './boot-frame-pages';
 import { bootPaintShowing, useBootPaintUntilPage, useDismissBootPaint, useDismissBootPaintUnlessHeld } from './boot-paint';
@@ -37,6 +42,12 @@ describe('index.html static first paint', () => {
     expect(firstScreenShown).toHaveBeenCalledTimes(1);
   });
 
+  it("takes Home's parts away with the frame", () => {
+    document.documentElement.className = 'light boot-frame boot-frame--home boot-home--period boot-home--layouts boot-home--book';
+    renderHook(() => useDismissBootPaint());
+    expect(document.documentElement.className).toBe('light');
+  });
+
   it('is left to the root layout by a shell whose page renders with it', () => {
     renderHook(() => useBootPaintUntilPage(true));
     expect(bootPaintShowing()).toBe(true);
@@ -65,10 +76,179 @@ describe('index.html static first paint', () => {
   });
 });
 
+describe("a part of the page that holds the frame (Home's quick-book card)", () => {
+  function Part({ ready }: { ready: boolean }) {
+    useBootPaintHeldUntil(ready);
+    return null;
+  }
+  /** The shell and its page, drawn in the commit that makes the page ready, as app-layout.tsx does. */
+  function Shell({ pageReady, partReady }: { pageReady: boolean; partReady: boolean }) {
+    useBootPaintUntilPage(pageReady);
+    return pageReady ? <Part ready={partReady} /> : null;
+  }
+
+  beforeEach(() => {
+    showFrame();
+    document.documentElement.className = 'boot-frame boot-frame--home';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.documentElement.className = '';
+  });
+
+  it('keeps the frame after the page has rendered until the part is ready, then it goes', () => {
+    const view = render(<Shell pageReady={false} partReady={false} />);
+    view.rerender(<Shell pageReady partReady={false} />);
+    expect(bootPaintShowing()).toBe(true);
+    view.rerender(<Shell pageReady partReady />);
+    expect(bootPaintShowing()).toBe(false);
+    expect(document.getElementById('boot-frame-view')).toBeNull();
+  });
+
+  it(`lets it go after ${BOOT_PAINT_HOLD_MS} ms whatever the part waits for`, () => {
+    vi.useFakeTimers();
+    const view = render(<Shell pageReady={false} partReady={false} />);
+    view.rerender(<Shell pageReady partReady={false} />);
+    vi.advanceTimersByTime(BOOT_PAINT_HOLD_MS - 1);
+    expect(bootPaintShowing()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(bootPaintShowing()).toBe(false);
+  });
+
+  it('holds nothing when ready from the start, or when no frame shows, and never an error screen back', () => {
+    render(<Shell pageReady partReady />);
+    renderHook(() => useDismissBootPaintUnlessHeld());
+    expect(bootPaintShowing()).toBe(false);
+
+    showFrame();
+    document.documentElement.className = 'boot-frame boot-frame--home';
+    const view = render(<Shell pageReady={false} partReady={false} />);
+    view.rerender(<Shell pageReady partReady={false} />);
+    renderHook(() => useDismissBootPaint());
+    expect(bootPaintShowing()).toBe(false);
+  });
+});
+
 describe('the pages with a static frame', () => {
   // Their texts are checked as index.html is built (vite.config.ts, bootFrame: en has them, no region words them otherwise).
   it('are routes of lib/paths.ts', () => {
     const routes = new Set<unknown>(Object.values(paths));
     expect(BOOT_FRAME_PAGES.filter((page) => !routes.has(page.path))).toEqual([]);
+  });
+});
+
+/**
+ * boot-paint.js (inline in index.html's head) on /, run as the browser runs it: Home's first screen shows when the
+ * server drew it (the `portal-first-page` meta tag) for the clients this browser has selected, in a layout it draws.
+ */
+describe("boot-paint.js and Home's first screen", () => {
+  const SIGNED_IN = 'portal_signed_in=1';
+  /** The server's meta tag as it draws Home (`content` empty: it did not). */
+  function firstPage(content: string, clients?: string): void {
+    const meta = document.createElement('meta');
+    meta.name = 'portal-first-page';
+    meta.content = content;
+    if (clients !== undefined) meta.dataset.clients = clients;
+    document.head.replaceChildren(meta);
+  }
+  /** Runs the script and gives the classes it put on <html>. */
+  function bootPaint(): string[] {
+    document.documentElement.className = '';
+    new Function(bootPaintScript)();
+    return [...document.documentElement.classList];
+  }
+  const home = ['boot-frame', 'boot-frame--home'];
+
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/');
+    localStorage.clear();
+    localStorage.setItem(UI_KEYS.darkMode, 'false');
+    document.cookie = SIGNED_IN;
+    firstPage('home period layouts book', '13');
+  });
+  afterEach(() => {
+    document.cookie = `${SIGNED_IN}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    document.head.replaceChildren();
+    document.documentElement.className = '';
+    localStorage.clear();
+  });
+
+  it('shows the parts the server drew, for its one client when nothing is selected yet', () => {
+    expect(bootPaint()).toEqual([...home, 'boot-home--period', 'boot-home--layouts', 'boot-home--book']);
+    firstPage('home choose', '13');
+    expect(bootPaint()).toEqual([...home, 'boot-home--choose']);
+  });
+
+  it('draws the list layout selected, and the navigation closed as the user left it', () => {
+    localStorage.setItem(UI_KEYS.dashboardLayout, String(DASHBOARD_LAYOUTS.LIST));
+    localStorage.setItem(UI_KEYS.drawerOpen, 'false');
+    expect(bootPaint()).toEqual([
+      ...home,
+      'boot-home--period',
+      'boot-home--layouts',
+      'boot-home--book',
+      'boot-home--list',
+      'boot-frame--drawer-closed',
+    ]);
+    localStorage.setItem(UI_KEYS.dashboardLayout, String(DASHBOARD_LAYOUTS.TILE));
+    expect(bootPaint()).not.toContain('boot-home--list');
+  });
+
+  it('shows nothing in the map layout (the map comes first on Home)', () => {
+    localStorage.setItem(UI_KEYS.dashboardLayout, String(DASHBOARD_LAYOUTS.MAP));
+    expect(bootPaint()).toEqual([]);
+  });
+
+  it("shows Home only for the selection the server took: all of the contact's clients, in any order", () => {
+    firstPage('home period layouts choose', '1,2,3');
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify([3, 1, 2]));
+    expect(bootPaint()).toEqual([...home, 'boot-home--period', 'boot-home--layouts', 'boot-home--choose']);
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify([1, 2]));
+    expect(bootPaint()).toEqual([]);
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify([1, 2, 3, 4]));
+    expect(bootPaint()).toEqual([]);
+    // Several clients and none selected: the app sends the user to the client overview first.
+    localStorage.removeItem(SELECTED_CLIENTS_STORAGE_KEY);
+    expect(bootPaint()).toEqual([]);
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, '[]');
+    expect(bootPaint()).toEqual([]);
+  });
+
+  it('shows the one client Home with that client stored, not with another', () => {
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, '[13]');
+    expect(bootPaint()).toEqual([...home, 'boot-home--period', 'boot-home--layouts', 'boot-home--book']);
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, '[14]');
+    expect(bootPaint()).toEqual([]);
+    localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, 'not json');
+    expect(bootPaint()).toEqual([]);
+  });
+
+  it('shows nothing when the server drew no Home, without a sign-in, in dark mode, or on another address', () => {
+    firstPage('');
+    expect(bootPaint()).toEqual([]);
+    firstPage('home period layouts book', '13');
+    localStorage.setItem(UI_KEYS.darkMode, 'true');
+    expect(bootPaint()).toEqual([]);
+    localStorage.setItem(UI_KEYS.darkMode, 'false');
+    window.history.replaceState(null, '', '/timesheets');
+    expect(bootPaint()).toEqual([]);
+    window.history.replaceState(null, '', '/');
+    document.cookie = `${SIGNED_IN}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    expect(bootPaint()).toEqual([]);
+  });
+
+  it("reads the app's own storage keys and layout numbers", () => {
+    expect(bootPaintScript).toContain(`localStorage.getItem('${SELECTED_CLIENTS_STORAGE_KEY}')`);
+    expect(bootPaintScript).toContain(`localStorage.getItem('${UI_KEYS.dashboardLayout}')`);
+    expect(bootPaintScript).toContain(`localStorage.getItem('${UI_KEYS.drawerOpen}')`);
+    expect(bootPaintScript).toContain(`localStorage.getItem('${UI_KEYS.darkMode}')`);
+    expect(bootPaintScript).toContain(`layout !== ${DASHBOARD_LAYOUTS.MAP}`);
+    expect(bootPaintScript).toContain(`layout === ${DASHBOARD_LAYOUTS.LIST}`);
+  });
+
+  it("index.html has the server's places once each: the meta tag just before the script, and the three spans", () => {
+    expect(indexHtml).toMatch(/<meta name="portal-first-page" content="" \/>\s*<!-- portal-boot-paint -->/);
+    for (const name of ['greeting', 'book-text', 'book-label'])
+      expect(indexHtml.split(`<span data-first-page="${name}"></span>`)).toHaveLength(2);
   });
 });

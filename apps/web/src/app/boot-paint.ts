@@ -1,14 +1,18 @@
 import { useLayoutEffect } from 'react';
+import { bootPaintHeld, onBootPaintReleased } from '../lib/boot-paint-hold';
 import { firstScreenShown } from './service-worker/register-later';
 
 const SIGN_IN = 'boot-sign-in';
 const FRAME = 'boot-frame';
+/** The parts of Home's first screen that show (`boot-home--<part>`, boot-paint.js). */
+const HOME_PARTS = 'boot-home--';
 
 /**
  * index.html holds static copies of a first screen (hidden): the sign-in page, and a signed-in page's frame (the
- * shell's bar, the page's heading and intro: app/boot-frame-pages.ts). boot-paint.js, inline in its head, shows the
- * one for the address before anything is painted, so the page's largest text paints with the HTML instead of after
- * the app's code, the configuration, the session check and two renders. A copy lies over the app until the app's
+ * shell's bar, the page's heading and intro: app/boot-frame-pages.ts; or Home's first screen, which the server fills
+ * in). boot-paint.js, inline in its head, shows the one for the address before anything is painted, so the page's
+ * largest text paints with the HTML instead of after the app's code, the configuration, the session check and two
+ * renders. A copy lies over the app until the app's
  * first real screen has rendered beneath it, then goes in the same frame, so nothing flickers. Dark mode keeps the
  * loading view (the copies are light).
  */
@@ -21,13 +25,23 @@ export function bootPaintShowing(): boolean {
 /** The signed-in shell draws its page a commit after itself (useLaterRender): the frame waits for the page. */
 let heldForPage = false;
 
+/** The static copy goes now, whatever holds it (an error screen, a boot failure). */
 export function dismissBootPaint(): void {
   heldForPage = false;
+  onBootPaintReleased(undefined);
   firstScreenShown();
   const root = document.documentElement;
-  for (const name of [...root.classList]) if (name === SIGN_IN || name.startsWith(FRAME)) root.classList.remove(name);
+  for (const name of [...root.classList])
+    if (name === SIGN_IN || name.startsWith(FRAME) || name.startsWith(HOME_PARTS)) root.classList.remove(name);
   document.getElementById('boot-sign-in-view')?.remove();
   document.getElementById('boot-frame-view')?.remove();
+}
+
+/** The static copy goes once no part of the page holds it (lib/boot-paint-hold.ts), else when the last lets it go. */
+function dismissWhenReleased(): void {
+  heldForPage = false;
+  if (bootPaintHeld()) onBootPaintReleased(dismissBootPaint);
+  else dismissBootPaint();
 }
 
 /** For the app's first real screens (the route error boundary): the static copy goes now. */
@@ -41,21 +55,25 @@ export function useDismissBootPaint(): void {
  */
 export function useDismissBootPaintUnlessHeld(): void {
   useLayoutEffect(() => {
-    if (!heldForPage) dismissBootPaint();
+    if (!heldForPage) dismissWhenReleased();
   }, []);
 }
 
 /**
- * For the signed-in shell: the frame stays until `pageReady`, and goes then (or when the shell leaves before that),
- * once. A shell whose page is ready from its first render holds nothing: the root layout's effect, after its own in
- * the same commit, dismisses the frame.
+ * For the signed-in shell: the frame stays until `pageReady`, and goes then (once the page's parts that hold it have
+ * let it go: their effects, the page's, run before the shell's in that commit), or at once when the shell leaves
+ * before that. A shell whose page is ready from its first render holds nothing: the root layout's effect, after its
+ * own in the same commit, dismisses the frame.
  */
 export function useBootPaintUntilPage(pageReady: boolean): void {
   useLayoutEffect(() => {
-    if (pageReady) return;
-    heldForPage = bootPaintShowing();
-    return () => {
-      if (heldForPage) dismissBootPaint();
-    };
+    if (!pageReady) heldForPage = bootPaintShowing();
+    else if (heldForPage) dismissWhenReleased();
   }, [pageReady]);
+  useLayoutEffect(
+    () => () => {
+      if (heldForPage) dismissBootPaint();
+    },
+    [],
+  );
 }

@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { BookingLocation } from '@portal/contract/booking-reference';
 import { quickBookDay } from '@portal/contract/next-school-day';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useBookingBlocks } from '../../../api/booking-blocks';
 import { useBookingLocations } from '../../../api/booking-locations';
 import { usePublicHolidays } from '../../../api/public-holidays';
+import { useBootPaintHeldUntil } from '../../../lib/boot-paint-hold';
 import { now } from '../../../lib/clock';
 import { formatDayLong, formatTimeRange } from '../../../lib/locale-format';
 import { createBookingPath } from '../../../lib/paths';
@@ -21,29 +21,26 @@ import { createBookingPath } from '../../../lib/paths';
  * cut-off, as the form does); with several it is chosen once the location is.
  */
 export function QuickBook() {
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
   const locations = useBookingLocations();
+  const list = locations.data ?? [];
+  const only = list.length === 1 ? list[0] : undefined;
+  // Asked for only with one location (a query without its location stays pending: hence `only` in `known`).
+  const holidays = usePublicHolidays(only?.locationId);
+  const blocks = useBookingBlocks(only?.locationId);
+  const known = !locations.isPending && (only === undefined || (!holidays.isPending && !blocks.isPending));
+  // The first screen the server drew (decision 035) has the card whole: it stays over the page until this card is.
+  useBootPaintHeldUntil(known);
   // The card keeps its place while the locations load: Home's tiles below it would otherwise jump down as it arrives.
   if (locations.isPending) return <Card label={t('home.quickBook.nextSchoolDay')} />;
-  const list = locations.data ?? [];
   if (list.length === 0) return null;
-  return list.length === 1 ? (
-    <OneLocation location={list[0]!} />
-  ) : (
-    <Card label={t('home.quickBook.nextSchoolDay')} help={t('home.quickBook.chooseSchool')} />
-  );
-}
-
-function OneLocation({ location }: { location: BookingLocation }) {
-  const { t, i18n } = useTranslation('pages');
-  const holidays = usePublicHolidays(location.locationId);
-  const blocks = useBookingBlocks(location.locationId);
-  const offer = quickBookDay({ now: now(), location, holidays: holidays.data, blocks: blocks.data });
+  if (!only) return <Card label={t('home.quickBook.nextSchoolDay')} help={t('home.quickBook.chooseSchool')} />;
+  const offer = quickBookDay({ now: now(), location: only, holidays: holidays.data, blocks: blocks.data });
   const label =
     offer.label === 'on' ? t('home.quickBook.on', { day: formatDayLong(offer.day, i18n.language) }) : t(`home.quickBook.${offer.label}`);
   const help = t('home.quickBook.usualTimes', {
-    school: location.locationName,
-    times: formatTimeRange(location.startTime, location.endTime, i18n.language),
+    school: only.locationName,
+    times: formatTimeRange(only.startTime, only.endTime, i18n.language),
   });
   return <Card label={label} help={help} day={offer.day} />;
 }
