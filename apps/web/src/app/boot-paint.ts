@@ -12,9 +12,8 @@ const HOME_PARTS = 'boot-home--';
  * shell's bar, the page's heading and intro: app/boot-frame-pages.ts; or Home's first screen, which the server fills
  * in). boot-paint.js, inline in its head, shows the one for the address before anything is painted, so the page's
  * largest text paints with the HTML instead of after the app's code, the configuration, the session check and two
- * renders. A copy lies over the app until the app's
- * first real screen has rendered beneath it, then goes in the same frame, so nothing flickers. Dark mode keeps the
- * loading view (the copies are light).
+ * renders. A copy lies over the app until the app's first real screen has rendered beneath it, then goes in the same
+ * frame, so nothing flickers. Dark mode keeps the loading view (the copies are light).
  */
 /** Is a static first screen showing (so a loading view beneath it would be work nobody sees)? */
 export function bootPaintShowing(): boolean {
