@@ -116,6 +116,9 @@ describe("Home drawn into a cold start's HTML", () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(INDEX);
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
 
     const session = await signIn('us.admin@demo.test');
     const [name, value] = session.pair('portal_page').split('=') as [string, string];
@@ -136,8 +139,9 @@ describe("Home drawn into a cold start's HTML", () => {
     expect((await home(session.pair('portal_page'))).body).toBe(INDEX);
   });
 
-  it('ends with a password change, as access tokens do', async () => {
+  it('ends with a password change, as access tokens do, and the browser that changed it gets a new one', async () => {
     const session = await signIn('uk.admin@demo.test');
+    const other = await signIn('uk.admin@demo.test');
     const changed = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/change-password',
@@ -146,6 +150,10 @@ describe("Home drawn into a cold start's HTML", () => {
     });
     expect(changed.statusCode).toBe(200);
     expect((await home(session.pair('portal_page'))).body).toBe(INDEX);
+    expect((await home(other.pair('portal_page'))).body).toBe(INDEX);
+    const renewed = [changed.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('portal_page='));
+    expect(renewed).toMatch(/HttpOnly/i);
+    expect(metaOf((await home(renewed!.split(';')[0])).body)).toMatch(/content="home /);
   });
 
   it('answers an API client asking for JSON with the not-found problem, as any address of the app', async () => {

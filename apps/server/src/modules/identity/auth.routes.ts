@@ -13,7 +13,7 @@ import { ProblemDetails } from '@portal/contract/problems';
 import { LoginResponse } from '@portal/contract/second-step';
 import { requirePrincipal } from '../../plugins/authenticate';
 import type { Session } from './auth.service';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
+import { clearSessionCookies, REFRESH_COOKIE, setPageCookie, setSessionCookies } from './session-cookies';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 429: ProblemDetails };
 
@@ -23,13 +23,9 @@ const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.
 export function answer(reply: FastifyReply, session: Session) {
   const { config } = reply.server;
   reply.header('cache-control', 'no-store');
-  if (session.refreshToken) {
-    setSessionCookies(reply, session.refreshToken, {
-      secure: config.publicOrigin.startsWith('https:'),
-      maxAge: config.auth.refreshAbsoluteSeconds,
-      pageToken: session.pageToken,
-    });
-  }
+  const cookie = { secure: config.publicOrigin.startsWith('https:'), maxAge: config.auth.refreshAbsoluteSeconds };
+  if (session.refreshToken) setSessionCookies(reply, session.refreshToken, { ...cookie, pageToken: session.pageToken });
+  else if (session.pageToken) setPageCookie(reply, session.pageToken, cookie);
   return { accessToken: session.accessToken, expiresIn: session.expiresIn, tokenType: 'Bearer' as const };
 }
 

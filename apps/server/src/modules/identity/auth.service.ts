@@ -421,7 +421,12 @@ export class AuthService {
     this.deps.principals?.forget(contact.id);
     // This sign-in goes on with a fresh access token; every other one has ended.
     const accessToken = await this.deps.tokens.sign({ kind: 'contact', contactId: contact.id, version }, principal.familyId);
-    return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: '' };
+    // Its first-page token too: the one the browser holds names the old version.
+    const pageToken = await this.deps.pages?.sign(
+      { contactId: contact.id, familyId: principal.familyId, version },
+      this.lifetime.idleSeconds,
+    );
+    return { accessToken, expiresIn: this.deps.tokens.ttlSeconds, refreshToken: '', ...(pageToken ? { pageToken } : {}) };
   }
 
   /** Follows an e-mailed unlock link (once, within 24 hours): the account's sign-ins are no longer slowed down. */

@@ -42,16 +42,21 @@ export function setSessionCookies(
     maxAge: options.maxAge,
   });
   if (options.pageToken) {
-    reply.setCookie(PAGE_COOKIE, options.pageToken, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: options.secure,
-      maxAge: options.maxAge,
-    });
+    setPageCookie(reply, options.pageToken, options);
   } else {
     reply.clearCookie(PAGE_COOKIE, { path: '/' });
   }
+}
+
+/** Sets a contact's first-page token alone: the same sign-in under a new token version (a password change). */
+export function setPageCookie(reply: FastifyReply, pageToken: string, options: { secure: boolean; maxAge: number }): void {
+  reply.setCookie(PAGE_COOKIE, pageToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: options.secure,
+    maxAge: options.maxAge,
+  });
 }
 
 /** Ends the cookies (signed out, or the refresh token refused). */
