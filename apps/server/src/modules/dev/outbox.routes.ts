@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OUTBOX_CHANNELS } from '@portal/contract/domain';
 import { demoSurfaceGate } from '../../lib/demo-surface';
+import { escapeHtml as escape } from '../../lib/html-text';
 
 /**
  * Demo mode only: the messages that would have been sent (e-mail, SMS, voice, push), so a person and the tests
@@ -22,7 +23,6 @@ const OutboxQuery = z.strictObject({
   take: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (v: string) => escape(v).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {

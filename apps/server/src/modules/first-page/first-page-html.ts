@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDayLong, formatTimeRange } from '@portal/contract/format/locale-format';
+import { escapeHtml } from '../../lib/html-text';
 import type { HomeFirstPage } from './first-page.service';
 
 /**
@@ -42,11 +43,6 @@ export function readFirstPageTemplate(distDir: string): FirstPageTemplate | { mi
   const absentSlot = SLOTS.find((slot) => html.split(slotTag(slot)).length !== 2);
   if (absentSlot) return { missing: `the ${absentSlot} place` };
   return { html, texts: texts as FirstPageTexts };
-}
-
-/** Text for HTML content or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** i18next's interpolation of plain values (`{{name}}`); an unknown name stays as written, as i18next leaves it. */

@@ -9,6 +9,7 @@ import { verifyPassword } from './passwords';
 import type { AttemptCounters } from './attempt-counters';
 import { grantImpliedConsent, mountDemoIssuer } from './demo-issuer-mount';
 import type { ServerKeys } from '../../lib/secrets';
+import { escapeHtml as escape } from '../../lib/html-text';
 
 /**
  * Demo mode's enterprise identity provider: a real OpenID Connect issuer (oidc-provider) at /oidc, with a staff
@@ -103,8 +104,6 @@ function openSigningKey(key: Buffer, stored: unknown): Record<string, unknown> {
     unknown
   >;
 }
-
-const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function loginPage(uid: string, error?: string, email = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

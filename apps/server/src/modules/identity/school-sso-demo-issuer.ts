@@ -6,6 +6,7 @@ import type { ServerKeys } from '../../lib/secrets';
 import type { AttemptCounters } from './attempt-counters';
 import { grantImpliedConsent, mountDemoIssuer } from './demo-issuer-mount';
 import { DatabaseOidcAdapter, sharedSigningKey } from './embedded-issuer';
+import { escapeHtml as escape } from '../../lib/html-text';
 
 /**
  * The demo's stand-in for a school group's own identity provider: a second OpenID Connect issuer (oidc-provider)
@@ -40,8 +41,6 @@ export interface SchoolIssuerOptions {
 export function schoolClientSecret(keys: ServerKeys): string {
   return createHash('sha256').update(keys.signing('oidc-client-secret').key).update('school-sso-demo').digest('base64url');
 }
-
-const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function loginPage(schoolName: string, uid: string, error?: string, login = ''): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
