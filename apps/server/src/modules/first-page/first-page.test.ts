@@ -163,6 +163,17 @@ describe("Home drawn into a cold start's HTML", () => {
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 
+  it('answers odd spellings of the address as the app does, never with an error, and echoes nothing of the request', async () => {
+    const { pair } = await signIn('school.admin@demo.test');
+    for (const url of ['//', '/%2F', '/./', '/%2e', '/?next=%3Cscript%3Ealert(1)%3C/script%3E', '/#x', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: pair('portal_page') } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toMatch(/<script>alert/);
+    }
+    const huge = await t.app.inject({ method: 'GET', url: `/?${'a'.repeat(10_000)}`, headers: { accept: 'text/html' } });
+    expect(huge.statusCode).toBeLessThan(500);
+  });
+
   it("draws nothing for a contact with no client: the app's page for them is not Home", async () => {
     const { pair } = await signIn('no.access@demo.test');
     expect((await home(pair('portal_page'))).body).toBe(INDEX);
