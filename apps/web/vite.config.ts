@@ -16,23 +16,47 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/config.runtime.json': { target: apiTarget },
 };
 
-/** The `pages` texts of Home's first screen, by their keys. */
+/**
+ * The texts of the first screens the server draws (Home, an invoice), as `namespace:key` of the web app's locale files.
+ * Plural texts name their key without the suffix; each of its `_one` and `_other` forms is read.
+ */
 const FIRST_PAGE_KEYS = {
-  title: 'home.title',
-  tiles: 'home.layouts.tile',
-  list: 'home.layouts.list',
-  map: 'home.layouts.map',
-  chooseSchool: 'home.quickBook.chooseSchool',
-  greeting: 'home.greeting',
-  usualTimes: 'home.quickBook.usualTimes',
-  today: 'home.quickBook.today',
-  tomorrow: 'home.quickBook.tomorrow',
-  on: 'home.quickBook.on',
-  nextSchoolDay: 'home.quickBook.nextSchoolDay',
+  title: 'pages:home.title',
+  tiles: 'pages:home.layouts.tile',
+  list: 'pages:home.layouts.list',
+  map: 'pages:home.layouts.map',
+  chooseSchool: 'pages:home.quickBook.chooseSchool',
+  greeting: 'pages:home.greeting',
+  usualTimes: 'pages:home.quickBook.usualTimes',
+  today: 'pages:home.quickBook.today',
+  tomorrow: 'pages:home.quickBook.tomorrow',
+  on: 'pages:home.quickBook.on',
+  nextSchoolDay: 'pages:home.quickBook.nextSchoolDay',
+  invoiceTitle: 'finance:invoice.title',
+  invoiceBack: 'finance:invoice.back',
+  invoiceDownload: 'finance:download.button',
+  invoiceBilledTo: 'finance:invoice.billedTo',
+  invoiceIssued: 'finance:invoice.issued',
+  invoiceDue: 'finance:invoice.due',
+  invoicePeriod: 'finance:invoice.period',
+  invoiceCurrency: 'finance:invoice.currency',
+  invoiceStatus: 'finance:list.status',
+  taxInvoice: 'finance:invoice.document.tax_invoice',
+  vatInvoice: 'finance:invoice.document.vat_invoice',
+  plainInvoice: 'finance:invoice.document.invoice',
+  unpaidBanner: 'finance:invoice.unpaidBanner',
+  overdueBanner_one: 'finance:invoice.overdueBanner_one',
+  overdueBanner_other: 'finance:invoice.overdueBanner_other',
+  periodRange: 'finance:list.periodRange',
+  statusPaid: 'finance:status.paid',
+  statusUnpaid: 'finance:status.unpaid',
+  statusOverdue: 'finance:status.overdue',
+  overdueDays_one: 'finance:status.overdueDays_one',
+  overdueDays_other: 'finance:status.overdueDays_other',
 } as const;
 type FirstPageText = keyof typeof FIRST_PAGE_KEYS;
 
-/** The texts the server fills in (first-page-texts.json). */
+/** The texts the server fills in (first-page-texts.json); index.html has the others (htmlTexts). */
 const FIRST_PAGE_SERVER_TEXTS = [
   'greeting',
   'usualTimes',
@@ -40,13 +64,26 @@ const FIRST_PAGE_SERVER_TEXTS = [
   'tomorrow',
   'on',
   'nextSchoolDay',
+  'taxInvoice',
+  'vatInvoice',
+  'plainInvoice',
+  'unpaidBanner',
+  'overdueBanner_one',
+  'overdueBanner_other',
+  'periodRange',
+  'statusPaid',
+  'statusUnpaid',
+  'statusOverdue',
+  'overdueDays_one',
+  'overdueDays_other',
 ] as const satisfies readonly FirstPageText[];
 
 /**
- * The `en` texts of Home's first screen, which the server draws into index.html for a signed-in browser (apps/server,
- * modules/first-page): index.html's Home frame has the fixed ones (htmlTexts), and the build writes the ones with data
- * in them (i18next templates: `{{firstName}}`, `{{school}}`, `{{times}}`, `{{day}}`) to first-page-texts.json for the
- * server. The HTML carries one language, so a regional folder that words one of them otherwise is refused.
+ * The `en` texts of the first screens the server draws into index.html for a signed-in browser (apps/server,
+ * modules/first-page): index.html's frames have the fixed ones (htmlTexts), and the build writes the ones with data
+ * in them (i18next templates: `{{firstName}}`, `{{school}}`, `{{times}}`, `{{day}}`, `{{invoiceNo}}`, `{{date}}`,
+ * `{{count}}`, `{{from}}`, `{{to}}`) to first-page-texts.json for the server. The HTML carries one language, so a
+ * regional folder that words one of them otherwise is refused.
  */
 function firstPageTexts(): Record<FirstPageText, string> {
   const locales = new URL('./src/locales/', import.meta.url);
@@ -55,21 +92,27 @@ function firstPageTexts(): Record<FirstPageText, string> {
     key
       .split('.')
       .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), texts);
-  const en = read(new URL('en/pages.json', locales));
+  const split = (name: string) => {
+    const [namespace = '', key = ''] = name.split(':');
+    return { namespace, key };
+  };
   const regions = readdirSync(locales, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'en');
   const texts = {} as Record<FirstPageText, string>;
-  for (const [name, key] of Object.entries(FIRST_PAGE_KEYS) as [FirstPageText, string][]) {
-    const text = at(en, key);
-    if (typeof text !== 'string') throw new Error(`firstPageTexts: en/pages.json lacks ${key}`);
+  for (const [name, full] of Object.entries(FIRST_PAGE_KEYS) as [FirstPageText, string][]) {
+    const { namespace, key } = split(full);
+    const text = at(read(new URL(`en/${namespace}.json`, locales)), key);
+    if (typeof text !== 'string') throw new Error(`firstPageTexts: en/${namespace}.json lacks ${key}`);
     texts[name] = text;
   }
   for (const region of regions) {
-    const file = new URL(`${region.name}/pages.json`, locales);
-    if (!existsSync(file)) continue;
-    const override = read(file);
-    const worded = Object.values(FIRST_PAGE_KEYS).find((key) => at(override, key) !== undefined);
-    if (worded)
-      throw new Error(`firstPageTexts: ${region.name}/pages.json words ${worded}; Home's first screen in index.html has the en text only`);
+    for (const full of Object.values(FIRST_PAGE_KEYS)) {
+      const { namespace, key } = split(full);
+      const file = new URL(`${region.name}/${namespace}.json`, locales);
+      if (existsSync(file) && at(read(file), key) !== undefined)
+        throw new Error(
+          `firstPageTexts: ${region.name}/${namespace}.json words ${key}; the first screens in index.html have the en text only`,
+        );
+    }
   }
   return texts;
 }
@@ -102,7 +145,7 @@ function htmlTexts(): Plugin {
       };
       const signIn = auth.signIn ?? {};
       const brand = brandFor('en');
-      const home = firstPageTexts();
+      const first = firstPageTexts();
       const texts: Record<string, unknown> = {
         PORTAL_APP_NAME: brand.productName,
         PORTAL_COMPANY_NAME: brand.companyName,
@@ -117,12 +160,22 @@ function htmlTexts(): Plugin {
         PORTAL_SIGN_IN_FORGOT: signIn.forgotPassword,
         PORTAL_SIGN_IN_SUBMIT: signIn.submit,
         // Home's first screen (the server fills in its texts with data).
-        PORTAL_HOME_TITLE: home.title,
-        PORTAL_HOME_TILES: home.tiles,
-        PORTAL_HOME_LIST: home.list,
-        PORTAL_HOME_MAP: home.map,
-        PORTAL_HOME_CHOOSE_SCHOOL: home.chooseSchool,
-        PORTAL_HOME_NEXT_SCHOOL_DAY: home.nextSchoolDay,
+        PORTAL_HOME_TITLE: first.title,
+        PORTAL_HOME_TILES: first.tiles,
+        PORTAL_HOME_LIST: first.list,
+        PORTAL_HOME_MAP: first.map,
+        PORTAL_HOME_CHOOSE_SCHOOL: first.chooseSchool,
+        PORTAL_HOME_NEXT_SCHOOL_DAY: first.nextSchoolDay,
+        // An invoice's first screen (the server fills in its texts with data).
+        PORTAL_INVOICE_TITLE: first.invoiceTitle,
+        PORTAL_INVOICE_BACK: first.invoiceBack,
+        PORTAL_INVOICE_DOWNLOAD: first.invoiceDownload,
+        PORTAL_INVOICE_BILLED_TO: first.invoiceBilledTo,
+        PORTAL_INVOICE_ISSUED: first.invoiceIssued,
+        PORTAL_INVOICE_DUE: first.invoiceDue,
+        PORTAL_INVOICE_PERIOD: first.invoicePeriod,
+        PORTAL_INVOICE_CURRENCY: first.invoiceCurrency,
+        PORTAL_INVOICE_STATUS: first.invoiceStatus,
       };
       return html.replace(/%(PORTAL_[A-Z_]+)%/g, (whole, key: string) => {
         const value = texts[key];
