@@ -137,8 +137,8 @@ export function buildServices({
     availability: new AvailabilityService(db, now),
     bookings,
     bookingReference,
-    // Home drawn into a cold start's HTML (decision 035).
-    firstPage: new FirstPageService({ pages, principals, bookingReference, now }),
+    // Home and an invoice drawn into a cold start's HTML (decision 035).
+    firstPage: new FirstPageService({ pages, principals, bookingReference, invoices, now }),
     bookingSummaries: new BookingSummariesService(db, answers),
     calendarFeed,
     cancellationRequests: new CancellationRequestService(db, mailer, bookings, providerContactsOf(config), now, log),

@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allClients, meetsRequirement, type PermissionTree } from '@portal/contract/permissions';
+import type { PermissionTree } from '@portal/contract/permissions';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/identity/access-tokens';
 import type { ContactRecord, PrincipalCache } from '../modules/identity/principal-cache';
 import type { StaffDirectory } from '../modules/identity/staff-directory';
 import { contactFeatures, type Features } from '@portal/contract/profile';
-import { featureRefusal, hasContactFeature, resolvePermission, type PermissionDeclaration } from './route-permission';
+import { permissionRefusal, resolvePermission, type PermissionDeclaration } from './route-permission';
 
 /**
  * Every route needs a valid bearer token unless it is declared `config: { public: true }` where it is registered.
@@ -138,17 +138,9 @@ async function authenticateRequest(request: FastifyRequest, options: Authenticat
     tree: () => (tree ??= contactId === undefined ? Promise.resolve({ groups: [], clients: [] }) : options.principals.tree(contactId)),
   };
 
-  const permission = config.permission ? resolvePermission(config.permission) : undefined;
-  if (permission?.feature && !hasContactFeature(contact, permission.feature)) {
-    throw new AppError('forbidden', { detail: featureRefusal(permission) });
-  }
-  if (permission?.requirement) {
-    const t = await request.principal.tree();
-    const selectedClientIds = allClients(t).map((c) => c.clientId);
-    if (!meetsRequirement(t, permission.requirement, { selectedClientIds })) {
-      throw new AppError('forbidden', { detail: permission.forbidden });
-    }
-  }
+  if (!config.permission) return;
+  const refusal = await permissionRefusal(resolvePermission(config.permission), contact, request.principal.tree);
+  if (refusal !== undefined) throw new AppError('forbidden', { detail: refusal });
 }
 
 /**

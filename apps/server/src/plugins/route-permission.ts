@@ -1,11 +1,14 @@
 import type { PermissionScope } from '@portal/contract/domain';
 import {
   ACTIONS,
+  allClients,
+  meetsRequirement,
   PAGE_REQUIREMENTS,
   ROUTE_REQUIREMENTS,
   type Action,
   type GuardedRoute,
   type Level,
+  type PermissionTree,
   type RequirementPage,
   type RouteRequirement,
 } from '@portal/contract/permissions';
@@ -60,6 +63,25 @@ export function featureRefusal(resolved: ResolvedPermission): string {
   const feature: FeatureGate | undefined = resolved.feature ? CONTACT_FEATURES[resolved.feature] : undefined;
   return feature?.refusal ?? resolved.forbidden;
 }
+/**
+ * Why a contact may not call a route that declares `resolved`: the 403 text, or undefined when it may. The flag first,
+ * then the need anywhere in its tree (every client taken as selected). The authenticate hook refuses with it; a page
+ * the server draws for a contact (modules/first-page) draws nothing the contact's own call would refuse.
+ */
+export async function permissionRefusal(
+  resolved: ResolvedPermission,
+  contact: ContactRecord | undefined,
+  tree: () => Promise<PermissionTree>,
+): Promise<string | undefined> {
+  if (resolved.feature && !hasContactFeature(contact, resolved.feature)) return featureRefusal(resolved);
+  if (resolved.requirement) {
+    const t = await tree();
+    const selectedClientIds = allClients(t).map((c) => c.clientId);
+    if (!meetsRequirement(t, resolved.requirement, { selectedClientIds })) return resolved.forbidden;
+  }
+  return undefined;
+}
+
 export interface ScopedPermission {
   /** `'signedIn'`: no permission anywhere is needed beyond what the service checks at the row. */
   need: PermissionName | RouteRequirement | 'signedIn';

@@ -1,31 +1,59 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDayLong, formatTimeRange } from '@portal/contract/format/locale-format';
+import { formatDateList, formatDayLong, formatTimeRange } from '@portal/contract/format/locale-format';
+import { invoiceDocumentKind, type InvoiceDocumentKind } from '@portal/contract/invoices/document';
 import { escapeHtml } from '../../lib/html-text';
-import type { HomeFirstPage } from './first-page.service';
+import type { HomeFirstPage, InvoiceFirstPage } from './first-page.service';
 
 /**
  * The built index.html with the places the server fills for a first page (apps/web/index.html: the
- * `portal-first-page` meta tag, and the Home frame's spans), and the texts it fills them with (the build's
- * first-page-texts.json, from the web app's locale files).
+ * `portal-first-page` meta tag, and the spans of Home's and an invoice's frames), and the texts it fills them with
+ * (the build's first-page-texts.json, from the web app's locale files).
  */
 export interface FirstPageTemplate {
   html: string;
   texts: FirstPageTexts;
 }
 
-/** i18next templates (`{{name}}`) of the web app's `pages` namespace that Home's first screen shows. */
-export interface FirstPageTexts {
-  greeting: string;
-  usualTimes: string;
-  today: string;
-  tomorrow: string;
-  on: string;
-  nextSchoolDay: string;
-}
+/**
+ * i18next templates (`{{name}}`) of the web app's locale files that the first screens show with data in them (the
+ * build's list: apps/web/vite.config.ts, FIRST_PAGE_SERVER_TEXTS). A plural text has its `_one` and `_other` forms.
+ */
+const TEXT_KEYS = [
+  'greeting',
+  'usualTimes',
+  'today',
+  'tomorrow',
+  'on',
+  'nextSchoolDay',
+  'taxInvoice',
+  'vatInvoice',
+  'plainInvoice',
+  'unpaidBanner',
+  'overdueBanner_one',
+  'overdueBanner_other',
+  'periodRange',
+  'statusPaid',
+  'statusUnpaid',
+  'statusOverdue',
+  'overdueDays_one',
+  'overdueDays_other',
+] as const;
+export type FirstPageTexts = Record<(typeof TEXT_KEYS)[number], string>;
 
 const META = /<meta name="portal-first-page" content="[^"]*"\s*\/?>/;
-const SLOTS = ['greeting', 'book-text', 'book-label'] as const;
+const HOME_SLOTS = ['greeting', 'book-text', 'book-label'] as const;
+const INVOICE_SLOTS = [
+  'invoice-number',
+  'invoice-banner',
+  'invoice-billed-to',
+  'invoice-issued',
+  'invoice-due',
+  'invoice-period',
+  'invoice-currency',
+  'invoice-status',
+] as const;
+const SLOTS = [...HOME_SLOTS, ...INVOICE_SLOTS];
 type Slot = (typeof SLOTS)[number];
 const slotTag = (slot: Slot) => `<span data-first-page="${slot}"></span>`;
 
@@ -36,8 +64,7 @@ export function readFirstPageTemplate(distDir: string): FirstPageTemplate | { mi
   if (!existsSync(indexFile) || !existsSync(textsFile)) return { missing: 'index.html or first-page-texts.json' };
   const html = readFileSync(indexFile, 'utf8');
   const texts = JSON.parse(readFileSync(textsFile, 'utf8')) as Partial<Record<keyof FirstPageTexts, unknown>>;
-  const keys: (keyof FirstPageTexts)[] = ['greeting', 'usualTimes', 'today', 'tomorrow', 'on', 'nextSchoolDay'];
-  const absentText = keys.find((key) => typeof texts[key] !== 'string');
+  const absentText = TEXT_KEYS.find((key) => typeof texts[key] !== 'string');
   if (absentText) return { missing: `the text ${absentText}` };
   if (html.match(new RegExp(META.source, 'g'))?.length !== 1) return { missing: 'the portal-first-page meta tag' };
   const absentSlot = SLOTS.find((slot) => html.split(slotTag(slot)).length !== 2);
@@ -57,25 +84,81 @@ function offerLabel(texts: FirstPageTexts, page: HomeFirstPage): string {
   return offer.label === 'on' ? interpolate(texts.on, { day: formatDayLong(offer.day, page.locale) }) : texts[offer.label];
 }
 
+/** The built page with the meta tag naming what was drawn, and each slot filled with its (escaped) text. */
+function fill(template: FirstPageTemplate, meta: { parts: string[]; data: Record<string, string> }, filled: Partial<Record<Slot, string>>) {
+  const attributes = Object.entries(meta.data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  let html = template.html.replace(META, () => `<meta name="portal-first-page" content="${escapeHtml(meta.parts.join(' '))}"${attributes}>`);
+  for (const [slot, text] of Object.entries(filled) as [Slot, string][]) {
+    html = html.replace(slotTag(slot), () => `<span data-first-page="${slot}">${escapeHtml(text)}</span>`);
+  }
+  return html;
+}
+
 /** index.html with Home's first screen drawn for `page`: its parts named in the meta tag, its texts in their places. */
 export function drawHome(template: FirstPageTemplate, page: HomeFirstPage): string {
   const { texts } = template;
-  const filled: Record<Slot, string> = {
-    greeting: interpolate(texts.greeting, { firstName: page.firstName }),
-    'book-text': page.book
-      ? interpolate(texts.usualTimes, {
-          school: page.book.location.locationName,
-          times: formatTimeRange(page.book.location.startTime, page.book.location.endTime, page.locale),
-        })
-      : '',
-    'book-label': page.book ? offerLabel(texts, page) : '',
-  };
-  const meta =
-    `<meta name="portal-first-page" content="${escapeHtml(['home', ...page.parts].join(' '))}" ` +
-    `data-clients="${escapeHtml(page.clientIds.join(','))}">`;
-  let html = template.html.replace(META, () => meta);
-  for (const slot of SLOTS) {
-    html = html.replace(slotTag(slot), () => `<span data-first-page="${slot}">${escapeHtml(filled[slot])}</span>`);
-  }
-  return html;
+  return fill(
+    template,
+    { parts: ['home', ...page.parts], data: { clients: page.clientIds.join(',') } },
+    {
+      greeting: interpolate(texts.greeting, { firstName: page.firstName }),
+      'book-text': page.book
+        ? interpolate(texts.usualTimes, {
+            school: page.book.location.locationName,
+            times: formatTimeRange(page.book.location.startTime, page.book.location.endTime, page.locale),
+          })
+        : '',
+      'book-label': page.book ? offerLabel(texts, page) : '',
+    },
+  );
+}
+
+/** i18next's choice between a text's `_one` and `_other` forms, by the locale's plural rules. */
+function plural(texts: FirstPageTexts, key: 'overdueBanner' | 'overdueDays', count: number, locale: string): string {
+  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+  return interpolate(texts[`${key}_${form}`], { count: String(count) });
+}
+
+const DOCUMENT_TEXT: Record<InvoiceDocumentKind, 'taxInvoice' | 'vatInvoice' | 'plainInvoice'> = {
+  tax_invoice: 'taxInvoice',
+  vat_invoice: 'vatInvoice',
+  invoice: 'plainInvoice',
+};
+
+/**
+ * index.html with an invoice's first screen drawn (features/finance/invoice-page.tsx draws the same): its document
+ * title, the banner, and the details card. The meta tag names the invoice and the banner's and status's kinds. A paid
+ * invoice's banner says when it was paid, a moment the app shows in the browser's time zone, which the server does not
+ * know: the frame shows that line as loading, and the app draws it.
+ */
+export function drawInvoice(template: FirstPageTemplate, page: InvoiceFirstPage): string {
+  const { texts } = template;
+  const { invoice, locale } = page;
+  const date = (day: string) => formatDateList(day, locale);
+  const banner = invoice.isPaid ? 'paid' : invoice.isOverdue ? 'overdue' : 'unpaid';
+  const status =
+    invoice.status === 'overdue' && invoice.daysOverdue > 0
+      ? plural(texts, 'overdueDays', invoice.daysOverdue, locale)
+      : texts[invoice.status === 'paid' ? 'statusPaid' : invoice.status === 'overdue' ? 'statusOverdue' : 'statusUnpaid'];
+  return fill(
+    template,
+    { parts: ['invoice', `banner-${banner}`, `status-${invoice.status}`], data: { invoice: invoice.invoiceNo } },
+    {
+      'invoice-number': interpolate(texts[DOCUMENT_TEXT[invoiceDocumentKind(invoice.locale)]], { invoiceNo: invoice.invoiceNo }),
+      'invoice-banner':
+        banner === 'paid'
+          ? ''
+          : banner === 'overdue'
+            ? plural(texts, 'overdueBanner', invoice.daysOverdue, locale)
+            : interpolate(texts.unpaidBanner, { date: date(invoice.dueDate) }),
+      'invoice-billed-to': invoice.clientName,
+      'invoice-issued': date(invoice.issueDate),
+      'invoice-due': date(invoice.dueDate),
+      'invoice-period': interpolate(texts.periodRange, { from: date(invoice.periodStart), to: date(invoice.periodEnd) }),
+      'invoice-currency': invoice.currency,
+      'invoice-status': status,
+    },
+  );
 }

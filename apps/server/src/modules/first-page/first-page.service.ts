@@ -1,14 +1,18 @@
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import { homeAccess, homeShowsCounts } from '@portal/contract/dashboard';
 import type { Locale } from '@portal/contract/domain';
+import { InvoiceNoParams, type InvoiceDetailsResponse } from '@portal/contract/invoices';
 import { quickBookDay, type QuickBook } from '@portal/contract/next-school-day';
 import { allClients } from '@portal/contract/permissions';
 import { addDays } from '@portal/contract/query-params';
 import { todayIn } from '@portal/contract/school-days';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { permissionRefusal, resolvePermission } from '../../plugins/route-permission';
 import type { BookingReferenceService } from '../bookings/booking-reference.service';
 import type { PageTokens } from '../identity/page-tokens';
 import type { PrincipalCache } from '../identity/principal-cache';
+import type { InvoicesService } from '../invoices/invoices.service';
 
 /** The parts of Home's first screen the server draws (index.html's frame shows each by a class of the same name). */
 export type HomePart = 'period' | 'layouts' | 'book' | 'choose';
@@ -23,6 +27,15 @@ export interface HomeFirstPage {
   /** With `book`: the one location's name and usual times, and the day its button offers. */
   book?: { location: Pick<BookingLocation, 'locationName' | 'startTime' | 'endTime'>; offer: QuickBook };
 }
+
+/** An invoice's first screen: the invoice as the contact's own call (GetInvoice) answers it, in the contact's locale. */
+export interface InvoiceFirstPage {
+  locale: Locale;
+  invoice: InvoiceDetailsResponse;
+}
+
+/** What the invoice's page calls (spec §7 GetInvoice): the first screen draws only what that call would answer. */
+const INVOICE_DETAILS = resolvePermission('invoiceDetails');
 
 /** The span of public holidays the quick-book card reads, as the web app asks for it: from yesterday, a year on. */
 const HOLIDAY_SPAN_DAYS = 366;
@@ -39,19 +52,27 @@ export class FirstPageService {
       pages: PageTokens;
       principals: PrincipalCache;
       bookingReference: BookingReferenceService;
+      invoices: Pick<InvoicesService, 'details'>;
       now: Clock;
     },
   ) {}
 
-  /** Home for the cookie's contact, or undefined: no valid cookie, a sign-in that has ended, or no client to show. */
-  async home(pageToken: string | undefined): Promise<HomeFirstPage | undefined> {
+  /** The cookie's contact and its tree, or undefined: no valid cookie, or a sign-in that has ended. */
+  private async signedIn(pageToken: string | undefined) {
     const claims = await this.deps.pages.verify(pageToken);
     if (!claims) return undefined;
     const { principals } = this.deps;
     const [contact, active] = await Promise.all([principals.contact(claims.contactId), principals.familyActive(claims.familyId)]);
     // Signed out, a password changed or reset, or the sign-in ended: as the API refuses its access tokens.
     if (!contact || !active || contact.tokenVersion !== claims.version) return undefined;
-    const tree = await principals.tree(contact.id);
+    return { contact, tree: await principals.tree(contact.id) };
+  }
+
+  /** Home for the cookie's contact, or undefined: no valid cookie, a sign-in that has ended, or no client to show. */
+  async home(pageToken: string | undefined): Promise<HomeFirstPage | undefined> {
+    const signedIn = await this.signedIn(pageToken);
+    if (!signedIn) return undefined;
+    const { contact, tree } = signedIn;
     const clientIds = [...new Set(allClients(tree).map((client) => client.clientId))].sort((a, b) => a - b);
     if (clientIds.length === 0) return undefined;
     const access = homeAccess(tree, clientIds);
@@ -78,5 +99,23 @@ export class FirstPageService {
       }
     }
     return page;
+  }
+
+  /**
+   * The invoice `invoiceNo` for the cookie's contact, or undefined: no valid cookie, a sign-in that has ended, or an
+   * invoice its own call would not answer (no such invoice, another client's, no permission to see invoices).
+   */
+  async invoice(pageToken: string | undefined, invoiceNo: string): Promise<InvoiceFirstPage | undefined> {
+    if (!InvoiceNoParams.safeParse({ invoiceNo }).success) return undefined;
+    const signedIn = await this.signedIn(pageToken);
+    if (!signedIn) return undefined;
+    const { contact, tree } = signedIn;
+    if ((await permissionRefusal(INVOICE_DETAILS, contact, () => Promise.resolve(tree))) !== undefined) return undefined;
+    try {
+      return { locale: contact.language, invoice: await this.deps.invoices.details(tree, invoiceNo) };
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 403 || error.status === 404)) return undefined;
+      throw error;
+    }
   }
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { formatTimeRange } from '@portal/contract/format/locale-format';
+import { formatDateList, formatTimeRange } from '@portal/contract/format/locale-format';
+import type { InvoiceDetailsResponse, InvoiceSummary } from '@portal/contract/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../test/auth-client';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -12,6 +13,8 @@ const INDEX = [
   '<!doctype html><html><head><meta name="portal-first-page" content="" /><title>Portal</title></head><body>',
   '<h1>Home</h1><p><span data-first-page="greeting"></span></p>',
   '<p><span data-first-page="book-text"></span></p><a><span data-first-page="book-label"></span></a>',
+  '<p><span data-first-page="invoice-number"></span></p><div><span data-first-page="invoice-banner"></span></div>',
+  ...['billed-to', 'issued', 'due', 'period', 'currency', 'status'].map((name) => `<dd><span data-first-page="invoice-${name}"></span></dd>`),
   '</body></html>',
 ].join('');
 const TEXTS = {
@@ -21,6 +24,18 @@ const TEXTS = {
   tomorrow: 'Book cover for tomorrow',
   on: 'Book cover for {{day}}',
   nextSchoolDay: 'Book cover for the next school day',
+  taxInvoice: 'Tax invoice {{invoiceNo}}',
+  vatInvoice: 'VAT invoice {{invoiceNo}}',
+  plainInvoice: 'Invoice {{invoiceNo}}',
+  unpaidBanner: 'Not paid yet. Payment is due by {{date}}.',
+  overdueBanner_one: 'This invoice is {{count}} day overdue. Please arrange payment.',
+  overdueBanner_other: 'This invoice is {{count}} days overdue. Please arrange payment.',
+  periodRange: '{{from}} – {{to}}',
+  statusPaid: 'Paid',
+  statusUnpaid: 'Unpaid',
+  statusOverdue: 'Overdue',
+  overdueDays_one: 'Overdue {{count}} day',
+  overdueDays_other: 'Overdue {{count}} days',
 };
 
 let t: TestApp;
@@ -177,5 +192,144 @@ describe("Home drawn into a cold start's HTML", () => {
   it("draws nothing for a contact with no client: the app's page for them is not Home", async () => {
     const { pair } = await signIn('no.access@demo.test');
     expect((await home(pair('portal_page'))).body).toBe(INDEX);
+  });
+});
+
+describe("An invoice drawn into a cold start's HTML", () => {
+  const page = (invoiceNo: string, cookie?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({
+      method,
+      url: `/finance/invoices/${encodeURIComponent(invoiceNo)}`,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
+  /** The contact's invoices of a status, as the app lists them, each with its details as the app's own call answers. */
+  async function invoicesOf(accessToken: string, status: 'paid' | 'unpaid' | 'overdue') {
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const list = await t.app.inject({ method: 'GET', url: `/v1/invoices?status=${status}&take=50`, headers });
+    expect(list.statusCode).toBe(200);
+    const { invoices } = list.json<{ invoices: InvoiceSummary[] }>();
+    return Promise.all(
+      invoices.map(async (summary) => {
+        const details = await t.app.inject({ method: 'GET', url: `/v1/invoices/GetInvoice/${encodeURIComponent(summary.invoiceNo)}`, headers });
+        expect(details.statusCode).toBe(200);
+        return details.json<InvoiceDetailsResponse>();
+      }),
+    );
+  }
+  const languageOf = async (accessToken: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${accessToken}` } })
+    ).json<{ contact: { language: string } }>().contact.language;
+
+  it('draws the header, the banner and the details card as GetInvoice answers them, never stored by a cache', async () => {
+    const { pair, accessToken } = await signIn('group.admin@demo.test');
+    const locale = await languageOf(accessToken);
+    const [overdue] = (await invoicesOf(accessToken, 'overdue')).filter((invoice) => invoice.daysOverdue > 1);
+    expect(overdue).toBeDefined();
+    const res = await page(overdue!.invoiceNo, pair('portal_page'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(metaOf(res.body)).toBe(
+      `<meta name="portal-first-page" content="invoice banner-overdue status-overdue" data-invoice="${overdue!.invoiceNo}">`,
+    );
+    expect(slot(res.body, 'invoice-number')).toMatch(new RegExp(`^(Tax invoice|VAT invoice|Invoice) ${overdue!.invoiceNo}$`));
+    expect(slot(res.body, 'invoice-banner')).toBe(`This invoice is ${overdue!.daysOverdue} days overdue. Please arrange payment.`);
+    expect(slot(res.body, 'invoice-status')).toBe(`Overdue ${overdue!.daysOverdue} days`);
+    expect(slot(res.body, 'invoice-billed-to')).toBe(overdue!.clientName.replace(/'/g, '&#39;'));
+    expect(slot(res.body, 'invoice-issued')).toBe(formatDateList(overdue!.issueDate, locale));
+    expect(slot(res.body, 'invoice-due')).toBe(formatDateList(overdue!.dueDate, locale));
+    expect(slot(res.body, 'invoice-period')).toBe(
+      `${formatDateList(overdue!.periodStart, locale)} – ${formatDateList(overdue!.periodEnd, locale)}`,
+    );
+    expect(slot(res.body, 'invoice-currency')).toBe(overdue!.currency);
+  });
+
+  it("says when an unpaid invoice is due, and leaves a paid one's banner to the app (its moment is in the browser's zone)", async () => {
+    const { pair, accessToken } = await signIn('group.admin@demo.test');
+    const locale = await languageOf(accessToken);
+    // The demo world's unpaid invoices are all past due by now: one is given a due date years ahead.
+    const [due] = await invoicesOf(accessToken, 'overdue');
+    await t.database.db.execute(sql`update invoices set due_date = date '2099-01-15' where invoice_no = ${due!.invoiceNo}`);
+    const unpaid = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/invoices/GetInvoice/${due!.invoiceNo}`,
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
+    ).json<InvoiceDetailsResponse>();
+    expect(unpaid).toMatchObject({ status: 'unpaid', isOverdue: false, dueDate: '2099-01-15' });
+    const drawn = (await page(unpaid.invoiceNo, pair('portal_page'))).body;
+    expect(metaOf(drawn)).toMatch(/content="invoice banner-unpaid status-unpaid"/);
+    expect(slot(drawn, 'invoice-banner')).toBe(`Not paid yet. Payment is due by ${formatDateList(unpaid.dueDate, locale)}.`);
+    expect(slot(drawn, 'invoice-status')).toBe('Unpaid');
+
+    const [paid] = await invoicesOf(accessToken, 'paid');
+    expect(paid).toBeDefined();
+    const paidPage = (await page(paid!.invoiceNo, pair('portal_page'))).body;
+    expect(metaOf(paidPage)).toMatch(/content="invoice banner-paid status-paid"/);
+    expect(slot(paidPage, 'invoice-banner')).toBe('');
+    expect(slot(paidPage, 'invoice-status')).toBe('Paid');
+  });
+
+  it("draws nothing of another client's invoice, of one that does not exist, or for a contact who may not see invoices", async () => {
+    const us = await signIn('us.admin@demo.test');
+    const [theirs] = await invoicesOf(us.accessToken, 'paid');
+    expect(theirs).toBeDefined();
+    const school = await signIn('school.admin@demo.test');
+    expect((await page(theirs!.invoiceNo, school.pair('portal_page'))).body).toBe(INDEX);
+    expect((await page('INV-0000-NONE', school.pair('portal_page'))).body).toBe(INDEX);
+    // Allowed to see bookings, not invoices: GetInvoice refuses this contact, and so does the page.
+    const viewer = await signIn('bookings.viewer@demo.test');
+    const mine = await invoicesOf(school.accessToken, 'paid');
+    expect(mine.length).toBeGreaterThan(0);
+    expect((await page(mine[0]!.invoiceNo, viewer.pair('portal_page'))).body).toBe(INDEX);
+    // Without a cookie, or with a forged one.
+    expect((await page(theirs!.invoiceNo)).body).toBe(INDEX);
+    const [name, value] = us.pair('portal_page').split('=') as [string, string];
+    expect((await page(theirs!.invoiceNo, `${name}=${value.slice(0, -4)}AAAA`)).body).toBe(INDEX);
+    // The owner does get it.
+    expect(metaOf((await page(theirs!.invoiceNo, us.pair('portal_page'))).body)).toMatch(/content="invoice /);
+  });
+
+  it('escapes what an invoice or its client is called, and answers hostile or odd addresses without an error or an echo', async () => {
+    const { pair, accessToken } = await signIn('ca.admin@demo.test');
+    const [invoice] = await invoicesOf(accessToken, 'paid');
+    expect(invoice).toBeDefined();
+    // An invoice number is letters, digits and hyphens (GetInvoice's own rule), so only the client's name can carry markup.
+    await t.database.db.execute(sql`update clients set name = '<img src=x onerror=alert(1)>' where id = ${invoice!.clientId}`);
+    const drawn = await page(invoice!.invoiceNo, pair('portal_page'));
+    expect(drawn.statusCode).toBe(200);
+    expect(metaOf(drawn.body)).toMatch(new RegExp(`data-invoice="${invoice!.invoiceNo}"`));
+    expect(slot(drawn.body, 'invoice-billed-to')).toBe('&#60;img src=x onerror=alert(1)&#62;');
+    expect(drawn.body).not.toMatch(/<img|<script/);
+
+    for (const url of [
+      '/finance/invoices/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      `/finance/invoices/${'9'.repeat(5000)}`,
+      '/finance/invoices/%E0%A4%A',
+      '/finance/invoices/..%2F..%2Fv1%2Fprofile',
+      '/finance/invoices/%00',
+      '/finance/invoices/',
+      '/finance/invoices/a/b',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: pair('portal_page') } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toMatch(/<script>alert|<meta name="portal-first-page" content="invoice/);
+    }
+  });
+
+  it('answers HEAD, and JSON with the not-found problem', async () => {
+    const { pair, accessToken } = await signIn('school.admin@demo.test');
+    const [invoice] = await invoicesOf(accessToken, 'paid');
+    const head = await page(invoice!.invoiceNo, pair('portal_page'), 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/finance/invoices/${encodeURIComponent(invoice!.invoiceNo)}`,
+      headers: { accept: 'application/json', cookie: pair('portal_page') },
+    });
+    expect(json.statusCode).toBe(404);
   });
 });
