@@ -8,6 +8,8 @@
 // parts it drew and the clients it took as selected): not when the stored layout is the map (2, which comes first on
 // Home), nor when the stored selection (an empty one: all clients, which with several sends to the client overview
 // instead) is not the server's. Keys and values as src/lib/ui-preferences.ts and src/lib/selected-clients.ts have them.
+// On /finance/invoices/<no> that invoice's first screen, when the server has drawn it (the meta tag names the invoice
+// and the kinds of its banner and status): only for the invoice of the address, so a page drawn for another never shows.
 // Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
 try {
   const root = document.documentElement;
@@ -19,6 +21,20 @@ try {
   const page = location.pathname.replace(/^\/|\/$/g, '');
   const signedIn = /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie);
   const drawerClosed = localStorage.getItem('drawerOpen') === 'false';
+  const invoice = /^\/finance\/invoices\/([^/]+)$/.exec(location.pathname);
+  // The server's texts paint in Inter only (vite.config.ts, frameFont): its files are asked for now, with the HTML.
+  const preloadFrameFonts = () => {
+    const fonts = document.querySelector('meta[name="portal-frame-fonts"]');
+    for (const href of ((fonts && fonts.getAttribute('content')) || '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  };
   if (dark) {
     // The loading view shows.
   } else if (location.pathname === '/login') {
@@ -30,26 +46,20 @@ try {
     const selected = [...new Set(stored)].sort((a, b) => a - b).join(',');
     if (layout !== 2 && (stored.length === 0 ? clients.length === 1 : selected === clients.join(','))) {
       root.classList.add('boot-frame', 'boot-frame--home', ...parts.slice(1).map((part) => `boot-home--${part}`));
-      // The card's sentence paints in Inter only (vite.config.ts, frameFont): its files are asked for now, with the HTML.
-      const fonts = document.querySelector('meta[name="portal-frame-fonts"]');
-      for (const href of ((fonts && fonts.getAttribute('content')) || '').split(' ').filter(Boolean)) {
-        const link = document.createElement('link');
-        link.rel = 'preload';
-        link.as = 'font';
-        link.type = 'font/woff2';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      }
+      preloadFrameFonts();
       if (layout === 1) root.classList.add('boot-home--list');
       if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
     }
+  } else if (invoice && signedIn && parts[0] === 'invoice' && decodeURIComponent(invoice[1]) === first.getAttribute('data-invoice')) {
+    root.classList.add('boot-frame', 'boot-frame--invoice', ...parts.slice(1).map((part) => `boot-invoice--${part}`));
+    preloadFrameFonts();
+    if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
   } else if (frames && page && (frames.getAttribute('content') || '').split(' ').includes(page) && signedIn) {
     root.classList.add('boot-frame', `boot-frame--${page}`);
     if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
   }
 } catch {
-  // Storage blocked: the loading view shows instead.
+  // Storage blocked, or an invoice's address with a malformed escape (only that branch decodes): the loading view shows.
 }
 
 // Anywhere but /login: the signed-in area's shared files (listed in index.html at build time) download together, rather

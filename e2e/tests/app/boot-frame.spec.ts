@@ -213,9 +213,9 @@ const appParts = (page: Page): HomeParts => {
   };
 };
 
-async function boxesOf(parts: HomeParts): Promise<Record<keyof HomeParts, Box>> {
+async function boxesOf<Parts extends { [Name in keyof Parts]: Locator }>(parts: Parts): Promise<Record<keyof Parts, Box>> {
   const entries = await Promise.all(Object.entries(parts).map(async ([name, locator]) => [name, await boxOf(locator as Locator)] as const));
-  return Object.fromEntries(entries) as Record<keyof HomeParts, Box>;
+  return Object.fromEntries(entries) as Record<keyof Parts, Box>;
 }
 
 /**
@@ -306,6 +306,172 @@ describe("Home's first screen, drawn by the server", () => {
       localStorage.setItem('portal.selectedClientIds', JSON.stringify([-1]));
     });
     await page.goto('/');
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+  });
+});
+
+/** An invoice as GET /v1/invoices lists it: what the invoice's first screen shows of it. */
+interface ListedInvoice {
+  invoiceNo: string;
+  status: 'paid' | 'unpaid' | 'overdue';
+  isPaid: boolean;
+  isOverdue: boolean;
+  paidAt: string | null;
+}
+
+/** A demo account's invoices (of a status), newest first, as the API lists them: its first page. */
+async function invoicesOf(email: string, status?: ListedInvoice['status']): Promise<ListedInvoice[]> {
+  const token = await apiSignIn(email);
+  const query = status ? `?status=${status}` : '';
+  const response = await fetch(`${baseUrl()}/v1/invoices${query}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-version': '1' },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { invoices: ListedInvoice[] }).invoices;
+}
+
+/** An invoice's first screen, its visible parts (the frame's, or the app's once it has drawn the page). */
+interface InvoiceParts {
+  back: Locator;
+  heading: Locator;
+  number: Locator;
+  download: Locator;
+  banner: Locator;
+  card: Locator;
+  period: Locator;
+  chip: Locator;
+}
+
+const invoiceFrameParts = (page: Page): InvoiceParts => {
+  const frame = page.locator('[data-boot-frame="invoice"]');
+  return {
+    back: frame.locator('.boot-invoice__back .boot-invoice__button'),
+    heading: frame.locator('h1'),
+    number: frame.locator('.boot-invoice__number'),
+    download: frame.locator('.boot-invoice__download'),
+    banner: frame.locator('.boot-invoice__banner'),
+    card: frame.locator('.boot-invoice__details'),
+    period: frame.locator('.boot-invoice__period'),
+    chip: frame.locator('.boot-invoice__chip'),
+  };
+};
+
+const invoiceAppParts = (page: Page): InvoiceParts => {
+  const card = page
+    .locator('main section')
+    .filter({ has: page.locator('dl') })
+    .first();
+  return {
+    back: page.locator('main').getByRole('link', { name: 'Finance' }),
+    heading: page.locator('main h1'),
+    number: page.getByTestId('invoice-number'),
+    download: page.getByTestId('invoice-download'),
+    banner: page.locator('main [role="alert"]'),
+    card,
+    period: card.locator('dd').nth(3),
+    chip: card.locator('.MuiChip-root'),
+  };
+};
+
+const BANNER = { paid: 'invoice-paid', overdue: 'invoice-overdue', unpaid: 'invoice-unpaid' } as const;
+
+/**
+ * An invoice cold: the server draws its header, banner and details card into index.html for a signed-in browser that
+ * may see it, and boot-paint.js shows them before the app's code has arrived; the app then draws the same things in the
+ * same places. A paid invoice's banner and time of payment are moments in the browser's time zone: the frame shows
+ * them loading, at the height the app's lines take.
+ */
+describe("an invoice's first screen, drawn by the server", () => {
+  const browser = useBrowser();
+
+  const cases = [
+    { viewport: 'mobile', email: 'school.admin@demo.test', kind: 'unpaid' },
+    { viewport: 'desktop', email: 'school.admin@demo.test', kind: 'paid' },
+    { viewport: 'mobile', email: 'group.admin@demo.test', kind: 'paid' },
+    { viewport: 'desktop', email: 'group.admin@demo.test', kind: 'overdue' },
+  ] as const satisfies readonly { viewport: ViewportName; email: string; kind: keyof typeof BANNER }[];
+
+  for (const { viewport, email, kind } of cases) {
+    it(`${viewport}: ${email}'s ${kind} invoice paints from the HTML where the app then draws it`, async () => {
+      // The overdue ones are older than the first page of all of them.
+      const invoice = (await invoicesOf(email, kind === 'overdue' ? 'overdue' : undefined)).find((listed) =>
+        kind === 'paid'
+          ? listed.isPaid && listed.paidAt !== null
+          : kind === 'overdue'
+            ? listed.isOverdue
+            : !listed.isPaid && !listed.isOverdue,
+      );
+      if (!invoice) throw new Error(`the demo world has no ${kind} invoice of ${email}`);
+      const path = `/finance/invoices/${encodeURIComponent(invoice.invoiceNo)}`;
+      const page = await browser.newPage(viewport);
+      await signIn(page, email, path);
+      await expectHeading(page, 'View Invoice');
+      await expectVisible(page.getByTestId(BANNER[kind]));
+
+      // The frame alone: the app's code never arrives.
+      await page.route(APP_CODE, (route) => route.abort());
+      await page.goto(path);
+      const frame = invoiceFrameParts(page);
+      await expectVisible(frame.card);
+      expect(await page.locator('[data-boot-frame]:visible').count()).toBe(1);
+      expect(await page.locator('#boot-frame-view').getAttribute('aria-hidden')).toBe('true');
+      const classes = (await page.evaluate(() => document.documentElement.className)).split(' ');
+      expect(classes).toEqual(
+        expect.arrayContaining(['boot-frame--invoice', `boot-invoice--banner-${kind}`, `boot-invoice--status-${invoice.status}`]),
+      );
+      expect(await frame.heading.textContent()).toBe('View Invoice');
+      const number = (await frame.number.textContent()) ?? '';
+      expect(number).toMatch(new RegExp(`^(Tax invoice|VAT invoice|Invoice) ${invoice.invoiceNo}$`));
+      const period = (await frame.period.textContent()) ?? '';
+      expect(period).toMatch(/^\d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}$/);
+      const banner = ((await frame.banner.textContent()) ?? '').trim();
+      const chip = (await frame.chip.textContent()) ?? '';
+      if (kind === 'paid') {
+        // The paid date is the browser's to format: the frame shows a line loading in its place.
+        expect(banner).toBe('');
+        await expectVisible(frame.banner.locator('.boot-invoice__skeleton'));
+        expect(chip).toBe('Paid');
+      } else {
+        expect(banner).toMatch(kind === 'overdue' ? /^This invoice is \d+ days? overdue\./ : /^Not paid yet\. Payment is due by /);
+        expect(chip).toMatch(kind === 'overdue' ? /^Overdue/ : /^Unpaid$/);
+      }
+      await screenshot(page, `boot-frame-invoice-${kind}`);
+      await addInter(page);
+      const painted = await boxesOf(frame);
+      await page.unroute(APP_CODE);
+
+      // The app: the same texts where the frame had them, and the frame gone.
+      await page.goto(path);
+      const app = invoiceAppParts(page);
+      await expectHeading(page, 'View Invoice');
+      await expectVisible(page.getByTestId(BANNER[kind]));
+      expect(await app.number.textContent()).toBe(number);
+      expect(await app.period.textContent()).toBe(period);
+      expect(await app.chip.textContent()).toBe(chip);
+      if (kind !== 'paid') expect(await app.banner.textContent()).toBe(banner);
+      expect(await page.locator('#boot-frame-view').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/boot-/);
+      expect(await boxesOf(app)).toEqual(painted);
+      expectNoPageErrors(page);
+    });
+  }
+
+  it('shows no invoice frame for an invoice the contact may not see, nor in dark mode', async () => {
+    const other = (await invoicesOf('group.admin@demo.test'))[0];
+    if (!other) throw new Error('the demo world has no invoice of group.admin@demo.test');
+    const own = (await invoicesOf('school.admin@demo.test'))[0];
+    if (!own) throw new Error('the demo world has no invoice of school.admin@demo.test');
+    const page = await browser.newPage('mobile');
+    await signIn(page, 'school.admin@demo.test', `/finance/invoices/${encodeURIComponent(own.invoiceNo)}`);
+    await expectHeading(page, 'View Invoice');
+    await page.route(APP_CODE, (route) => route.abort());
+    await page.goto(`/finance/invoices/${encodeURIComponent(other.invoiceNo)}`);
+    await expectVisible(page.locator('.boot-loading'));
+    expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto(`/finance/invoices/${encodeURIComponent(own.invoiceNo)}`);
     await expectVisible(page.locator('.boot-loading'));
     expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
   });

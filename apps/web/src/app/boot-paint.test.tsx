@@ -42,8 +42,14 @@ describe('index.html static first paint', () => {
     expect(firstScreenShown).toHaveBeenCalledTimes(1);
   });
 
-  it("takes Home's parts away with the frame", () => {
+  it("takes Home's and an invoice's parts away with the frame", () => {
     document.documentElement.className = 'light boot-frame boot-frame--home boot-home--period boot-home--layouts boot-home--book';
+    renderHook(() => useDismissBootPaint());
+    expect(document.documentElement.className).toBe('light');
+
+    showFrame();
+    document.documentElement.className =
+      'light boot-frame boot-frame--invoice boot-invoice--banner-paid boot-invoice--status-paid boot-frame--drawer-closed';
     renderHook(() => useDismissBootPaint());
     expect(document.documentElement.className).toBe('light');
   });
@@ -250,5 +256,121 @@ describe("boot-paint.js and Home's first screen", () => {
     expect(indexHtml).toMatch(/<meta name="portal-first-page" content="" \/>\s*<!-- portal-boot-paint -->/);
     for (const name of ['greeting', 'book-text', 'book-label'])
       expect(indexHtml.split(`<span data-first-page="${name}"></span>`)).toHaveLength(2);
+  });
+});
+
+/**
+ * boot-paint.js on an invoice's address, run as the browser runs it: the invoice's first screen shows when the server
+ * drew it (the `portal-first-page` meta tag) for the invoice of the address, as React Router reads it (decoded).
+ */
+describe("boot-paint.js and an invoice's first screen", () => {
+  // Path / as the server sets it: the script runs at a deeper address, where a cookie would default to its folder.
+  const SIGNED_IN = 'portal_signed_in=1; path=/';
+  /** The server's meta tag as it draws an invoice (`content` empty: it did not). */
+  function firstPage(content: string, invoiceNo?: string): void {
+    const meta = document.createElement('meta');
+    meta.name = 'portal-first-page';
+    meta.content = content;
+    if (invoiceNo !== undefined) meta.dataset.invoice = invoiceNo;
+    const fonts = document.createElement('meta');
+    fonts.name = 'portal-frame-fonts';
+    fonts.content = '/assets/inter-latin-wght-normal.woff2 /assets/inter-latin-ext-wght-normal.woff2';
+    const frames = document.createElement('meta');
+    frames.name = 'portal-boot-frames';
+    frames.content = BOOT_FRAME_PAGES.map((page) => page.path.slice(1)).join(' ');
+    document.head.replaceChildren(frames, fonts, meta);
+  }
+  /** Runs the script at `path` and gives the classes it put on <html>. */
+  function bootPaint(path: string): string[] {
+    window.history.replaceState(null, '', path);
+    document.documentElement.className = '';
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    new Function(bootPaintScript)();
+    return [...document.documentElement.classList];
+  }
+  const preloadedFonts = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+  const invoice = ['boot-frame', 'boot-frame--invoice'];
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(UI_KEYS.darkMode, 'false');
+    document.cookie = SIGNED_IN;
+    firstPage('invoice banner-overdue status-overdue', 'INV-000120');
+  });
+  afterEach(() => {
+    document.cookie = `${SIGNED_IN}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    document.head.replaceChildren();
+    document.documentElement.className = '';
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("shows the banner and status the server drew, with the navigation as the user left it, and asks for Inter's files", () => {
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([...invoice, 'boot-invoice--banner-overdue', 'boot-invoice--status-overdue']);
+    expect(preloadedFonts()).toEqual(['/assets/inter-latin-wght-normal.woff2', '/assets/inter-latin-ext-wght-normal.woff2']);
+    firstPage('invoice banner-paid status-paid', 'INV-000120');
+    localStorage.setItem(UI_KEYS.drawerOpen, 'false');
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([
+      ...invoice,
+      'boot-invoice--banner-paid',
+      'boot-invoice--status-paid',
+      'boot-frame--drawer-closed',
+    ]);
+  });
+
+  it('shows nothing for another invoice than the one the server drew, nor for a page it drew elsewhere', () => {
+    expect(bootPaint('/finance/invoices/INV-000121')).toEqual([]);
+    expect(bootPaint('/finance/invoices/INV-000120/lines')).toEqual([]);
+    expect(bootPaint('/finance/invoices/')).toEqual([]);
+    expect(preloadedFonts()).toEqual([]);
+    // Home's meta tag on an invoice's address, and an invoice's on Home's.
+    firstPage('home period layouts book', undefined);
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([]);
+    firstPage('invoice banner-unpaid status-unpaid', 'INV-000120');
+    expect(bootPaint('/')).toEqual([]);
+  });
+
+  it('shows nothing when the server drew nothing, without a sign-in, or in dark mode', () => {
+    firstPage('');
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([]);
+    firstPage('invoice banner-overdue status-overdue', 'INV-000120');
+    localStorage.setItem(UI_KEYS.darkMode, 'true');
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([]);
+    localStorage.setItem(UI_KEYS.darkMode, 'false');
+    document.cookie = `${SIGNED_IN}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    expect(bootPaint('/finance/invoices/INV-000120')).toEqual([]);
+  });
+
+  it('compares the number the address spells encoded, as the app decodes it, with the one the server drew', () => {
+    firstPage('invoice banner-unpaid status-unpaid', 'INV/2026 #4');
+    expect(bootPaint('/finance/invoices/INV%2F2026%20%234')).toEqual([
+      ...invoice,
+      'boot-invoice--banner-unpaid',
+      'boot-invoice--status-unpaid',
+    ]);
+    expect(bootPaint('/finance/invoices/INV%2F2026%20%235')).toEqual([]);
+  });
+
+  it('shows nothing for a malformed escape, without failing, and the other addresses still show theirs', () => {
+    expect(bootPaint('/finance/invoices/INV%E0%A4%A')).toEqual([]);
+    expect(bootPaint('/finance/invoices/%')).toEqual([]);
+    expect(bootPaint('/bookings')).toEqual(['boot-frame', 'boot-frame--bookings']);
+    expect(bootPaint('/login')).toEqual(['boot-sign-in']);
+  });
+
+  it("index.html has the invoice's places once each", () => {
+    for (const name of [
+      'invoice-number',
+      'invoice-banner',
+      'invoice-billed-to',
+      'invoice-issued',
+      'invoice-due',
+      'invoice-period',
+      'invoice-currency',
+      'invoice-status',
+    ])
+      expect(indexHtml.split(`<span data-first-page="${name}"></span>`)).toHaveLength(2);
+    expect(indexHtml.split('data-boot-frame="invoice"')).toHaveLength(2);
   });
 });

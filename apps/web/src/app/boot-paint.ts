@@ -4,15 +4,15 @@ import { firstScreenShown } from './service-worker/register-later';
 
 const SIGN_IN = 'boot-sign-in';
 const FRAME = 'boot-frame';
-/** The parts of Home's first screen that show (`boot-home--<part>`, boot-paint.js). */
-const HOME_PARTS = 'boot-home--';
+/** The parts that show of the first screens the server draws (`boot-home--<part>`, `boot-invoice--<part>`: boot-paint.js). */
+const DRAWN_PARTS = ['boot-home--', 'boot-invoice--'];
 
 /**
  * index.html holds static copies of a first screen (hidden): the sign-in page, and a signed-in page's frame (the
- * shell's bar, the page's heading and intro: app/boot-frame-pages.ts; or Home's first screen, which the server fills
- * in). boot-paint.js, inline in its head, shows the one for the address before anything is painted, so the page's
- * largest text paints with the HTML instead of after the app's code, the configuration, the session check and two
- * renders. A copy lies over the app until the app's first real screen has rendered beneath it, then goes in the same
+ * shell's bar, the page's heading and intro: app/boot-frame-pages.ts; or Home's or an invoice's first screen, which
+ * the server fills in). boot-paint.js, inline in its head, shows the one for the address before anything is painted, so
+ * the page's largest text paints with the HTML instead of after the app's code, the configuration, the session check
+ * and two renders. A copy lies over the app until the app's first real screen has rendered beneath it, then goes in the same
  * frame, so nothing flickers. Dark mode keeps the loading view (the copies are light).
  */
 /** Is a static first screen showing (so a loading view beneath it would be work nobody sees)? */
@@ -31,7 +31,7 @@ export function dismissBootPaint(): void {
   firstScreenShown();
   const root = document.documentElement;
   for (const name of [...root.classList])
-    if (name === SIGN_IN || name.startsWith(FRAME) || name.startsWith(HOME_PARTS)) root.classList.remove(name);
+    if (name === SIGN_IN || name.startsWith(FRAME) || DRAWN_PARTS.some((parts) => name.startsWith(parts))) root.classList.remove(name);
   document.getElementById('boot-sign-in-view')?.remove();
   document.getElementById('boot-frame-view')?.remove();
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bootPaintHeld } from '../../lib/boot-paint-hold';
 import { i18n } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-file';
 import { setSelectedClientIds } from '../../lib/selected-clients';
@@ -284,6 +285,37 @@ describe('Finance', { timeout: 40_000 }, () => {
 
     renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000500' });
     expect((await screen.findAllByText('Cannot load invoice', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+  });
+
+  it("keeps index.html's first screen of the invoice over the page until the invoice, or its failure, is there", async () => {
+    stubApi((url) =>
+      url.pathname === '/v1/invoices/GetInvoice/INV-000999' ? jsonResponse(403, { title: 'Forbidden', status: 403 }) : undefined,
+    );
+    // As boot-paint.js leaves <html> when the server drew the invoice.
+    const showFrame = () => document.documentElement.classList.add('boot-frame', 'boot-frame--invoice');
+    try {
+      showFrame();
+      const shown = renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000101' });
+      expect(bootPaintHeld()).toBe(true);
+      await screen.findByTestId('invoice-grand-total', {}, { timeout: 5000 });
+      expect(bootPaintHeld()).toBe(false);
+      shown.unmount();
+
+      // Not found: the page says so.
+      const missing = renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000404' });
+      expect(bootPaintHeld()).toBe(true);
+      expect((await screen.findAllByText('Cannot load invoice', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+      expect(bootPaintHeld()).toBe(false);
+      missing.unmount();
+
+      // Refused: it goes as the page leaves for Finance.
+      const refused = renderWithProviders(invoiceRoute, { route: '/finance/invoices/INV-000999' });
+      expect(bootPaintHeld()).toBe(true);
+      await waitFor(() => expect(refused.router.state.location.pathname).toBe('/finance'), { timeout: 5000 });
+      expect(bootPaintHeld()).toBe(false);
+    } finally {
+      document.documentElement.classList.remove('boot-frame', 'boot-frame--invoice');
+    }
   });
 
   it("says 'Download Failed', or the server's message, when the PDF fails", async () => {

@@ -15,6 +15,7 @@ import { formatDateList, formatDateTime } from '../../lib/locale-format';
 import { paths } from '../../lib/paths';
 import { useToast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useBootPaintHeldUntil } from '../../lib/boot-paint-hold';
 import { invoiceQueryOptions, useInvoice } from './api/get-invoice';
 import { firstRequest, type FirstRequests } from '../../lib/first-requests';
 import { DownloadInvoiceButton } from './components/download-invoice-button';
@@ -44,6 +45,10 @@ export function InvoicePage() {
   const toast = useToast();
   const invoice = useInvoice(invoiceNo);
   const refused = invoice.error instanceof ApiError && invoice.error.status === 403;
+  // index.html's first screen of this invoice (drawn by the server) stays over the page until the page shows what it
+  // shows: the invoice, or its failure. A refused invoice keeps it until the page has gone to Finance, whose page then
+  // takes its place in the same commit, rather than showing this page's header in between.
+  useBootPaintHeldUntil(invoice.data !== undefined || (invoice.isError && !refused));
 
   const failedAt = invoice.errorUpdatedAt;
   useEffect(() => {
