@@ -5,6 +5,7 @@ import MagicString from 'magic-string';
 import { defineConfig, parseAst, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // By path: Vite loads its config with Node, which would leave a workspace package's TypeScript unbundled.
+import { FIRST_PAGE_SERVER_TEXTS } from '../../packages/contract/src/first-page';
 import { brandFor } from '../../packages/contract/src/format/brand';
 import { BOOT_FRAME_PAGES } from './src/app/boot-frame-pages';
 
@@ -57,26 +58,7 @@ const FIRST_PAGE_KEYS = {
 type FirstPageText = keyof typeof FIRST_PAGE_KEYS;
 
 /** The texts the server fills in (first-page-texts.json); index.html has the others (htmlTexts). */
-const FIRST_PAGE_SERVER_TEXTS = [
-  'greeting',
-  'usualTimes',
-  'today',
-  'tomorrow',
-  'on',
-  'nextSchoolDay',
-  'taxInvoice',
-  'vatInvoice',
-  'plainInvoice',
-  'unpaidBanner',
-  'overdueBanner_one',
-  'overdueBanner_other',
-  'periodRange',
-  'statusPaid',
-  'statusUnpaid',
-  'statusOverdue',
-  'overdueDays_one',
-  'overdueDays_other',
-] as const satisfies readonly FirstPageText[];
+const SERVER_TEXTS: readonly FirstPageText[] = FIRST_PAGE_SERVER_TEXTS;
 
 /**
  * The `en` texts of the first screens the server draws into index.html for a signed-in browser (apps/server,
@@ -124,7 +106,7 @@ function firstPageServerTexts(): Plugin {
     apply: 'build',
     generateBundle() {
       const texts = firstPageTexts();
-      const source = Object.fromEntries(FIRST_PAGE_SERVER_TEXTS.map((name) => [name, texts[name]]));
+      const source = Object.fromEntries(SERVER_TEXTS.map((name) => [name, texts[name]]));
       this.emitFile({ type: 'asset', fileName: 'first-page-texts.json', source: `${JSON.stringify(source, null, 2)}\n` });
     },
   };

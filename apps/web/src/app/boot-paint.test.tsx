@@ -1,5 +1,6 @@
 import { render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOME_SLOTS, INVOICE_SLOTS, slotTag } from '@portal/contract/first-page';
 import bootPaintScript from '../../boot-paint.js?raw';
 import indexHtml from '../../index.html?raw';
 import { SELECTED_CLIENTS_STORAGE_KEY } from '../lib/selected-clients';
@@ -254,8 +255,7 @@ describe("boot-paint.js and Home's first screen", () => {
 
   it("index.html has the server's places once each: the meta tag just before the script, and the three spans", () => {
     expect(indexHtml).toMatch(/<meta name="portal-first-page" content="" \/>\s*<!-- portal-boot-paint -->/);
-    for (const name of ['greeting', 'book-text', 'book-label'])
-      expect(indexHtml.split(`<span data-first-page="${name}"></span>`)).toHaveLength(2);
+    for (const name of HOME_SLOTS) expect(indexHtml.split(slotTag(name))).toHaveLength(2);
   });
 });
 
@@ -360,17 +360,7 @@ describe("boot-paint.js and an invoice's first screen", () => {
   });
 
   it("index.html has the invoice's places once each", () => {
-    for (const name of [
-      'invoice-number',
-      'invoice-banner',
-      'invoice-billed-to',
-      'invoice-issued',
-      'invoice-due',
-      'invoice-period',
-      'invoice-currency',
-      'invoice-status',
-    ])
-      expect(indexHtml.split(`<span data-first-page="${name}"></span>`)).toHaveLength(2);
+    for (const name of INVOICE_SLOTS) expect(indexHtml.split(slotTag(name))).toHaveLength(2);
     expect(indexHtml.split('data-boot-frame="invoice"')).toHaveLength(2);
   });
 });

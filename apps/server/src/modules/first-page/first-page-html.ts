@@ -1,5 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  FIRST_PAGE_SERVER_TEXTS,
+  HOME_SLOTS,
+  INVOICE_SLOTS,
+  slotTag,
+  type FirstPageServerText,
+  type FirstPageSlot,
+} from '@portal/contract/first-page';
 import { formatDateList, formatDayLong, formatTimeRange } from '@portal/contract/format/locale-format';
 import { invoiceDocumentKind, type InvoiceDocumentKind } from '@portal/contract/invoices/document';
 import { escapeHtml } from '../../lib/html-text';
@@ -15,47 +23,11 @@ export interface FirstPageTemplate {
   texts: FirstPageTexts;
 }
 
-/**
- * i18next templates (`{{name}}`) of the web app's locale files that the first screens show with data in them (the
- * build's list: apps/web/vite.config.ts, FIRST_PAGE_SERVER_TEXTS). A plural text has its `_one` and `_other` forms.
- */
-const TEXT_KEYS = [
-  'greeting',
-  'usualTimes',
-  'today',
-  'tomorrow',
-  'on',
-  'nextSchoolDay',
-  'taxInvoice',
-  'vatInvoice',
-  'plainInvoice',
-  'unpaidBanner',
-  'overdueBanner_one',
-  'overdueBanner_other',
-  'periodRange',
-  'statusPaid',
-  'statusUnpaid',
-  'statusOverdue',
-  'overdueDays_one',
-  'overdueDays_other',
-] as const;
-export type FirstPageTexts = Record<(typeof TEXT_KEYS)[number], string>;
+/** i18next templates (`{{name}}`) of the web app's locale files that the first screens show with data in them. */
+export type FirstPageTexts = Record<FirstPageServerText, string>;
 
 const META = /<meta name="portal-first-page" content="[^"]*"\s*\/?>/;
-const HOME_SLOTS = ['greeting', 'book-text', 'book-label'] as const;
-const INVOICE_SLOTS = [
-  'invoice-number',
-  'invoice-banner',
-  'invoice-billed-to',
-  'invoice-issued',
-  'invoice-due',
-  'invoice-period',
-  'invoice-currency',
-  'invoice-status',
-] as const;
-const SLOTS = [...HOME_SLOTS, ...INVOICE_SLOTS];
-type Slot = (typeof SLOTS)[number];
-const slotTag = (slot: Slot) => `<span data-first-page="${slot}"></span>`;
+const SLOTS: readonly FirstPageSlot[] = [...HOME_SLOTS, ...INVOICE_SLOTS];
 
 /** Reads the build's template, or undefined (and why) when the build has none or it lacks a place to fill. */
 export function readFirstPageTemplate(distDir: string): FirstPageTemplate | { missing: string } {
@@ -64,7 +36,7 @@ export function readFirstPageTemplate(distDir: string): FirstPageTemplate | { mi
   if (!existsSync(indexFile) || !existsSync(textsFile)) return { missing: 'index.html or first-page-texts.json' };
   const html = readFileSync(indexFile, 'utf8');
   const texts = JSON.parse(readFileSync(textsFile, 'utf8')) as Partial<Record<keyof FirstPageTexts, unknown>>;
-  const absentText = TEXT_KEYS.find((key) => typeof texts[key] !== 'string');
+  const absentText = FIRST_PAGE_SERVER_TEXTS.find((key) => typeof texts[key] !== 'string');
   if (absentText) return { missing: `the text ${absentText}` };
   if (html.match(new RegExp(META.source, 'g'))?.length !== 1) return { missing: 'the portal-first-page meta tag' };
   const absentSlot = SLOTS.find((slot) => html.split(slotTag(slot)).length !== 2);
@@ -85,12 +57,19 @@ function offerLabel(texts: FirstPageTexts, page: HomeFirstPage): string {
 }
 
 /** The built page with the meta tag naming what was drawn, and each slot filled with its (escaped) text. */
-function fill(template: FirstPageTemplate, meta: { parts: string[]; data: Record<string, string> }, filled: Partial<Record<Slot, string>>) {
+function fill(
+  template: FirstPageTemplate,
+  meta: { parts: string[]; data: Record<string, string> },
+  filled: Partial<Record<FirstPageSlot, string>>,
+) {
   const attributes = Object.entries(meta.data)
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
-  let html = template.html.replace(META, () => `<meta name="portal-first-page" content="${escapeHtml(meta.parts.join(' '))}"${attributes}>`);
-  for (const [slot, text] of Object.entries(filled) as [Slot, string][]) {
+  let html = template.html.replace(
+    META,
+    () => `<meta name="portal-first-page" content="${escapeHtml(meta.parts.join(' '))}"${attributes}>`,
+  );
+  for (const [slot, text] of Object.entries(filled) as [FirstPageSlot, string][]) {
     html = html.replace(slotTag(slot), () => `<span data-first-page="${slot}">${escapeHtml(text)}</span>`);
   }
   return html;
