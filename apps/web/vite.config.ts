@@ -458,6 +458,14 @@ interface AstNode {
 
 /** Paths the server answers itself (API, documentation, sign-in provider, development tools, configuration). */
 const SERVER_PATHS = /^\/(v1|api|docs|dev|oidc)(\/|$)/;
+/**
+ * The addresses whose first screen the server draws for a signed-in browser (Home, an invoice: docs/decisions/035).
+ * The service worker asks the network for them rather than answering with its copy of index.html, so a return visit
+ * gets the drawn page too; it keeps none of them, and answers with its copy when the network fails (offline). Workbox
+ * allows a time limit only to a strategy that keeps answers, so a connection that answers nothing waits as a page
+ * without a service worker would (the app could do nothing on it either: every page starts with the session's call).
+ */
+const DRAWN_FIRST_PAGES = /^\/(finance\/invoices\/[^/]+)?$/;
 
 /**
  * The web app manifest as built (manifest.webmanifest, linked from index.html): the international (`en`) names of the
@@ -501,7 +509,8 @@ function webManifest(): Plugin {
 /**
  * The service worker (Workbox, generated at build time; docs/decisions/023-service-worker.md). It precaches the
  * app shell (index.html) and the built code, styles, Latin fonts and icons, and answers every navigation with that
- * shell, so the portal starts from the cache and, offline, shows its offline screen (main.tsx). API answers are
+ * shell, so the portal starts from the cache and, offline, shows its offline screen (main.tsx); but Home and an
+ * invoice, which the server draws for a signed-in browser, come from the network while it answers (DRAWN_FIRST_PAGES). API answers are
  * never cached: the app's requests to /api and /v1 are network only, and a navigation to a path the server answers
  * itself (a sign-in provider's redirect, a download) is left to the browser. The runtime configuration (public, the
  * same for every visitor of an origin) is network first, so the offline screen carries the region's names. A new
@@ -523,7 +532,9 @@ function serviceWorker() {
       // The map's country shapes (750 kB) load only with the map and stay in the HTTP cache, as do the other alphabets' fonts.
       globIgnores: ['**/*.map', 'assets/countries-*'],
       navigateFallback: 'index.html',
-      navigateFallbackDenylist: [SERVER_PATHS, /^\/config\.runtime\.json$/, /^\/(sw\.js|manifest\.webmanifest)$/],
+      // Not `/` as `/index.html` from the precache: Home is one of DRAWN_FIRST_PAGES, asked of the network.
+      directoryIndex: null,
+      navigateFallbackDenylist: [SERVER_PATHS, DRAWN_FIRST_PAGES, /^\/config\.runtime\.json$/, /^\/(sw\.js|manifest\.webmanifest)$/],
       inlineWorkboxRuntime: true,
       // Browser notifications: the `push` and `notificationclick` handlers (public/push-handler.js).
       importScripts: ['/push-handler.js'],
@@ -532,6 +543,13 @@ function serviceWorker() {
       skipWaiting: false,
       sourcemap: false,
       runtimeCaching: [
+        {
+          // The pages the server draws for the signed-in browser (DRAWN_FIRST_PAGES; the function is written into sw.js
+          // on its own, so it spells the pattern again): from the network, never kept; the shell when that fails.
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(finance\/invoices\/[^/]+)?$/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: 'index.html' } },
+        },
         {
           urlPattern: ({ request, url }) => request.mode !== 'navigate' && /^\/(v1|api)(\/|$)/.test(url.pathname),
           handler: 'NetworkOnly',

@@ -120,6 +120,15 @@ describe('installable portal', () => {
       expect(cached).toContain('/index.html');
       expect(cached.filter((path) => /^\/(api|v1)(\/|$)/.test(path))).toEqual([]);
 
+      // Home is the server's to draw for the signed-in browser (docs/decisions/035): the worker asks the network for it,
+      // and keeps none of it.
+      await page.goto('/');
+      expect(await page.locator('meta[name="portal-first-page"]').getAttribute('content')).toMatch(/^home /);
+      expect(await cachedUrls(page)).not.toContain('/');
+      // The app's start renews the sign-in: going offline before its answer arrived would leave the browser with the
+      // token it replaced, which the next start would present (and a reused token ends the sign-in).
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+
       // Offline, a navigation shows the offline page (in the region's names: the configuration the worker last saw).
       await setOffline(context, page, true);
       await page.goto('/timesheets');
@@ -135,6 +144,11 @@ describe('installable portal', () => {
       await setOffline(context, page, false);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Timesheets' }), 20_000);
       expect(new URL(page.url()).pathname).toBe('/timesheets');
+
+      // Home's address too (where an installed portal starts): offline, the worker answers it with the app it keeps.
+      await setOffline(context, page, true);
+      await page.goto('/');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'You’re offline' }));
       expectNoPageErrors(page);
     });
 

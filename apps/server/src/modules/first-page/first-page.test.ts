@@ -14,7 +14,9 @@ const INDEX = [
   '<h1>Home</h1><p><span data-first-page="greeting"></span></p>',
   '<p><span data-first-page="book-text"></span></p><a><span data-first-page="book-label"></span></a>',
   '<p><span data-first-page="invoice-number"></span></p><div><span data-first-page="invoice-banner"></span></div>',
-  ...['billed-to', 'issued', 'due', 'period', 'currency', 'status'].map((name) => `<dd><span data-first-page="invoice-${name}"></span></dd>`),
+  ...['billed-to', 'issued', 'due', 'period', 'currency', 'status'].map(
+    (name) => `<dd><span data-first-page="invoice-${name}"></span></dd>`,
+  ),
   '</body></html>',
 ].join('');
 const TEXTS = {
@@ -210,16 +212,20 @@ describe("An invoice drawn into a cold start's HTML", () => {
     const { invoices } = list.json<{ invoices: InvoiceSummary[] }>();
     return Promise.all(
       invoices.map(async (summary) => {
-        const details = await t.app.inject({ method: 'GET', url: `/v1/invoices/GetInvoice/${encodeURIComponent(summary.invoiceNo)}`, headers });
+        const details = await t.app.inject({
+          method: 'GET',
+          url: `/v1/invoices/GetInvoice/${encodeURIComponent(summary.invoiceNo)}`,
+          headers,
+        });
         expect(details.statusCode).toBe(200);
         return details.json<InvoiceDetailsResponse>();
       }),
     );
   }
   const languageOf = async (accessToken: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${accessToken}` } })
-    ).json<{ contact: { language: string } }>().contact.language;
+    (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${accessToken}` } })).json<{
+      contact: { language: string };
+    }>().contact.language;
 
   it('draws the header, the banner and the details card as GetInvoice answers them, never stored by a cache', async () => {
     const { pair, accessToken } = await signIn('group.admin@demo.test');
