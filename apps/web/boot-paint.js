@@ -21,7 +21,7 @@ try {
   const page = location.pathname.replace(/^\/|\/$/g, '');
   const signedIn = /(?:^|;\s*)portal_signed_in=1(?:;|$)/.test(document.cookie);
   const drawerClosed = localStorage.getItem('drawerOpen') === 'false';
-  const invoice = /^\/finance\/invoices\/([^/]+)$/.exec(location.pathname);
+  const invoice = /^\/finance\/invoices\/([^/]+)\/?$/.exec(location.pathname);
   // The server's texts paint in Inter only (vite.config.ts, frameFont): its files are asked for now, with the HTML.
   const preloadFrameFonts = () => {
     const fonts = document.querySelector('meta[name="portal-frame-fonts"]');

@@ -19,7 +19,7 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 /**
  * The texts of the first screens the server draws (Home, an invoice), as `namespace:key` of the web app's locale files.
- * Plural texts name their key without the suffix; each of its `_one` and `_other` forms is read.
+ * A plural text is listed once per form (`_one`, `_other`), as i18next's files hold it.
  */
 const FIRST_PAGE_KEYS = {
   title: 'pages:home.title',

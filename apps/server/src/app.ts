@@ -435,7 +435,7 @@ async function registerModules(app: FastifyInstance, config: Config, keys: Serve
   await app.register(liveEventsRoutes, { counters });
   await app.register(pushRoutes);
   if (config.demo) await app.register(outboxRoutes);
-  // Home's address, drawn for a signed-in browser (the other addresses of the app are the not-found handler's).
+  // Home's and an invoice's addresses, drawn for a signed-in browser (the app's other addresses are the not-found handler's).
   if (app.spaAvailable) await app.register(firstPageRoutes, { distDir: config.webDistDir });
 }
 

@@ -470,6 +470,9 @@ describe("an invoice's first screen, drawn by the server", () => {
     await page.goto(`/finance/invoices/${encodeURIComponent(other.invoiceNo)}`);
     await expectVisible(page.locator('.boot-loading'));
     expect(await page.locator('#boot-frame-view').isVisible()).toBe(false);
+    // Nothing of it is in the page either, shown or not.
+    expect(await page.locator('meta[name="portal-first-page"]').getAttribute('content')).toBe('');
+    expect(await page.locator('[data-first-page="invoice-number"]').textContent()).toBe('');
 
     await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
     await page.goto(`/finance/invoices/${encodeURIComponent(own.invoiceNo)}`);

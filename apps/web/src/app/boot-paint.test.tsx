@@ -343,13 +343,18 @@ describe("boot-paint.js and an invoice's first screen", () => {
   });
 
   it('compares the number the address spells encoded, as the app decodes it, with the one the server drew', () => {
-    firstPage('invoice banner-unpaid status-unpaid', 'INV/2026 #4');
-    expect(bootPaint('/finance/invoices/INV%2F2026%20%234')).toEqual([
+    firstPage('invoice banner-unpaid status-unpaid', 'INV-2026-4');
+    expect(bootPaint('/finance/invoices/INV%2D2026%2D4')).toEqual([
       ...invoice,
       'boot-invoice--banner-unpaid',
       'boot-invoice--status-unpaid',
     ]);
-    expect(bootPaint('/finance/invoices/INV%2F2026%20%235')).toEqual([]);
+    expect(bootPaint('/finance/invoices/INV%2D2026%2D4/')).toEqual([
+      ...invoice,
+      'boot-invoice--banner-unpaid',
+      'boot-invoice--status-unpaid',
+    ]);
+    expect(bootPaint('/finance/invoices/INV%2D2026%2D5')).toEqual([]);
   });
 
   it('shows nothing for a malformed escape, without failing, and the other addresses still show theirs', () => {

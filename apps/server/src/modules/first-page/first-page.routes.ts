@@ -24,7 +24,8 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
     if (!acceptsHtml(request.headers.accept)) return reply.callNotFound();
     reply.header('vary', 'Cookie');
     const token = request.cookies[PAGE_COOKIE];
-    if (token && !('missing' in template)) {
+    // HEAD gets the page as built: its headers alone are not worth the drawing's reads.
+    if (token && request.method === 'GET' && !('missing' in template)) {
       try {
         const html = await draw(template, token);
         if (html !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);

@@ -7,6 +7,7 @@ import type { InvoiceDetailsResponse, InvoiceSummary } from '@portal/contract/in
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../test/auth-client';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { drawInvoice } from './first-page-html';
 
 /** The built index.html's places for a first page (apps/web/index.html), and the texts the build writes beside it. */
 const INDEX = [
@@ -337,5 +338,41 @@ describe("An invoice drawn into a cold start's HTML", () => {
       headers: { accept: 'application/json', cookie: pair('portal_page') },
     });
     expect(json.statusCode).toBe(404);
+  });
+});
+
+describe('drawInvoice', () => {
+  const template = { html: INDEX, texts: TEXTS };
+  const invoice = (over: Partial<InvoiceDetailsResponse>) =>
+    ({
+      invoiceNo: 'INV-000001',
+      locale: 'en-GB',
+      clientName: 'Elm Park Primary',
+      issueDate: '2026-11-02',
+      dueDate: '2026-12-02',
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+      currency: 'GBP',
+      status: 'overdue',
+      isPaid: false,
+      isOverdue: true,
+      daysOverdue: 1,
+      paidAt: null,
+      ...over,
+    }) as InvoiceDetailsResponse;
+
+  it("says one day in the singular, as i18next's _one form, and names a UK invoice a VAT invoice", () => {
+    const html = drawInvoice(template, { locale: 'en-GB', invoice: invoice({}) });
+    expect(slot(html, 'invoice-banner')).toBe('This invoice is 1 day overdue. Please arrange payment.');
+    expect(slot(html, 'invoice-status')).toBe('Overdue 1 day');
+    expect(slot(html, 'invoice-number')).toBe('VAT invoice INV-000001');
+    expect(slot(html, 'invoice-period')).toBe('1 Oct 2026 – 31 Oct 2026');
+  });
+
+  it('shows the plain status word when an overdue invoice counts no day, as the status chip does', () => {
+    const html = drawInvoice(template, { locale: 'en-US', invoice: invoice({ locale: 'en-US', daysOverdue: 0 }) });
+    expect(slot(html, 'invoice-status')).toBe('Overdue');
+    expect(slot(html, 'invoice-number')).toMatch(/^(Invoice|Tax invoice) INV-000001$/);
+    expect(slot(html, 'invoice-issued')).toBe(formatDateList('2026-11-02', 'en-US'));
   });
 });

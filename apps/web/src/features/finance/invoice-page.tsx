@@ -46,8 +46,9 @@ export function InvoicePage() {
   const invoice = useInvoice(invoiceNo);
   const refused = invoice.error instanceof ApiError && invoice.error.status === 403;
   // index.html's first screen of this invoice (drawn by the server) stays over the page until the page shows what it
-  // shows: the invoice, or its failure. A refused invoice keeps it until the page has gone to Finance, whose page then
-  // takes its place in the same commit, rather than showing this page's header in between.
+  // shows: the invoice, or its failure, for at most a second (lib/boot-paint-hold.ts). A refused invoice keeps it until
+  // the page has gone to Finance, whose page then takes its place in the same commit, rather than showing this page's
+  // header in between.
   useBootPaintHeldUntil(invoice.data !== undefined || (invoice.isError && !refused));
 
   const failedAt = invoice.errorUpdatedAt;
