@@ -1,7 +1,7 @@
 import type { BookingLocation } from '@portal/contract/booking-reference';
 import { homeAccess, homeShowsCounts } from '@portal/contract/dashboard';
 import type { Locale } from '@portal/contract/domain';
-import { InvoiceNoParams, type InvoiceDetailsResponse } from '@portal/contract/invoices';
+import { InvoiceNoParams, type InvoiceSummary } from '@portal/contract/invoices';
 import { quickBookDay, type QuickBook } from '@portal/contract/next-school-day';
 import { allClients } from '@portal/contract/permissions';
 import { addDays } from '@portal/contract/query-params';
@@ -31,7 +31,8 @@ export interface HomeFirstPage {
 /** An invoice's first screen: the invoice as the contact's own call (GetInvoice) answers it, in the contact's locale. */
 export interface InvoiceFirstPage {
   locale: Locale;
-  invoice: InvoiceDetailsResponse;
+  /** What the frame shows of it: GetInvoice's answer but its lines and payment details. */
+  invoice: InvoiceSummary;
 }
 
 /** What the invoice's page calls (spec §7 GetInvoice): the first screen draws only what that call would answer. */
@@ -52,7 +53,7 @@ export class FirstPageService {
       pages: PageTokens;
       principals: PrincipalCache;
       bookingReference: BookingReferenceService;
-      invoices: Pick<InvoicesService, 'details'>;
+      invoices: Pick<InvoicesService, 'summaryOf'>;
       now: Clock;
     },
   ) {}
@@ -112,7 +113,7 @@ export class FirstPageService {
     const { contact, tree } = signedIn;
     if ((await permissionRefusal(INVOICE_DETAILS, contact, () => Promise.resolve(tree))) !== undefined) return undefined;
     try {
-      return { locale: contact.language, invoice: await this.deps.invoices.details(tree, invoiceNo) };
+      return { locale: contact.language, invoice: await this.deps.invoices.summaryOf(tree, invoiceNo) };
     } catch (error) {
       if (error instanceof AppError && (error.status === 403 || error.status === 404)) return undefined;
       throw error;

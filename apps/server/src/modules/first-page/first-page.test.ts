@@ -343,7 +343,7 @@ describe("An invoice drawn into a cold start's HTML", () => {
 
 describe('drawInvoice', () => {
   const template = { html: INDEX, texts: TEXTS };
-  const invoice = (over: Partial<InvoiceDetailsResponse>) =>
+  const invoice = (over: Partial<InvoiceSummary>) =>
     ({
       invoiceNo: 'INV-000001',
       locale: 'en-GB',
@@ -359,7 +359,7 @@ describe('drawInvoice', () => {
       daysOverdue: 1,
       paidAt: null,
       ...over,
-    }) as InvoiceDetailsResponse;
+    }) as InvoiceSummary;
 
   it("says one day in the singular, as i18next's _one form, and names a UK invoice a VAT invoice", () => {
     const html = drawInvoice(template, { locale: 'en-GB', invoice: invoice({}) });

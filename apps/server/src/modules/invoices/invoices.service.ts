@@ -202,12 +202,16 @@ export class InvoicesService {
     }));
   }
 
-  /** 404 for an unknown invoice, 403 for one of a client outside the caller's accounts view. */
-  private async load(tree: Tree, by: { invoiceNo: string } | { id: number }): Promise<InvoiceDetailsResponse> {
+  /** The invoice's id and its client's today: 404 for an unknown invoice, 403 for one of a client outside the caller's accounts view. */
+  private async locate(tree: Tree, by: { invoiceNo: string } | { id: number }): Promise<{ id: number; client: ClientToday }> {
     const located = await locateInvoice(this.db, by);
     if (!located) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
-    const client = this.clientToday(tree, located.client_id);
-    const [row, lines] = await Promise.all([findInvoice(this.db, located.id), invoiceLines(this.db, located.id)]);
+    return { id: located.id, client: this.clientToday(tree, located.client_id) };
+  }
+
+  private async load(tree: Tree, by: { invoiceNo: string } | { id: number }): Promise<InvoiceDetailsResponse> {
+    const { id, client } = await this.locate(tree, by);
+    const [row, lines] = await Promise.all([findInvoice(this.db, id), invoiceLines(this.db, id)]);
     if (!row) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
     return {
       ...summary(row, client.today),
@@ -234,6 +238,14 @@ export class InvoicesService {
   /** GET /v1/invoices/GetInvoice/{invoiceNo} */
   details(tree: Tree, invoiceNo: string): Promise<InvoiceDetailsResponse> {
     return this.load(tree, { invoiceNo });
+  }
+
+  /** GetInvoice's invoice without its lines or payment details (its summary), refused as GetInvoice refuses. */
+  async summaryOf(tree: Tree, invoiceNo: string): Promise<InvoiceSummary> {
+    const { id, client } = await this.locate(tree, { invoiceNo });
+    const row = await findInvoice(this.db, id);
+    if (!row) throw new AppError('not-found', { detail: INVOICE_NOT_FOUND });
+    return summary(row, client.today);
   }
 
   /** GET /v1/invoices/{id}/file: the whole PDF is made before anything is sent; a failure is a problem, never half a file. */
