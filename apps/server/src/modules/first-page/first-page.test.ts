@@ -295,8 +295,15 @@ describe("An invoice drawn into a cold start's HTML", () => {
     expect((await page(theirs!.invoiceNo)).body).toBe(INDEX);
     const [name, value] = us.pair('portal_page').split('=') as [string, string];
     expect((await page(theirs!.invoiceNo, `${name}=${value.slice(0, -4)}AAAA`)).body).toBe(INDEX);
-    // The owner does get it.
+    // The owner does get it, until signing out.
     expect(metaOf((await page(theirs!.invoiceNo, us.pair('portal_page'))).body)).toMatch(/content="invoice /);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { authorization: `Bearer ${us.accessToken}`, cookie: us.pair('portal_rt') },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await page(theirs!.invoiceNo, us.pair('portal_page'))).body).toBe(INDEX);
   });
 
   it('escapes what an invoice or its client is called, and answers hostile or odd addresses without an error or an echo', async () => {
