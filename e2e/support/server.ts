@@ -92,6 +92,8 @@ export async function startServer(
       // two seconds is the machine, not the product, and must not turn a journey's requests into 'under load' 503s.
       // The guard is proven by its own test (apps/server/test/under-pressure.test.ts).
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Likewise, the journeys that check a drawn first page must not get the page as built from a slow moment.
+      FIRST_PAGE_BUDGET_MS: '10000',
       ...options.env,
     },
   });

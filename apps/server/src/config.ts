@@ -105,6 +105,7 @@ const EnvSchema = z.object({
   DEMO: bool.optional(),
   SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(2000),
+  FIRST_PAGE_BUDGET_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(10_000).default(500),
   ANSWER_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).max(4096).default(64),
   RETENTION_IDEMPOTENCY_KEYS_DAYS: days(1, 7),
   RETENTION_REFRESH_TOKENS_DAYS: days(1, 30),
@@ -183,6 +184,11 @@ export interface Config {
   seedScale: number;
   /** Event-loop delay above which requests get a quick 503 (under-pressure); 0 = never. */
   maxEventLoopDelayMs: number;
+  /**
+   * How long `GET /` and an invoice's address may spend drawing a contact's first page (decision 035) before the page
+   * as built is sent instead; 0 = never drawn.
+   */
+  firstPageBudgetMs: number;
   /** Demo mode: milliseconds between the provider simulator's ticks; 0 = off. */
   simulatorIntervalMs: number;
   /** How long data that is no longer needed is kept before the retention job removes it (lib/retention.ts). */
@@ -421,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retention,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    firstPageBudgetMs: e.FIRST_PAGE_BUDGET_MS,
     logLevel: e.LOG_LEVEL,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

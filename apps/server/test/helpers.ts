@@ -26,6 +26,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // A busy test machine can stall the event loop (PGlite runs in-process); tests must not get 'under load' 503s.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Likewise, a drawn first page must not become the page as built because a busy machine was slow to draw it.
+    FIRST_PAGE_BUDGET_MS: '10000',
     ...env,
   });
 }

@@ -14,6 +14,8 @@ import type { Database } from '@portal/db/client';
  *   (OpenTelemetry's names);
  * - `portal_live_streams_open`: server-sent event streams open (or opening) on this process;
  * - `portal_queue_depth{queue}`, `portal_job_failures_total{queue}`: whatever the job queue registers;
+ * - `portal_first_pages_total{page,outcome}`: cold starts answered with a drawn first page or the page as built
+ *   (modules/first-page);
  * - prom-client's process metrics: event-loop delay (`nodejs_eventloop_lag_p99_seconds`, from
  *   perf_hooks.monitorEventLoopDelay), GC pauses (`nodejs_gc_duration_seconds{kind}`), memory
  *   (`process_resident_memory_bytes`, `nodejs_heap_size_used_bytes`), CPU, handles.

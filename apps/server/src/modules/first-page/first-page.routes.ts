@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsHtml } from '../../plugins/static-web';
 import { PAGE_COOKIE } from '../identity/session-cookies';
@@ -7,15 +8,23 @@ import { drawHome, drawInvoice, readFirstPageTemplate, type FirstPageTemplate } 
  * The web app's Home (`GET /`) and an invoice's page (`GET /finance/invoices/{invoiceNo}`): index.html as built, or,
  * for a browser with a contact's first-page cookie, with the contact's page drawn into its frame (decision 035). A
  * personal answer is never stored by any cache; anything going wrong while drawing gives the page as built, never an
- * error.
+ * error, and so does a drawing that takes longer than its budget (FIRST_PAGE_BUDGET_MS): a slow database must not hold
+ * back the page that starts the app. `portal_first_pages_total{page,outcome}` counts each answer.
  */
 const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
   const template = readFirstPageTemplate(distDir);
   if ('missing' in template) app.log.warn(`index.html is served as built on every address: the build lacks ${template.missing}`);
   const { firstPage } = app.services;
+  const budgetMs = app.config.firstPageBudgetMs;
+  const answers = app.metrics.counter(
+    'portal_first_pages_total',
+    'Cold starts of the web app by first page and outcome: drawn, built (nothing to draw), late (over its budget), failed',
+    ['page', 'outcome'],
+  );
 
   /** The page drawn for the cookie's contact, or index.html as built when `draw` gives nothing or fails. */
   const answer = async (
+    page: 'home' | 'invoice',
     request: FastifyRequest,
     reply: FastifyReply,
     draw: (template: FirstPageTemplate, token: string) => Promise<string | undefined>,
@@ -24,15 +33,24 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
     if (!acceptsHtml(request.headers.accept)) return reply.callNotFound();
     reply.header('vary', 'Cookie');
     const token = request.cookies[PAGE_COOKIE];
+    let outcome: 'built' | 'late' | 'failed' = 'built';
     // HEAD gets the page as built: its headers alone are not worth the drawing's reads.
-    if (token && request.method === 'GET' && !('missing' in template)) {
+    if (token && request.method === 'GET' && budgetMs > 0 && !('missing' in template)) {
       try {
-        const html = await draw(template, token);
-        if (html !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
+        const html = await withinBudget(draw(template, token), budgetMs);
+        if (html === LATE) {
+          outcome = 'late';
+          request.log.info({ budgetMs }, 'first page over its budget: the page as built is sent');
+        } else if (html !== undefined) {
+          answers.inc({ page, outcome: 'drawn' });
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
+        }
       } catch (error) {
+        outcome = 'failed';
         request.log.warn({ err: error }, 'first page not drawn');
       }
     }
+    answers.inc({ page, outcome });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
   };
 
@@ -42,7 +60,7 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
     config: { public: true },
     schema: { hide: true },
     handler: (request, reply) =>
-      answer(request, reply, async (built, token) => {
+      answer('home', request, reply, async (built, token) => {
         const page = await firstPage.home(token);
         return page && drawHome(built, page);
       }),
@@ -54,11 +72,26 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
     config: { public: true },
     schema: { hide: true },
     handler: (request, reply) =>
-      answer(request, reply, async (built, token) => {
+      answer('invoice', request, reply, async (built, token) => {
         const page = await firstPage.invoice(token, request.params.invoiceNo);
         return page && drawInvoice(built, page);
       }),
   });
 };
+
+const LATE = Symbol('late');
+
+/**
+ * `work`'s value, or LATE when it has not settled within `ms`. A late drawing is not stopped: its reads finish and
+ * their answer (or error) is dropped.
+ */
+async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  const timer = new AbortController();
+  try {
+    return await Promise.race([work, delay(ms, LATE, { signal: timer.signal })]);
+  } finally {
+    timer.abort();
+  }
+}
 
 export default firstPageRoutes;

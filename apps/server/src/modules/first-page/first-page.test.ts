@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { formatDateList, formatTimeRange } from '@portal/contract/format/locale-format';
 import type { InvoiceDetailsResponse, InvoiceSummary } from '@portal/contract/invoices';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../test/auth-client';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { drawInvoice } from './first-page-html';
@@ -345,6 +345,65 @@ describe("An invoice drawn into a cold start's HTML", () => {
       headers: { accept: 'application/json', cookie: pair('portal_page') },
     });
     expect(json.statusCode).toBe(404);
+  });
+});
+
+describe('A first page that takes too long to draw', () => {
+  /** An app whose drawings may take `budgetMs`, and a contact's first-page cookie on it. */
+  async function appWithBudget(budgetMs: number) {
+    const app = await buildTestApp({ env: { WEB_DIST_DIR: dist, FIRST_PAGE_BUDGET_MS: String(budgetMs) } });
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'school.admin@demo.test', password: DEMO_PASSWORD },
+    });
+    const cookie = [res.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith('portal_page='))
+      ?.split(';')[0];
+    expect(cookie).toBeDefined();
+    const get = (url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: cookie! } });
+    const counted = async () => (await app.app.metrics.registry.getSingleMetric('portal_first_pages_total')?.get())?.values ?? [];
+    return { app, get, counted };
+  }
+
+  it('sends the page as built when the drawing has not finished within its budget, or failed, and counts each answer', async () => {
+    // Long enough for a busy test machine to draw a page, short enough to wait for once.
+    const { app, get, counted } = await appWithBudget(1500);
+    try {
+      expect(slot((await get('/')).body, 'greeting')).toMatch(/^Welcome back, /);
+      // A database that does not answer: the drawing never ends.
+      const stalled = vi.spyOn(app.app.services.firstPage, 'home').mockReturnValue(new Promise(() => {}));
+      const late = await get('/');
+      expect(late.statusCode).toBe(200);
+      expect(late.headers['cache-control']).toBe('no-cache');
+      expect(late.body).toBe(INDEX);
+      stalled.mockRejectedValue(new Error('connection refused'));
+      expect((await get('/')).body).toBe(INDEX);
+      vi.spyOn(app.app.services.firstPage, 'invoice').mockReturnValue(new Promise(() => {}));
+      expect((await get('/finance/invoices/INV-0001')).body).toBe(INDEX);
+      expect((await counted()).map(({ labels, value }) => ({ ...labels, value }))).toEqual([
+        { page: 'home', outcome: 'drawn', value: 1 },
+        { page: 'home', outcome: 'late', value: 1 },
+        { page: 'home', outcome: 'failed', value: 1 },
+        { page: 'invoice', outcome: 'late', value: 1 },
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+      await app.close();
+    }
+  });
+
+  it('draws nothing with a budget of 0', async () => {
+    const { app, get } = await appWithBudget(0);
+    try {
+      const drawn = vi.spyOn(app.app.services.firstPage, 'home');
+      expect((await get('/')).body).toBe(INDEX);
+      expect(drawn).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+      await app.close();
+    }
   });
 });
 
