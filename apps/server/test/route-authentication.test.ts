@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { signIn, type SignedIn } from './auth-client';
@@ -55,6 +58,13 @@ const PUBLIC_ROUTES = new Set([
   // The demo's school provider of the SSO trust (its own form and lock-out).
   'GET /school-idp-login/:uid',
   'POST /school-idp-login/:uid',
+  // The web app's files (here the test build's two) and its manifest: the sign-in page is one of them.
+  'GET /index.html',
+  'GET /first-page-texts.json',
+  'GET /manifest.webmanifest',
+  // The web app's Home and an invoice's page: drawn for a valid first-page cookie, else the page as built.
+  'GET /',
+  'GET /finance/invoices/:invoiceNo',
 ]);
 /** Swagger UI's own pages and assets. */
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/');
@@ -65,6 +75,7 @@ interface Answer {
 }
 
 let t: TestApp;
+let dist: string;
 let origin: { host: string; port: number };
 let contact: SignedIn;
 
@@ -121,7 +132,12 @@ export function variants(path: string): string[] {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A web build, so that the routes it brings are listed too.
+  dist = mkdtempSync(join(tmpdir(), 'portal-route-authentication-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(join(dist, 'first-page-texts.json'), '{}');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Portal"}');
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address() as AddressInfo;
   origin = { host: '127.0.0.1', port: address.port };
@@ -129,6 +145,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 const guarded = () =>

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { isApiPath } from './static-web';
 
 /** The built single-page app as the server hands it out: compressed twins, caching, history-mode fallback. */
 const BUILT_MANIFEST = {
@@ -149,5 +150,24 @@ describe('the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).not.toContain('/manifest.webmanifest');
+  });
+});
+
+describe('isApiPath', () => {
+  it('sees an API path however a raw request spells it, and an app path as one', () => {
+    const api = ['/v1/bookings', '/%761/bookings', '//v1/bookings', '/V1/bookings', 'http://x/v1/bookings', '/v1', '/docs/x'];
+    // Dot segments, plain or encoded, as a raw client may send them (a browser removes them before sending).
+    const dotted = [
+      '/./v1/bookings',
+      '/x/../v1/bookings',
+      '/%2E/v1/bookings',
+      '/x/%2e%2e/v1/bookings',
+      '/../../v1/bookings',
+      '\\v1\\bookings',
+    ];
+    for (const target of [...api, ...dotted]) expect(isApiPath(target), target).toBe(true);
+    for (const target of ['/', '/bookings', '/finance/invoices/INV-1', '/v1x', '/x/v1/bookings', '/v1/../bookings']) {
+      expect(isApiPath(target), target).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,8 +33,8 @@ export function inlineScriptHashes(distDir: string): string[] {
 }
 
 /**
- * Is this request target an API path, however it is spelled (`/%761/…`, `//v1/…`, `/V1/…`, absolute form)? Such a
- * path never falls back to the app: its unknown routes answer with a problem.
+ * Is this request target an API path, however it is spelled (`/%761/…`, `//v1/…`, `/V1/…`, `/./v1/…`, `/x/../v1/…`,
+ * absolute form)? Such a path never falls back to the app: its unknown routes answer with a problem.
  */
 export function isApiPath(target: string): boolean {
   let path = target.split('?')[0] ?? '/';
@@ -46,7 +46,9 @@ export function isApiPath(target: string): boolean {
   path = path
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/, '')
-    .replace(/\/{2,}/g, '/');
+    .replace(/\\/g, '/');
+  // Dot segments as a browser removes them (RFC 3986 §5.2.4), doubled slashes as one.
+  path = posix.normalize(path.startsWith('/') ? path : `/${path}`);
   return API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''));
 }
 
