@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { FIRST_PAGE_SERVER_TEXTS } from '../../packages/contract/src/first-page';
 import { brandFor } from '../../packages/contract/src/format/brand';
 import { BOOT_FRAME_PAGES } from './src/app/boot-frame-pages';
+import { serverErrorAsFailure } from './src/app/service-worker/server-error-fallback';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -545,10 +546,11 @@ function serviceWorker() {
       runtimeCaching: [
         {
           // The pages the server draws for the signed-in browser (DRAWN_FIRST_PAGES; the function is written into sw.js
-          // on its own, so it spells the pattern again): from the network, never kept; the shell when that fails.
+          // on its own, so it spells the pattern again): from the network, never kept; the shell when that fails or
+          // answers with a server error.
           urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(finance\/invoices\/[^/]+)?$/.test(url.pathname),
           handler: 'NetworkOnly',
-          options: { precacheFallback: { fallbackURL: 'index.html' } },
+          options: { plugins: [serverErrorAsFailure], precacheFallback: { fallbackURL: 'index.html' } },
         },
         {
           urlPattern: ({ request, url }) => request.mode !== 'navigate' && /^\/(v1|api)(\/|$)/.test(url.pathname),
