@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from './autocannon';
 import pg from 'pg';
 import { pacedLoadApart } from './paced-load';
-import { BENCH_ROUTES, FIXED_RATE_ROUTE } from './routes';
+import { BENCH_ROUTES, FIXED_RATE_ROUTE, type BenchRoute } from './routes';
 import { benchTimesheetSubmit } from './timesheet-bench';
 import { BENCH_KEY_PREFIX, benchCreateBooking } from './create-booking-bench';
 import { benchVariedReads, type VariedScope } from './varied-reads';
@@ -38,6 +38,7 @@ import { firstTouchText } from './machine';
 import { benchArgs } from './cli';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const webDist = join(root, 'apps/web/dist');
 const values = benchArgs(import.meta.url, {
   scale: { type: 'string', default: '1' },
   engine: { type: 'string', default: 'postgres' },
@@ -218,9 +219,12 @@ async function pingsDuring(url: string, ms: number): Promise<{ count: number; fa
 
 interface BenchSession {
   token: string;
+  /** The first-page cookie the sign-in set (`portal_page=…`), for the pages the server draws. */
+  pageCookie?: string;
   clientId?: number;
   groupId?: number;
   bookingId?: number;
+  invoiceNo?: string;
   /** Every client and group the account may see, for the varied reads. */
   scope: VariedScope;
 }
@@ -232,6 +236,10 @@ async function login(base: string): Promise<BenchSession | undefined> {
     body: JSON.stringify({ email: values.account, password: PASSWORD }),
   });
   if (!res.ok) return undefined;
+  const pageCookie = res.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('portal_page='))
+    ?.split(';')[0];
   const { accessToken } = (await res.json()) as { accessToken: string };
   const profile = await fetch(`${base}/v1/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
   const scope: VariedScope = { clientIds: [], groupIds: [] };
@@ -252,7 +260,18 @@ async function login(base: string): Promise<BenchSession | undefined> {
     headers: { authorization: `Bearer ${accessToken}` },
   });
   if (list.ok) bookingId = ((await list.json()) as Array<{ id: number }>)[0]?.id;
-  return { token: accessToken, clientId, groupId, bookingId, scope };
+  // An invoice of the account, for its drawn page.
+  const invoices = await fetch(`${base}/v1/invoices?take=1`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const invoiceNo = invoices.ok
+    ? ((await invoices.json()) as { invoices: Array<{ invoiceNo: string }> }).invoices[0]?.invoiceNo
+    : undefined;
+  return { token: accessToken, pageCookie, clientId, groupId, bookingId, invoiceNo, scope };
+}
+
+/** What a route's request carries: a bearer token, or for a page a browser's Accept and (signed in) its cookie. */
+function credentials(route: Pick<BenchRoute, 'auth' | 'page'>, session: BenchSession | undefined): Record<string, string> {
+  if (route.page) return { accept: 'text/html', ...(route.auth && session?.pageCookie ? { cookie: session.pageCookie } : {}) };
+  return route.auth ? { authorization: `Bearer ${session!.token}` } : {};
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -265,6 +284,7 @@ const routeIds = (session: BenchSession | undefined) => ({
   clientId: session?.clientId,
   groupId: session?.groupId,
   bookingId: session?.bookingId,
+  invoiceNo: session?.invoiceNo,
 });
 
 /** The server's environment for an engine (its database prepared: seeded once, tidied before every run). */
@@ -275,7 +295,8 @@ async function serverEnvironment(engine: string): Promise<{ env: Record<string, 
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     SEED_SCALE: String(scale),
-    WEB_DIST_DIR: '/nonexistent',
+    // The web build, when there is one, for the pages the server draws (the other routes do not read it).
+    WEB_DIST_DIR: existsSync(join(webDist, 'first-page-texts.json')) ? webDist : '/nonexistent',
     ...(values['answer-cache-mb'] === undefined ? {} : { ANSWER_CACHE_MB: values['answer-cache-mb'] }),
   };
   if (engine !== 'postgres') {
@@ -319,6 +340,7 @@ interface ServedRoute {
   name: string;
   path: string;
   auth: boolean;
+  page?: boolean;
   body: string;
   contentType: string;
   etag?: string;
@@ -333,9 +355,15 @@ async function servedRoutes(base: string, session: BenchSession | undefined): Pr
       console.log(`  ${route.name}: not benchmarked (no sign-in endpoint yet)`);
       continue;
     }
-    const res = await fetch(base + path, { headers: route.auth ? { authorization: `Bearer ${session!.token}` } : {} });
+    const res = await fetch(base + path, { headers: credentials(route, session) });
     if (res.status !== 200) {
       console.log(`  ${route.name}: not benchmarked (answers ${res.status})`);
+      continue;
+    }
+    // A drawn page is never stored (`private, no-store`); the page as built is (`no-cache`).
+    const drawn = res.headers.get('cache-control') === 'private, no-store';
+    if (route.page && route.auth !== drawn) {
+      console.log(`  ${route.name}: not benchmarked (${drawn ? 'drawn' : 'not drawn: is the web app built? npm run build'})`);
       continue;
     }
     const etag = res.headers.get('etag') ?? undefined;
@@ -381,7 +409,7 @@ async function benchRepeated(base: string, session: BenchSession | undefined, se
   let pingRps = ping?.rps ?? 0;
   for (const route of served) {
     const validator: Record<string, string> = route.etag ? { 'if-none-match': route.etag } : {};
-    const headers: Record<string, string> = route.auth ? { authorization: `Bearer ${session!.token}`, ...validator } : validator;
+    const headers: Record<string, string> = { ...credentials(route, session), ...validator };
     const real = await load(base + route.path, headers);
     const bare = await load(ceiling!.base + route.path, validator);
     const ratio = real.rps / bare.rps;

@@ -5,8 +5,18 @@
  */
 export interface BenchRoute {
   name: string;
-  path: (ctx: { clientId: number | undefined; groupId: number | undefined; bookingId: number | undefined }) => string;
+  path: (ctx: {
+    clientId: number | undefined;
+    groupId: number | undefined;
+    bookingId: number | undefined;
+    invoiceNo: string | undefined;
+  }) => string;
   auth: boolean;
+  /**
+   * A page of the web app, asked as a browser asks it (Accept: text/html) with the sign-in's first-page cookie instead
+   * of a bearer token: the server draws the page into the built index.html (needs a web build: npm run build).
+   */
+  page?: boolean;
   /**
    * Sends the If-None-Match of the route's first answer (its ETag): the browser's revalidation of a route declared
    * `cacheable` (apps/server/src/plugins/http-cache.ts), answered 304 with no body. The 304s are not errors.
@@ -20,6 +30,10 @@ const clients = (clientId: number | undefined) => (clientId === undefined ? '' :
 
 export const BENCH_ROUTES: BenchRoute[] = [
   { name: 'GET /api/ping', path: () => '/api/ping', auth: false },
+  // the pages the server draws for a signed-in browser's cold start (docs/decisions/035), against the page as built.
+  { name: 'GET / (as built, no cookie)', path: () => '/', auth: false, page: true },
+  { name: 'GET / (Home drawn)', path: () => '/', auth: true, page: true },
+  { name: 'GET /finance/invoices/{invoiceNo} (drawn)', path: ({ invoiceNo }) => `/finance/invoices/${invoiceNo}`, auth: true, page: true },
   { name: 'GET /v1/profile', path: () => '/v1/profile', auth: true },
   // the dashboard.
   {
