@@ -6,8 +6,9 @@
 // server sets beside the refresh cookie). src/app/boot-paint.ts removes either once the app has drawn the page.
 // On / Home's first screen, when the server has drawn it into the HTML (the `portal-first-page` meta tag names the
 // parts it drew and the clients it took as selected): not when the stored layout is the map (2, which comes first on
-// Home), nor when the stored selection (an empty one: all clients, which with several sends to the client overview
-// instead) is not the server's. Keys and values as src/lib/ui-preferences.ts and src/lib/selected-clients.ts have them.
+// Home), nor when the stored selection (an empty one: all clients) is not the server's. With several clients and none
+// selected, the app sends the user to the client overview instead: its frame (a page of the list) shows then. Keys
+// and values as src/lib/ui-preferences.ts and src/lib/selected-clients.ts have them.
 // On /finance/invoices/<no> that invoice's first screen, when the server has drawn it (the meta tag names the invoice
 // and the kinds of its banner and status): only for the invoice of the address, so a page drawn for another never shows.
 // Dark mode is the stored choice, or the device's setting until one is made (src/lib/color-scheme.ts).
@@ -16,6 +17,7 @@ try {
   const choice = localStorage.getItem('darkMode');
   const dark = choice === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : choice === 'true';
   const frames = document.querySelector('meta[name="portal-boot-frames"]');
+  const frameList = ((frames && frames.getAttribute('content')) || '').split(' ');
   const first = document.querySelector('meta[name="portal-first-page"]');
   const parts = ((first && first.getAttribute('content')) || '').split(' ');
   const page = location.pathname.replace(/^\/|\/$/g, '');
@@ -49,12 +51,16 @@ try {
       preloadFrameFonts();
       if (layout === 1) root.classList.add('boot-home--list');
       if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
+    } else if (stored.length === 0 && clients.length > 1 && frameList.includes('overview')) {
+      // Several clients and none selected: the app starts at the client overview (whatever the layout), so its frame.
+      root.classList.add('boot-frame', 'boot-frame--overview');
+      if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
     }
   } else if (invoice && signedIn && parts[0] === 'invoice' && decodeURIComponent(invoice[1]) === first.getAttribute('data-invoice')) {
     root.classList.add('boot-frame', 'boot-frame--invoice', ...parts.slice(1).map((part) => `boot-invoice--${part}`));
     preloadFrameFonts();
     if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
-  } else if (frames && page && (frames.getAttribute('content') || '').split(' ').includes(page) && signedIn) {
+  } else if (page && frameList.includes(page) && signedIn) {
     root.classList.add('boot-frame', `boot-frame--${page}`);
     if (drawerClosed) root.classList.add('boot-frame--drawer-closed');
   }

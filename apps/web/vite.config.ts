@@ -213,14 +213,20 @@ function bootFrame(): Plugin {
       const marker = '<!-- portal-boot-frame-pages -->';
       if (!html.includes(marker)) throw new Error(`bootFrame: index.html has no ${marker}`);
       const regions = readdirSync(locales, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'en');
-      const pages = BOOT_FRAME_PAGES.map(({ path, namespace, headerWidth }) => {
-        const texts = JSON.parse(readFileSync(new URL(`en/${namespace}.json`, locales), 'utf8')) as Record<string, unknown>;
-        const { title, intro } = texts;
-        if (typeof title !== 'string' || typeof intro !== 'string') throw new Error(`bootFrame: en/${namespace}.json lacks title or intro`);
+      // A page's `title` and `intro`: at the namespace's top, or under its keyPrefix.
+      const textsOf = (file: URL, keyPrefix: string | undefined): Record<string, unknown> => {
+        const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        const texts = keyPrefix === undefined ? all : all[keyPrefix];
+        return typeof texts === 'object' && texts !== null ? (texts as Record<string, unknown>) : {};
+      };
+      const pages = BOOT_FRAME_PAGES.map(({ path, namespace, keyPrefix, headerWidth }) => {
+        const { title, intro } = textsOf(new URL(`en/${namespace}.json`, locales), keyPrefix);
+        const where = `en/${namespace}.json${keyPrefix === undefined ? '' : ` (${keyPrefix})`}`;
+        if (typeof title !== 'string' || typeof intro !== 'string') throw new Error(`bootFrame: ${where} lacks title or intro`);
         for (const region of regions) {
           const file = new URL(`${region.name}/${namespace}.json`, locales);
           if (!existsSync(file)) continue;
-          const override = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+          const override = textsOf(file, keyPrefix);
           if ('title' in override || 'intro' in override)
             throw new Error(
               `bootFrame: ${region.name}/${namespace}.json words ${path}'s title or intro; index.html's frame has the en text only`,

@@ -87,6 +87,51 @@ describe('the static frame of a signed-in page', () => {
     });
   }
 
+  for (const viewport of ['mobile', 'desktop'] as const satisfies readonly ViewportName[]) {
+    it(`${viewport}: a contact of several schools with none chosen gets the client overview's frame at / and at /overview, where the app then draws it`, async () => {
+      const page = await browser.newPage(viewport);
+      // Several clients and none selected: the app starts at the client overview.
+      await signIn(page, 'group.admin@demo.test', '/');
+      await page.waitForURL((url) => url.pathname === '/overview');
+      await expectHeading(page, 'Overview');
+      // The overview keeps all of them as the selection from then on: a first visit on another device has none.
+      const forgetSelection = () => page.evaluate(() => localStorage.removeItem('portal.selectedClientIds'));
+      await forgetSelection();
+
+      // The frame alone, at both addresses: the app's code never arrives.
+      await page.route(APP_CODE, (route) => route.abort());
+      const painted: { heading: Box; intro: Box }[] = [];
+      for (const path of ['/', '/overview']) {
+        await page.goto(path);
+        const frame = page.locator('[data-boot-frame="overview"]');
+        await expectVisible(frame);
+        expect(await frame.locator('h1').textContent()).toBe('Overview');
+        expect(await frame.locator('p').textContent()).toBe('Every school you can manage. Choose one to work with it on the dashboard.');
+        expect(await page.locator('[data-boot-frame]:visible').count()).toBe(1);
+        // Home's own frame, drawn by the server for all of the contact's clients, stays hidden.
+        expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/boot-frame--home/);
+        if (path === '/') await screenshot(page, 'boot-frame-overview');
+        painted.push(await boxes(page, '[data-boot-frame="overview"] h1', '[data-boot-frame="overview"] p'));
+      }
+      expect(painted[1]).toEqual(painted[0]);
+      await page.unroute(APP_CODE);
+
+      // The app: the same texts where the frame had them, and the frame gone.
+      await forgetSelection();
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === '/overview');
+      await expectHeading(page, 'Overview');
+      expect(await page.locator('#boot-frame-view').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/boot-/);
+      const drawn = await boxes(page, 'main h1', 'main h1 + p');
+      expect({ heading: drawn.heading, intro: { x: drawn.intro.x, y: drawn.intro.y } }).toEqual({
+        heading: { ...painted[0]!.heading, width: drawn.heading.width },
+        intro: { x: painted[0]!.intro.x, y: painted[0]!.intro.y },
+      });
+      expectNoPageErrors(page);
+    });
+  }
+
   it("a signed-in page asks for the signed-in area's shared files after its first frame, the sign-in page for none of them", async () => {
     // Each modulepreload link a script adds, with whether a frame had been drawn by then: this script's frame callback
     // is asked for before index.html's own script runs, so it runs first in the first frame.

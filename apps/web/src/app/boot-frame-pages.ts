@@ -11,6 +11,8 @@ export interface BootFramePage {
   path: string;
   /** The locale namespace whose `title` and `intro` the page shows in its header. */
   namespace: string;
+  /** Where in the namespace `title` and `intro` are, when not at its top (a page of a shared namespace). */
+  keyPrefix?: string;
   /** The header's maximum width in px, as the page draws it (its `maxWidth`). */
   headerWidth: number;
 }
@@ -19,4 +21,7 @@ export const BOOT_FRAME_PAGES: readonly BootFramePage[] = [
   { path: '/bookings', namespace: 'bookings-list', headerWidth: 720 },
   { path: '/timesheets', namespace: 'timesheets', headerWidth: 720 },
   { path: '/finance', namespace: 'finance', headerWidth: 760 },
+  // Where a contact of several clients starts while none is selected (app/route-guard.ts, clientOverviewRedirect); its
+  // header spans the main area (MUI's Container, lg).
+  { path: '/overview', namespace: 'pages', keyPrefix: 'clientOverview', headerWidth: 1200 },
 ];

@@ -150,13 +150,16 @@ describe('the pages with a static frame', () => {
  */
 describe("boot-paint.js and Home's first screen", () => {
   const SIGNED_IN = 'portal_signed_in=1';
-  /** The server's meta tag as it draws Home (`content` empty: it did not). */
+  /** The server's meta tag as it draws Home (`content` empty: it did not), beside the build's list of frames. */
   function firstPage(content: string, clients?: string): void {
     const meta = document.createElement('meta');
     meta.name = 'portal-first-page';
     meta.content = content;
     if (clients !== undefined) meta.dataset.clients = clients;
-    document.head.replaceChildren(meta);
+    const frames = document.createElement('meta');
+    frames.name = 'portal-boot-frames';
+    frames.content = BOOT_FRAME_PAGES.map((page) => page.path.slice(1)).join(' ');
+    document.head.replaceChildren(frames, meta);
   }
   /** Runs the script and gives the classes it put on <html>. */
   function bootPaint(): string[] {
@@ -214,10 +217,22 @@ describe("boot-paint.js and Home's first screen", () => {
     expect(bootPaint()).toEqual([]);
     localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify([1, 2, 3, 4]));
     expect(bootPaint()).toEqual([]);
-    // Several clients and none selected: the app sends the user to the client overview first.
-    localStorage.removeItem(SELECTED_CLIENTS_STORAGE_KEY);
-    expect(bootPaint()).toEqual([]);
+  });
+
+  it("shows the client overview's frame for several clients and none selected: the app starts there, in any layout", () => {
+    const overview = ['boot-frame', 'boot-frame--overview'];
+    firstPage('home period layouts choose', '1,2,3');
+    expect(bootPaint()).toEqual(overview);
     localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, '[]');
+    expect(bootPaint()).toEqual(overview);
+    localStorage.setItem(UI_KEYS.dashboardLayout, String(DASHBOARD_LAYOUTS.MAP));
+    localStorage.setItem(UI_KEYS.drawerOpen, 'false');
+    expect(bootPaint()).toEqual([...overview, 'boot-frame--drawer-closed']);
+    // Not when the server drew no Home (no sign-in that holds), nor where the build has no overview frame.
+    firstPage('');
+    expect(bootPaint()).toEqual([]);
+    firstPage('home period layouts choose', '1,2,3');
+    document.head.querySelector('meta[name="portal-boot-frames"]')?.setAttribute('content', 'bookings timesheets finance');
     expect(bootPaint()).toEqual([]);
   });
 
@@ -237,7 +252,8 @@ describe("boot-paint.js and Home's first screen", () => {
     localStorage.setItem(UI_KEYS.darkMode, 'true');
     expect(bootPaint()).toEqual([]);
     localStorage.setItem(UI_KEYS.darkMode, 'false');
-    window.history.replaceState(null, '', '/timesheets');
+    // An address with no frame of its own.
+    window.history.replaceState(null, '', '/bookings/new');
     expect(bootPaint()).toEqual([]);
     window.history.replaceState(null, '', '/');
     document.cookie = `${SIGNED_IN}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
