@@ -297,6 +297,8 @@ async function serverEnvironment(engine: string): Promise<{ env: Record<string, 
     SEED_SCALE: String(scale),
     // The web build, when there is one, for the pages the server draws (the other routes do not read it).
     WEB_DIST_DIR: existsSync(join(webDist, 'first-page-texts.json')) ? webDist : '/nonexistent',
+    // A drawing's whole cost is measured: none is cut short by its budget and answered as built instead.
+    FIRST_PAGE_BUDGET_MS: '10000',
     ...(values['answer-cache-mb'] === undefined ? {} : { ANSWER_CACHE_MB: values['answer-cache-mb'] }),
   };
   if (engine !== 'postgres') {
@@ -363,7 +365,16 @@ async function servedRoutes(base: string, session: BenchSession | undefined): Pr
     // A drawn page is never stored (`private, no-store`); the page as built is (`no-cache`).
     const drawn = res.headers.get('cache-control') === 'private, no-store';
     if (route.page && route.auth !== drawn) {
-      console.log(`  ${route.name}: not benchmarked (${drawn ? 'drawn' : 'not drawn: is the web app built? npm run build'})`);
+      const why = drawn
+        ? 'drawn'
+        : !existsSync(join(webDist, 'first-page-texts.json'))
+          ? 'not drawn: the web app is not built (npm run build)'
+          : !session?.pageCookie
+            ? 'not drawn: the sign-in set no first-page cookie'
+            : route.path(routeIds(session)).includes('/invoices/') && !session.invoiceNo
+              ? 'the account has no invoice'
+              : 'not drawn';
+      console.log(`  ${route.name}: not benchmarked (${why})`);
       continue;
     }
     const etag = res.headers.get('etag') ?? undefined;

@@ -94,7 +94,7 @@ describe('the static frame of a signed-in page', () => {
       await signIn(page, 'group.admin@demo.test', '/');
       await page.waitForURL((url) => url.pathname === '/overview');
       await expectHeading(page, 'Overview');
-      // The overview keeps all of them as the selection from then on: a first visit on another device has none.
+      // The route guard keeps all of them as the selection from then on: a first visit on another device has none.
       const forgetSelection = () => page.evaluate(() => localStorage.removeItem('portal.selectedClientIds'));
       await forgetSelection();
 

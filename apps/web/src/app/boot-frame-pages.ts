@@ -22,6 +22,6 @@ export const BOOT_FRAME_PAGES: readonly BootFramePage[] = [
   { path: '/timesheets', namespace: 'timesheets', headerWidth: 720 },
   { path: '/finance', namespace: 'finance', headerWidth: 760 },
   // Where a contact of several clients starts while none is selected (app/route-guard.ts, clientOverviewRedirect); its
-  // header spans the main area (MUI's Container, lg).
-  { path: '/overview', namespace: 'pages', keyPrefix: 'clientOverview', headerWidth: 1200 },
+  // header spans the main area: MUI's Container at the theme's lg (1264 px), less its 24 px paddings.
+  { path: '/overview', namespace: 'pages', keyPrefix: 'clientOverview', headerWidth: 1216 },
 ];

@@ -7,7 +7,9 @@ import { SELECTED_CLIENTS_STORAGE_KEY } from '../lib/selected-clients';
 import { DASHBOARD_LAYOUTS, UI_KEYS } from '../lib/ui-preferences';
 import { BOOT_PAINT_HOLD_MS, useBootPaintHeldUntil } from '../lib/boot-paint-hold';
 import { paths } from '../lib/paths';
+import type { ProfileResponse } from '@portal/contract/profile';
 import { BOOT_FRAME_PAGES } from './boot-frame-pages';
+import { clientOverviewRedirect } from './route-guard';
 import { bootPaintShowing, useBootPaintUntilPage, useDismissBootPaint, useDismissBootPaintUnlessHeld } from './boot-paint';
 
 const firstScreenShown = vi.hoisted(() => vi.fn());
@@ -234,6 +236,21 @@ describe("boot-paint.js and Home's first screen", () => {
     firstPage('home period layouts choose', '1,2,3');
     document.head.querySelector('meta[name="portal-boot-frames"]')?.setAttribute('content', 'bookings timesheets finance');
     expect(bootPaint()).toEqual([]);
+  });
+
+  it("shows the overview's frame exactly where the route guard sends the user to the overview (clientOverviewRedirect)", () => {
+    for (const clients of [[13], [1, 2, 3]]) {
+      for (const stored of [undefined, [], [1], [3, 1, 2], [13]]) {
+        firstPage('home period layouts choose', clients.join(','));
+        if (stored === undefined) localStorage.removeItem(SELECTED_CLIENTS_STORAGE_KEY);
+        else localStorage.setItem(SELECTED_CLIENTS_STORAGE_KEY, JSON.stringify(stored));
+        const profile = { links: { groups: [], clients: clients.map((clientId) => ({ clientId })) } } as unknown as ProfileResponse;
+        const guardSends = clientOverviewRedirect(profile, (stored ?? []).length === 0) === paths.clientOverview;
+        expect(bootPaint().includes('boot-frame--overview'), `clients ${clients.join(',')}, stored ${JSON.stringify(stored)}`).toBe(
+          guardSends,
+        );
+      }
+    }
   });
 
   it('shows the one client Home with that client stored, not with another', () => {

@@ -18,11 +18,11 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
   const budgetMs = app.config.firstPageBudgetMs;
   const answers = app.metrics.counter(
     'portal_first_pages_total',
-    'Cold starts of the web app by first page and outcome: drawn, built (nothing to draw), late (over its budget), failed',
+    "HTML answers at / and an invoice's address by outcome: drawn, built (not drawn: no or ended cookie, HEAD, budget 0), late (over its budget), failed",
     ['page', 'outcome'],
   );
 
-  /** The page drawn for the cookie's contact, or index.html as built when `draw` gives nothing or fails. */
+  /** The page drawn for the cookie's contact, or index.html as built when `draw` gives nothing, fails or is late. */
   const answer = async (
     page: 'home' | 'invoice',
     request: FastifyRequest,
@@ -37,10 +37,12 @@ const firstPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { d
     // HEAD gets the page as built: its headers alone are not worth the drawing's reads.
     if (token && request.method === 'GET' && budgetMs > 0 && !('missing' in template)) {
       try {
-        const html = await withinBudget(draw(template, token), budgetMs);
+        const drawing = draw(template, token);
+        const html = await withinBudget(drawing, budgetMs);
         if (html === LATE) {
           outcome = 'late';
           request.log.info({ budgetMs }, 'first page over its budget: the page as built is sent');
+          drawing.catch((error: unknown) => request.log.warn({ err: error }, 'first page not drawn (after its budget)'));
         } else if (html !== undefined) {
           answers.inc({ page, outcome: 'drawn' });
           return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);

@@ -368,12 +368,15 @@ describe('A first page that takes too long to draw', () => {
   }
 
   it('sends the page as built when the drawing has not finished within its budget, or failed, and counts each answer', async () => {
-    // Long enough for a busy test machine to draw a page, short enough to wait for once.
-    const { app, get, counted } = await appWithBudget(1500);
+    const { app, get, counted } = await appWithBudget(50);
     try {
-      expect(slot((await get('/')).body, 'greeting')).toMatch(/^Welcome back, /);
+      // A drawing within its budget (its reads answered at once; the real ones are the other tests').
+      const home = vi
+        .spyOn(app.app.services.firstPage, 'home')
+        .mockResolvedValue({ locale: 'en', firstName: 'Ada', parts: ['period'], clientIds: [1] });
+      expect(slot((await get('/')).body, 'greeting')).toBe('Welcome back, Ada');
       // A database that does not answer: the drawing never ends.
-      const stalled = vi.spyOn(app.app.services.firstPage, 'home').mockReturnValue(new Promise(() => {}));
+      const stalled = home.mockReturnValue(new Promise(() => {}));
       const late = await get('/');
       expect(late.statusCode).toBe(200);
       expect(late.headers['cache-control']).toBe('no-cache');
